@@ -1,0 +1,105 @@
+import { Body, Controller, Get, HttpCode, Post, Req } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Request } from 'express';
+import { loginSchema, type LoginInput, type Population } from '@valuation/domain';
+import type { CaptchaResponse, LoginResponse } from '@valuation/contracts';
+import { Public } from '../../common/access.decorators';
+import { Reply } from '../../common/api-error';
+import { ZodValidationPipe } from '../../common/zod-validation.pipe';
+import { AuthService } from './auth.service';
+import { bearerToken } from './auth.guard';
+import { CaptchaService } from './captcha.service';
+import { SessionService } from './session.service';
+
+abstract class LoginEndpoints {
+  protected abstract readonly population: Population;
+
+  constructor(
+    protected readonly auth: AuthService,
+    protected readonly captchas: CaptchaService,
+    protected readonly sessions: SessionService,
+  ) {}
+
+  protected issueCaptcha(): Promise<CaptchaResponse> {
+    return this.captchas.issue();
+  }
+
+  /** The token goes in `message` (as the specifications say) and in `data`. */
+  protected async doLogin(input: LoginInput, req: Request): Promise<Reply<LoginResponse>> {
+    const result = await this.auth.login(this.population, input, req.ip ?? '');
+    return new Reply(result, result.token);
+  }
+
+  protected async doLogout(req: Request): Promise<null> {
+    const token = bearerToken(req);
+    const claims = token ? await this.sessions.verify(token) : null;
+    await this.auth.logout(claims && claims.pop === this.population ? claims : null, req.ip ?? '');
+    return null;
+  }
+}
+
+@ApiTags('登录')
+@Controller()
+export class UserAuthController extends LoginEndpoints {
+  protected readonly population = 'user' as const;
+
+  constructor(auth: AuthService, captchas: CaptchaService, sessions: SessionService) {
+    super(auth, captchas, sessions);
+  }
+
+  @Public()
+  @Get('login/captcha')
+  @ApiOperation({ summary: '获取登录验证码（机构用户）' })
+  captcha(): Promise<CaptchaResponse> {
+    return this.issueCaptcha();
+  }
+
+  @Public()
+  @Post('login')
+  @HttpCode(200)
+  @ApiOperation({ summary: '机构用户登录：userName（账号或手机号）、password、captcha、identity' })
+  login(@Body(new ZodValidationPipe(loginSchema)) input: LoginInput, @Req() req: Request) {
+    return this.doLogin(input, req);
+  }
+
+  @Public()
+  @Post('logout')
+  @HttpCode(200)
+  @ApiOperation({ summary: '退出登录并注销会话' })
+  logout(@Req() req: Request) {
+    return this.doLogout(req);
+  }
+}
+
+@ApiTags('登录')
+@Controller('tenant')
+export class TenantAuthController extends LoginEndpoints {
+  protected readonly population = 'tenant' as const;
+
+  constructor(auth: AuthService, captchas: CaptchaService, sessions: SessionService) {
+    super(auth, captchas, sessions);
+  }
+
+  @Public()
+  @Get('captcha')
+  @ApiOperation({ summary: '获取登录验证码（渠道员工）' })
+  captcha(): Promise<CaptchaResponse> {
+    return this.issueCaptcha();
+  }
+
+  @Public()
+  @Post('login')
+  @HttpCode(200)
+  @ApiOperation({ summary: '渠道员工登录' })
+  login(@Body(new ZodValidationPipe(loginSchema)) input: LoginInput, @Req() req: Request) {
+    return this.doLogin(input, req);
+  }
+
+  @Public()
+  @Post('logout')
+  @HttpCode(200)
+  @ApiOperation({ summary: '渠道员工退出登录' })
+  logout(@Req() req: Request) {
+    return this.doLogout(req);
+  }
+}

@@ -1,0 +1,65 @@
+import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { Request, Response } from 'express';
+import { Msg, type Population } from '@valuation/domain';
+import { ACCESS_KEY, type AccessRule } from '../../common/access.decorators';
+import { ApiError } from '../../common/api-error';
+import type { AuthenticatedRequest } from '../../common/principal';
+import { PrincipalLoader } from './principal.loader';
+import { SessionService } from './session.service';
+
+/** Tenant endpoints are those whose URL contains "tenant"; they take tenant tokens only. */
+export function populationOfUrl(path: string): Population {
+  return path.includes('tenant') ? 'tenant' : 'user';
+}
+
+export function bearerToken(req: Request): string | null {
+  const header = req.headers.authorization;
+  if (typeof header === 'string' && header.startsWith('Bearer ')) return header.slice(7).trim() || null;
+  const query = req.query.Authorization ?? req.query.authorization;
+  if (typeof query === 'string' && query) return query.replace(/^Bearer\s+/, '');
+  return null;
+}
+
+/**
+ * Global guard: resolves the caller from the bearer token, refuses a token of the other
+ * population, checks the permission the handler declares, and sends a refreshed token back.
+ */
+@Injectable()
+export class AuthGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly sessions: SessionService,
+    private readonly principals: PrincipalLoader,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const rule = this.reflector.getAllAndOverride<AccessRule | undefined>(ACCESS_KEY, [
+      context.getHandler(),
+      context.getClass(),
+    ]);
+    if (!rule) throw new Error(`${context.getClass().name}.${context.getHandler().name} declares no access rule`);
+
+    const req = context.switchToHttp().getRequest<Request & AuthenticatedRequest>();
+    const res = context.switchToHttp().getResponse<Response>();
+    const pop = populationOfUrl(req.path);
+    const token = bearerToken(req);
+    const claims = token ? await this.sessions.verify(token) : null;
+    const principal = claims && claims.pop === pop ? await this.principals.load(pop, claims.sub, claims.sid) : null;
+
+    if (rule.kind === 'public') {
+      if (principal) req.principal = principal;
+      return true;
+    }
+    if (!claims || !principal) {
+      if (claims && claims.pop === pop) await this.sessions.revoke(claims);
+      throw ApiError.unauthorized(Msg.unauthorized);
+    }
+    req.principal = principal;
+    res.setHeader('Authorization', `Bearer ${await this.sessions.refresh(claims)}`);
+    if (rule.kind === 'permission' && !rule.anyOf.some((id) => principal.permissions.has(id))) {
+      throw ApiError.forbidden(Msg.forbidden);
+    }
+    return true;
+  }
+}

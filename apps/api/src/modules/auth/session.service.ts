@@ -1,0 +1,102 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import jwt from 'jsonwebtoken';
+import type Redis from 'ioredis';
+import { APP_CONFIG, type AppConfig } from '@valuation/config';
+import { REDIS, RedisKeys } from '@valuation/queue';
+import type { Population } from '@valuation/domain';
+
+export interface SessionClaims {
+  sid: string;
+  pop: Population;
+  sub: number;
+  tid: number;
+}
+
+function isSessionClaims(v: string | jwt.JwtPayload): v is jwt.JwtPayload & SessionClaims {
+  return (
+    typeof v === 'object' &&
+    typeof v.sid === 'string' &&
+    (v.pop === 'user' || v.pop === 'tenant') &&
+    Number.isInteger(v.sub) &&
+    Number.isInteger(v.tid)
+  );
+}
+
+/**
+ * Sessions live in Redis; the JWT only names one. Logout or a disabled account removes the Redis
+ * entry, so the token stops working at once. Every authenticated answer slides the expiry.
+ */
+@Injectable()
+export class SessionService {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(REDIS) private readonly redis: Redis,
+    private readonly keys: RedisKeys,
+  ) {}
+
+  async create(pop: Population, sub: number, tid: number): Promise<string> {
+    const sid = randomUUID();
+    const ttl = this.config.SESSION_TTL_SECONDS;
+    await this.redis
+      .multi()
+      .set(this.keys.of('session', sid), JSON.stringify({ pop, sub, tid }), 'EX', ttl)
+      .sadd(this.keys.of('sessions', pop, String(sub)), sid)
+      .expire(this.keys.of('sessions', pop, String(sub)), ttl)
+      .exec();
+    return this.sign({ sid, pop, sub, tid });
+  }
+
+  sign(claims: SessionClaims): string {
+    return jwt.sign(claims, this.config.JWT_SECRET, {
+      algorithm: 'HS256',
+      expiresIn: this.config.SESSION_TTL_SECONDS,
+    });
+  }
+
+  /** The claims of a valid token whose session is still open, else null. */
+  async verify(token: string): Promise<SessionClaims | null> {
+    let decoded: string | jwt.JwtPayload;
+    try {
+      decoded = jwt.verify(token, this.config.JWT_SECRET, { algorithms: ['HS256'] });
+    } catch {
+      return null;
+    }
+    if (!isSessionClaims(decoded)) return null;
+    const claims = decoded;
+    const stored = await this.redis.get(this.keys.of('session', claims.sid));
+    if (!stored) return null;
+    const session = JSON.parse(stored) as { pop: Population; sub: number };
+    if (session.pop !== claims.pop || session.sub !== claims.sub) return null;
+    return claims;
+  }
+
+  /** Extends the session and returns a token with a fresh expiry. */
+  async refresh(claims: SessionClaims): Promise<string> {
+    const ttl = this.config.SESSION_TTL_SECONDS;
+    await this.redis
+      .multi()
+      .expire(this.keys.of('session', claims.sid), ttl)
+      .expire(this.keys.of('sessions', claims.pop, String(claims.sub)), ttl)
+      .exec();
+    return this.sign({ sid: claims.sid, pop: claims.pop, sub: claims.sub, tid: claims.tid });
+  }
+
+  async revoke(claims: Pick<SessionClaims, 'sid' | 'pop' | 'sub'>): Promise<void> {
+    await this.redis
+      .multi()
+      .del(this.keys.of('session', claims.sid))
+      .srem(this.keys.of('sessions', claims.pop, String(claims.sub)), claims.sid)
+      .exec();
+  }
+
+  /** Ends every session of one account (password change, disabling). */
+  async revokeAll(pop: Population, sub: number): Promise<void> {
+    const setKey = this.keys.of('sessions', pop, String(sub));
+    const sids = await this.redis.smembers(setKey);
+    const multi = this.redis.multi();
+    for (const sid of sids) multi.del(this.keys.of('session', sid));
+    multi.del(setKey);
+    await multi.exec();
+  }
+}

@@ -1,0 +1,88 @@
+import { Controller, Get, Query, Res, StreamableFile } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { z } from 'zod';
+import type { Population, SiteImageType } from '@valuation/domain';
+import { ObjectStorage } from '@valuation/storage';
+import { OptionalPrincipal, Public } from '../../common/access.decorators';
+import { ApiError } from '../../common/api-error';
+import type { Principal } from '../../common/principal';
+import { ZodValidationPipe } from '../../common/zod-validation.pipe';
+import { SiteConfigService } from './site-config.service';
+
+const imageQuery = z.object({
+  type: z.coerce.number().refine((t) => t === 1 || t === 2, '图片类型不正确'),
+});
+
+export const SiteConfigMsg = { noImage: '未设置该图片' } as const;
+
+abstract class SiteConfigEndpoints {
+  protected abstract readonly population: Population;
+
+  constructor(
+    protected readonly siteConfigs: SiteConfigService,
+    protected readonly storage: ObjectStorage,
+  ) {}
+
+  protected read(principal: Principal | undefined) {
+    return this.siteConfigs.get(this.population, principal);
+  }
+
+  protected async image(principal: Principal | undefined, type: SiteImageType, res: Response): Promise<StreamableFile> {
+    const key = await this.siteConfigs.imageKey(this.population, principal, type);
+    const stat = key ? await this.storage.stat(key) : null;
+    if (!key || !stat) throw ApiError.notFound(SiteConfigMsg.noImage);
+    res.setHeader('Content-Type', stat.metaData?.['content-type'] ?? 'application/octet-stream');
+    res.setHeader('Content-Length', String(stat.size));
+    res.setHeader('Cache-Control', 'private, max-age=300');
+    return new StreamableFile(await this.storage.getStream(key));
+  }
+}
+
+@ApiTags('网站配置')
+@Controller('site-config')
+export class SiteConfigController extends SiteConfigEndpoints {
+  protected readonly population = 'user' as const;
+
+  constructor(siteConfigs: SiteConfigService, storage: ObjectStorage) {
+    super(siteConfigs, storage);
+  }
+
+  @Public()
+  @Get('get')
+  @ApiOperation({ summary: '网站配置（登录后按客户公司，登录前按访问域名）' })
+  get(@OptionalPrincipal() p?: Principal) {
+    return this.read(p);
+  }
+
+  @Public()
+  @Get('images')
+  @ApiOperation({ summary: '网站图片：type 1 LOGO，2 登录背景' })
+  images(@Query(new ZodValidationPipe(imageQuery)) q: { type: SiteImageType }, @Res({ passthrough: true }) res: Response, @OptionalPrincipal() p?: Principal) {
+    return this.image(p, q.type, res);
+  }
+}
+
+@ApiTags('网站配置')
+@Controller('tenant/site-config')
+export class TenantSiteConfigController extends SiteConfigEndpoints {
+  protected readonly population = 'tenant' as const;
+
+  constructor(siteConfigs: SiteConfigService, storage: ObjectStorage) {
+    super(siteConfigs, storage);
+  }
+
+  @Public()
+  @Get('get')
+  @ApiOperation({ summary: '渠道网站配置' })
+  get(@OptionalPrincipal() p?: Principal) {
+    return this.read(p);
+  }
+
+  @Public()
+  @Get('images')
+  @ApiOperation({ summary: '渠道网站图片：type 1 LOGO，2 登录背景' })
+  images(@Query(new ZodValidationPipe(imageQuery)) q: { type: SiteImageType }, @Res({ passthrough: true }) res: Response, @OptionalPrincipal() p?: Principal) {
+    return this.image(p, q.type, res);
+  }
+}

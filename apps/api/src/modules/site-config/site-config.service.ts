@@ -1,0 +1,80 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { type DataSource, IsNull } from 'typeorm';
+import { APP_CONFIG, type AppConfig } from '@valuation/config';
+import { SiteConfigEntity, TenantEntity } from '@valuation/persistence';
+import type { SiteConfig } from '@valuation/contracts';
+import type { Population, SiteImageType } from '@valuation/domain';
+import type { Principal } from '../../common/principal';
+
+/** Branding of the platform itself, used when neither the company nor the tenant has its own. */
+export const PLATFORM_SITE_CONFIG: SiteConfig = {
+  id: null,
+  productName: '房产智能估价平台',
+  companyName: '',
+  companyProfile: '',
+  address: '',
+  contact: '',
+  email: '',
+  themeColor: 'rgba(28, 126, 214, 1)',
+  hasLogo: false,
+  hasBackground: false,
+  version: '0',
+};
+
+export function toSiteConfig(row: SiteConfigEntity): SiteConfig {
+  return {
+    id: row.id,
+    productName: row.productName,
+    companyName: row.companyName,
+    companyProfile: row.companyProfile,
+    address: row.address,
+    contact: row.contact,
+    email: row.email,
+    themeColor: row.themeColor,
+    hasLogo: !!row.logoKey,
+    hasBackground: !!row.backgroundKey,
+    version: String(row.updatedAt.getTime()),
+  };
+}
+
+/**
+ * Resolves branding from the most specific owner: the caller's customer company, then its tenant,
+ * then the platform default. Without a caller, the tenant comes from the request host
+ * (falling back to DEFAULT_TENANT_CODE).
+ */
+@Injectable()
+export class SiteConfigService {
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async resolve(pop: Population, principal: Principal | undefined): Promise<SiteConfigEntity | null> {
+    const repo = this.ds.getRepository(SiteConfigEntity);
+    const tenantId = principal?.tenantId ?? (await this.defaultTenantId());
+    if (tenantId === null) return null;
+    if (pop === 'user' && principal?.companyId) {
+      const own = await repo.findOneBy({ tenantId, companyId: principal.companyId });
+      if (own) return own;
+    }
+    return repo.findOneBy({ tenantId, companyId: IsNull() });
+  }
+
+  async get(pop: Population, principal: Principal | undefined): Promise<SiteConfig> {
+    const row = await this.resolve(pop, principal);
+    return row ? toSiteConfig(row) : PLATFORM_SITE_CONFIG;
+  }
+
+  /** Object-storage key of the logo (1) or background (2), or null when none is set. */
+  async imageKey(pop: Population, principal: Principal | undefined, type: SiteImageType): Promise<string | null> {
+    const row = await this.resolve(pop, principal);
+    if (!row) return null;
+    return type === 1 ? row.logoKey : row.backgroundKey;
+  }
+
+  private async defaultTenantId(): Promise<number | null> {
+    const tenant = await this.ds.getRepository(TenantEntity).findOneBy({ code: this.config.DEFAULT_TENANT_CODE });
+    return tenant?.id ?? null;
+  }
+}

@@ -1,0 +1,62 @@
+import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
+import { PATH_METADATA } from '@nestjs/common/constants';
+import { ACCESS_KEY } from '../src/common/access.decorators';
+import { startTestApi, type TestApi } from './test-api';
+
+describe('API conventions', () => {
+  let t: TestApi;
+  beforeAll(async () => {
+    t = await startTestApi({ BODY_LIMIT: '2kb' });
+  });
+  afterAll(() => t.close());
+
+  it('answers health and readiness with every service checked', async () => {
+    expect((await t.http().get('/api/health').expect(200)).body).toEqual({ code: 200, message: 'success', data: { status: 'ok' } });
+    const ready = await t.http().get('/api/health/ready').expect(200);
+    expect(ready.body.data).toEqual({ status: 'ok', checks: { postgres: 'up', redis: 'up', s3: 'up' } });
+  });
+
+  it('wraps errors in the envelope with the HTTP status as code', async () => {
+    const missing = await t.http().get('/api/no/such/route').expect(404);
+    expect(missing.body).toEqual({ code: 404, message: '请求的资源不存在', data: null });
+    const badJson = await t.http().post('/api/login').set('Content-Type', 'application/json').send('{"userName":');
+    expect(badJson.status).toBe(400);
+    expect(badJson.body).toMatchObject({ code: 400, message: '请求参数不正确' });
+    const tooBig = await t.http().post('/api/login').send({ userName: 'x'.repeat(5000) });
+    expect(tooBig.body).toMatchObject({ code: 413, message: '请求内容过大' });
+  });
+
+  it('tags every answer with a request id and sends security headers', async () => {
+    const res = await t.http().get('/api/health').set('X-Request-Id', 'trace-12345678');
+    expect(res.headers['x-request-id']).toBe('trace-12345678');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(res.headers['x-powered-by']).toBeUndefined();
+    const generated = await t.http().get('/api/health');
+    expect(generated.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('describes itself in OpenAPI', async () => {
+    const doc = await t.http().get('/api/docs-json').expect(200);
+    expect(Object.keys(doc.body.paths)).toEqual(expect.arrayContaining(['/api/login', '/api/tenant/login', '/api/auth/user/login-user', '/api/health/ready']));
+  });
+
+  it('has an access rule on every endpoint', () => {
+    const discovery = t.app.get(DiscoveryService);
+    const scanner = t.app.get(MetadataScanner);
+    const reflector = t.app.get(Reflector);
+    const missing: string[] = [];
+    let count = 0;
+    for (const wrapper of discovery.getControllers()) {
+      const proto = Object.getPrototypeOf(wrapper.instance);
+      for (const name of scanner.getAllMethodNames(proto)) {
+        const handler = proto[name];
+        if (Reflect.getMetadata(PATH_METADATA, handler) === undefined) continue;
+        count++;
+        if (!reflector.getAllAndOverride(ACCESS_KEY, [handler, wrapper.metatype])) missing.push(`${wrapper.name}.${name}`);
+      }
+    }
+    expect(count).toBeGreaterThan(15);
+    expect(missing).toEqual([]);
+  });
+});

@@ -1,0 +1,46 @@
+import { Module, type DynamicModule, type Type } from '@nestjs/common';
+import { LoggerModule, type Params } from 'nestjs-pino';
+import { APP_CONFIG, ConfigModule, type AppConfig } from '@valuation/config';
+import type { QueueName } from '@valuation/contracts';
+import { PersistenceModule } from '@valuation/persistence';
+import { JobWorkersModule, QueueModule, type JobProcessorHost } from '@valuation/queue';
+import { WORKER_PROCESSOR_IMPORTS, WORKER_PROCESSORS } from './processors';
+
+export interface WorkerModuleOptions {
+  /** Queues this process serves (workerQueues(config)). */
+  queues: readonly QueueName[];
+  /** Jobs processed at once per queue (WORKER_CONCURRENCY). */
+  concurrency: number;
+  /** Replaces the worker's processors; tests use it to run processors of their own. */
+  processors?: ReadonlyArray<Type<JobProcessorHost>>;
+}
+
+/** JSON logs on stdout at LOG_LEVEL. */
+export function workerLoggerParams(config: AppConfig): Params {
+  return { pinoHttp: { name: 'worker', level: config.LOG_LEVEL } };
+}
+
+/**
+ * The worker process: no HTTP, only the BullMQ workers of the chosen queues. forRoot() throws
+ * JobHandlerError when a served job name has no handler or more than one.
+ */
+@Module({})
+export class WorkerModule {
+  static forRoot(options: WorkerModuleOptions): DynamicModule {
+    return {
+      module: WorkerModule,
+      imports: [
+        ConfigModule,
+        LoggerModule.forRootAsync({ inject: [APP_CONFIG], useFactory: workerLoggerParams }),
+        PersistenceModule,
+        QueueModule.forRoot(),
+        JobWorkersModule.forRoot({
+          queues: options.queues,
+          concurrency: options.concurrency,
+          processors: options.processors ?? WORKER_PROCESSORS,
+          imports: WORKER_PROCESSOR_IMPORTS,
+        }),
+      ],
+    };
+  }
+}

@@ -1,0 +1,37 @@
+import { expect, type Page } from '@playwright/test';
+import Redis from 'ioredis';
+
+export const DEMO_PASSWORD = 'Demo@123456';
+const prefix = process.env.E2E_REDIS_PREFIX ?? 'valuation-e2e';
+const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379/0', { lazyConnect: true });
+
+/** The answer of the captcha the page is showing, read from Redis as a person would read the image. */
+export async function captchaAnswer(identity: string): Promise<string> {
+  const answer = await redis.get(`${prefix}:captcha:${identity}`);
+  if (!answer) throw new Error(`no captcha answer for ${identity}`);
+  return answer;
+}
+
+export function nextCaptcha(page: Page, population: 'user' | 'tenant') {
+  const path = population === 'user' ? '/api/login/captcha' : '/api/tenant/captcha';
+  return page.waitForResponse((r) => r.url().includes(path) && r.status() === 200).then(async (r) => (await r.json()).data.identity as string);
+}
+
+export async function logIn(page: Page, population: 'user' | 'tenant', userName: string, password: string, loginPath?: string) {
+  const identity = nextCaptcha(page, population);
+  await page.goto(loginPath ?? (population === 'user' ? '/login' : '/channelLogin'));
+  await submitLogin(page, userName, password, await captchaAnswer(await identity));
+}
+
+export async function submitLogin(page: Page, userName: string, password: string, captcha: string) {
+  await page.getByLabel('用户名/手机号').fill(userName);
+  await page.getByLabel('密码', { exact: true }).fill(password);
+  await page.getByLabel('验证码', { exact: true }).fill(captcha);
+  await page.getByRole('button', { name: '登录', exact: true }).click();
+}
+
+export async function closeRedis() {
+  redis.disconnect();
+}
+
+export { expect };

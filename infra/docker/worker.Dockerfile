@@ -1,0 +1,50 @@
+# syntax=docker/dockerfile:1
+# Worker image (queues, PDF rendering with the system Chromium). Build from the repository root:
+#   docker build -f infra/docker/worker.Dockerfile -t valuation/worker .
+ARG NODE_IMAGE=node:20-bookworm-slim
+
+FROM ${NODE_IMAGE} AS base
+ARG NPM_VERSION=11
+ENV NPM_CONFIG_UPDATE_NOTIFIER=false \
+    NPM_CONFIG_FUND=false \
+    NPM_CONFIG_AUDIT=false \
+    SCARF_ANALYTICS=false \
+    PUPPETEER_SKIP_DOWNLOAD=true
+RUN npm install --global "npm@${NPM_VERSION}"
+WORKDIR /app
+COPY package.json package-lock.json ./
+
+FROM base AS build
+# `npm ci` rejects this lock file because it lists only the Linux builds of some platform-specific
+# optional packages; `npm install --no-save` installs the same locked versions without rewriting it.
+RUN --mount=type=cache,target=/root/.npm npm install --no-save
+COPY .swcrc tsconfig.base.json tsconfig.json ./
+COPY libs ./libs
+COPY apps/api ./apps/api
+COPY apps/worker ./apps/worker
+COPY scripts ./scripts
+RUN npm run build:server
+
+FROM base AS prod-deps
+RUN --mount=type=cache,target=/root/.npm npm install --no-save --omit=dev
+
+FROM ${NODE_IMAGE} AS runtime
+# Chromium renders the PDF reports; without a CJK font the Chinese text comes out as empty boxes.
+# tini reaps the browser's child processes and forwards SIGTERM to node only, so active jobs
+# (and the renders inside them) finish before the process exits.
+RUN apt-get update \
+ && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
+      chromium fonts-noto-cjk fonts-liberation tini \
+ && rm -rf /var/lib/apt/lists/*
+ENV NODE_ENV=production \
+    NODE_OPTIONS=--enable-source-maps \
+    PUPPETEER_EXECUTABLE_PATH=/usr/bin/chromium \
+    WORKER_QUEUES=all
+WORKDIR /app
+COPY package.json ./
+COPY --from=prod-deps /app/node_modules ./node_modules
+COPY --from=build /app/dist/server ./dist/server
+USER node
+STOPSIGNAL SIGTERM
+ENTRYPOINT ["/usr/bin/tini", "--"]
+CMD ["node", "dist/server/apps/worker/src/main.js"]

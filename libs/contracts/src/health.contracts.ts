@@ -1,0 +1,4 @@
+export interface HealthStatus {
+  status: 'ok' | 'error';
+  checks?: Record<string, 'up' | 'down'>;
+}

@@ -1,0 +1,5 @@
+export * from './envelope';
+export * from './identity.contracts';
+export * from './site-config.contracts';
+export * from './health.contracts';
+export * from './jobs.contracts';

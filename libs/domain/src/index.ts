@@ -1,0 +1,6 @@
+export * from './permissions/permission-catalogue';
+export * from './codes/codes';
+export * from './validation/messages';
+export * from './validation/identity.schemas';
+export * from './validation/validate';
+export * from './validation/paging.schemas';

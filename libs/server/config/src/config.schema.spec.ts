@@ -1,0 +1,35 @@
+import { ConfigError, loadConfig, workerQueues } from './config.schema';
+
+describe('configuration', () => {
+  it('works with nothing set, on local defaults', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({
+      PORT: 3000,
+      API_PORT: 3001,
+      DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/valuation',
+      REDIS_URL: 'redis://127.0.0.1:6379/0',
+      WORKER_QUEUES: 'all',
+    });
+    expect(workerQueues(c).length).toBeGreaterThan(0);
+  });
+
+  it('lists every missing or malformed variable at once', () => {
+    let error: unknown;
+    try {
+      loadConfig({ API_PORT: 'eighty', DATABASE_URL: 'not a url', WORKER_QUEUES: 'audit,bogus', NODE_ENV: 'production' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems.join('\n');
+    expect(problems).toMatch(/API_PORT/);
+    expect(problems).toMatch(/DATABASE_URL/);
+    expect(problems).toMatch(/WORKER_QUEUES: unknown queue "bogus"/);
+    expect(problems).toMatch(/JWT_SECRET: must be set in production/);
+  });
+
+  it('treats empty variables as unset and chooses queues from WORKER_QUEUES', () => {
+    expect(loadConfig({ PORT: '' }).PORT).toBe(3000);
+    expect(workerQueues(loadConfig({ WORKER_QUEUES: ' audit ' }))).toEqual(['audit']);
+  });
+});

@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import { QUEUE_NAMES, type QueueName } from '@valuation/contracts';
+
+const DEV_JWT_SECRET = 'development-secret-change-me';
+
+const bool = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((v) => v === 'true' || v === '1');
+
+const port = z.coerce.number().int().min(1).max(65535);
+
+/** Every variable the processes read, with its default and what it means. */
+export const configSchema = z
+  .object({
+    /** development | test | production */
+    NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+    /** Port of the web front end (the URL users open). */
+    PORT: port.default(3000),
+    /** Port the API listens on. */
+    API_PORT: port.default(3001),
+    /** Address the API binds to. */
+    API_HOST: z.string().default('0.0.0.0'),
+    /** PostgreSQL connection URL. */
+    DATABASE_URL: z.string().url().default('postgres://postgres@127.0.0.1:5432/valuation'),
+    /** Connection pool size per process. */
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+    /** Redis connection URL (queues, captcha answers, sessions, rate limits). */
+    REDIS_URL: z.string().url().default('redis://127.0.0.1:6379/0'),
+    /** Prefix of every Redis key and queue, so several environments can share one Redis. */
+    REDIS_PREFIX: z.string().regex(/^[a-z0-9-]+$/).default('valuation'),
+    /** S3 endpoint URL (MinIO in production; the start and test scripts run a loopback server). */
+    S3_ENDPOINT: z.string().url().default('http://127.0.0.1:9000'),
+    S3_ACCESS_KEY: z.string().min(1).default('S3RVER'),
+    S3_SECRET_KEY: z.string().min(1).default('S3RVER'),
+    S3_REGION: z.string().min(1).default('us-east-1'),
+    /** Bucket holding uploads, images and reports; created at start when missing. */
+    S3_BUCKET: z.string().regex(/^[a-z0-9.-]{3,63}$/).default('valuation'),
+    /** Secret signing the session tokens. Required in production. */
+    JWT_SECRET: z.string().min(16).default(DEV_JWT_SECRET),
+    /** Idle lifetime of a session in seconds; every authenticated answer extends it. */
+    SESSION_TTL_SECONDS: z.coerce.number().int().min(60).default(7 * 24 * 3600),
+    /** Failed logins allowed per account name within the window before refusal. */
+    LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
+    /** Failed logins allowed from one address (offices share addresses, so higher). */
+    LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(30),
+    LOGIN_FAILURE_WINDOW_SECONDS: z.coerce.number().int().min(10).default(15 * 60),
+    /** Comma-separated origins allowed by CORS; empty allows none (same-origin only). */
+    CORS_ORIGINS: z.string().default(''),
+    /** Largest JSON or form body accepted (multipart uploads have their own limits). */
+    BODY_LIMIT: z.string().regex(/^\d+(kb|mb)$/).default('1mb'),
+    /** trace | debug | info | warn | error | fatal | silent */
+    LOG_LEVEL: z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent']).default('info'),
+    /** Pretty single-line logs for a terminal instead of JSON. */
+    LOG_PRETTY: bool.default(false),
+    /** Queues this worker process serves: comma-separated names, or "all". */
+    WORKER_QUEUES: z
+      .string()
+      .default('all')
+      .superRefine((value, ctx) => {
+        if (value === 'all') return;
+        for (const q of value.split(',').map((s) => s.trim())) {
+          if (!QUEUE_NAMES.includes(q as QueueName)) {
+            ctx.addIssue({ code: 'custom', message: `unknown queue "${q}" (known: ${QUEUE_NAMES.join(', ')})` });
+          }
+        }
+      }),
+    /** Jobs processed at once per queue in one worker process. */
+    WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+    /** Tenant whose branding the login pages show when the request host matches no customer domain. */
+    DEFAULT_TENANT_CODE: z.string().default('demo'),
+  });
+
+export type AppConfig = z.output<typeof configSchema>;
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Reads and validates the configuration; throws ConfigError listing every problem. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const input: Record<string, string> = {};
+  for (const key of Object.keys(configSchema.shape)) {
+    const value = env[key];
+    if (value !== undefined && value !== '') input[key] = value;
+  }
+  const parsed = configSchema.safeParse(input);
+  const problems = parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join('.') || '(config)'}: ${i.message}`);
+  if (input.NODE_ENV === 'production' && (!input.JWT_SECRET || input.JWT_SECRET === DEV_JWT_SECRET)) {
+    problems.push('JWT_SECRET: must be set in production');
+  }
+  if (!parsed.success || problems.length) throw new ConfigError(problems);
+  return parsed.data;
+}
+
+export function workerQueues(config: AppConfig): QueueName[] {
+  if (config.WORKER_QUEUES === 'all') return [...QUEUE_NAMES];
+  return config.WORKER_QUEUES.split(',').map((s) => s.trim()) as QueueName[];
+}

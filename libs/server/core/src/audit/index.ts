@@ -1,0 +1,2 @@
+export * from './audit.service';
+export * from './audit.module';

@@ -1,0 +1,207 @@
+import type { DataSource, EntityManager } from 'typeorm';
+import { permissionsOfScope, Perm, UserType } from '@valuation/domain';
+import {
+  AccountBalanceEntity,
+  AccountEntity,
+  AccountRoleEntity,
+  BalanceLedgerEntity,
+  BalanceOrderEntity,
+  CityPackageEntity,
+  OrganizationEntity,
+  RoleEntity,
+  RolePermissionEntity,
+  SiteConfigEntity,
+  TenantEntity,
+  TenantStaffEntity,
+  TenantStaffRoleEntity,
+} from '@valuation/persistence';
+import { hashPassword } from '../identity/password';
+import { demoBackgroundPng, demoLogoPng } from './png';
+
+/** Password of every demo login. Listed in the README with a warning to change it. */
+export const DEMO_PASSWORD = 'Demo@123456';
+export const DEMO_TENANT_CODE = 'demo';
+
+export interface ImageSink {
+  put(key: string, body: Buffer, size?: number, contentType?: string): Promise<unknown>;
+}
+
+export interface DemoPlatform {
+  created: boolean;
+  tenantId: number;
+}
+
+export interface TenantFixture {
+  code: string;
+  name: string;
+  productName: string;
+  companyName: string;
+  /** Login-name prefix, so several fixtures can live in one database. */
+  prefix: string;
+  /** Name of the fixture's customer company. */
+  customerName: string;
+  /** First seven digits of the accounts' mobile numbers (unique per fixture). */
+  phonePrefix: string;
+}
+
+const yyyyMmDd = (d: Date) => d.toISOString().slice(0, 10);
+const addDays = (d: Date, days: number) => new Date(d.getTime() + days * 86400000);
+
+/** Valuation permissions: quick valuation with its actions, and the records list. */
+const VALUATION_PERMISSIONS = [
+  Perm.quickValuation, Perm.saleValuation, Perm.rentValuation, Perm.manualEnquiry, Perm.mapPositioning,
+  Perm.evalFieldFeature, 22, 34, 35, 21, Perm.valuationRecords, 24, 25,
+];
+
+/**
+ * A complete tenant: branding, staff, one customer company with two sub-organisations, roles and
+ * accounts with balances. Used by the demo seed and by tests that need a realistic platform.
+ */
+export async function createTenantFixture(
+  m: EntityManager,
+  f: TenantFixture,
+  password: string,
+  images?: ImageSink,
+): Promise<number> {
+  const hash = await hashPassword(password);
+  const tenant = await m.save(TenantEntity, m.create(TenantEntity, { code: f.code, name: f.name, evalFlags: null, evalClass: null }));
+  const t = tenant.id;
+
+  let logoKey: string | null = null;
+  let backgroundKey: string | null = null;
+  if (images) {
+    logoKey = `site/${t}/logo.png`;
+    backgroundKey = `site/${t}/background.png`;
+    const logo = demoLogoPng();
+    const background = demoBackgroundPng();
+    await images.put(logoKey, logo, logo.length, 'image/png');
+    await images.put(backgroundKey, background, background.length, 'image/png');
+  }
+  await m.save(SiteConfigEntity, m.create(SiteConfigEntity, {
+    tenantId: t,
+    companyId: null,
+    productName: f.productName,
+    companyName: f.companyName,
+    companyProfile: 'https://www.example.com/about',
+    address: '北京市朝阳区建国路88号',
+    contact: '400-800-1234',
+    email: 'service@example.com',
+    themeColor: 'rgba(28, 126, 214, 1)',
+    logoKey,
+    backgroundKey,
+  }));
+
+  const saveOrg = async (name: string, parent: OrganizationEntity | null, extra: Partial<OrganizationEntity> = {}) => {
+    const org = await m.save(OrganizationEntity, m.create(OrganizationEntity, {
+      tenantId: t, name, parentId: parent?.id ?? null, companyId: 0, path: '', ...extra,
+    }));
+    org.companyId = parent ? parent.companyId : org.id;
+    org.path = `${parent ? parent.path : '/'}${org.id}/`;
+    return m.save(OrganizationEntity, org);
+  };
+  const company = await saveOrg(f.customerName, null, {
+    provinceCode: '110000', provinceName: '北京市', cityCode: '110100', cityName: '北京市',
+    address: '北京市西城区金融大街1号', socialCode: '91110000100000000X', contact: '王经理',
+    contactNumber: '010-66000000', email: 'contact@bank.example.com', businessType: '按揭贷款,其他贷款',
+  });
+  const branchA = await saveOrg('朝阳支行', company, { cityCode: '110100', cityName: '北京市', contact: '李主任' });
+  await saveOrg('海淀支行', company, { cityCode: '110100', cityName: '北京市', contact: '赵主任' });
+
+  const saveRole = async (kind: 'customer' | 'tenant', code: string, name: string, remark: string, permissionIds: number[]) => {
+    const role = await m.save(RoleEntity, m.create(RoleEntity, {
+      tenantId: t, kind, companyId: kind === 'customer' ? company.id : null, code, name, remark, createdName: '系统', updatedName: '系统',
+    }));
+    await m.save(RolePermissionEntity, permissionIds.map((permissionId) => ({ roleId: role.id, permissionId })));
+    return role;
+  };
+  const adminRole = await saveRole('customer', '1001', '机构管理员', '机构全部权限', permissionsOfScope('customer').map((p) => p.id));
+  const valuerRole = await saveRole('customer', '1002', '估价用户', '估价相关权限', VALUATION_PERMISSIONS);
+  const channelRole = await saveRole('tenant', '2001', '渠道管理员', '渠道全部权限', permissionsOfScope('tenant').filter((p) => p.id !== Perm.appraiser).map((p) => p.id));
+  const appraiserRole = await saveRole('tenant', '2002', '估价师', '处理人工询价、复估与异议', [Perm.appraiser]);
+
+  const saveAccount = async (loginUser: string, userName: string, org: OrganizationEntity, phone: string, email: string) =>
+    m.save(AccountEntity, m.create(AccountEntity, {
+      tenantId: t, organizationId: org.id, companyId: org.companyId, loginUser, userName, passwordHash: hash,
+      email, mobilePhone: phone, userType: UserType.Enterprise, status: 0, expireDate: null,
+    }));
+  const admin = await saveAccount(`${f.prefix}admin`, '演示管理员', company, `${f.phonePrefix}0001`, `${f.prefix}admin@bank.example.com`);
+  const user = await saveAccount(`${f.prefix}user`, '演示用户', branchA, `${f.phonePrefix}0002`, `${f.prefix}user@bank.example.com`);
+  await m.save(AccountRoleEntity, [{ accountId: admin.id, roleId: adminRole.id }, { accountId: user.id, roleId: valuerRole.id }]);
+
+  const saveStaff = async (loginUser: string, userName: string, phone: string) =>
+    m.save(TenantStaffEntity, m.create(TenantStaffEntity, {
+      tenantId: t, loginUser, userName, passwordHash: hash, email: `${loginUser}@channel.example.com`, mobilePhone: phone,
+      status: 0, expireDate: null,
+    }));
+  const channelAdmin = await saveStaff(f.prefix === 'demo' ? 'channeladmin' : `${f.prefix}channel`, '渠道管理员', `${f.phonePrefix}0003`);
+  const appraiser = await saveStaff(f.prefix === 'demo' ? 'appraiser1' : `${f.prefix}apprsr`, '估价师一', `${f.phonePrefix}0004`);
+  await m.save(TenantStaffRoleEntity, [{ staffId: channelAdmin.id, roleId: channelRole.id }, { staffId: appraiser.id, roleId: appraiserRole.id }]);
+
+  await creditBalances(m, t, admin.id, { beijing: 1000, shanghai: 500, universal: 200, advisory: 50, inquiry: 50 });
+  await creditBalances(m, t, user.id, { beijing: 200, shanghai: 0, universal: 20, advisory: 10, inquiry: 10 });
+  return t;
+}
+
+async function creditBalances(
+  m: EntityManager,
+  tenantId: number,
+  accountId: number,
+  counts: { beijing: number; shanghai: number; universal: number; advisory: number; inquiry: number },
+) {
+  const start = new Date();
+  const effectiveDate = yyyyMmDd(start);
+  const expireDate = yyyyMmDd(addDays(start, 365));
+  let seq = 0;
+  const orderNo = () => `DEMO${tenantId}${accountId}${String(++seq).padStart(3, '0')}`;
+  const ledger = (kind: BalanceLedgerEntity['kind'], delta: number, balanceAfter: number, no: string, cityPackageId: number | null = null) =>
+    m.save(BalanceLedgerEntity, m.create(BalanceLedgerEntity, {
+      tenantId, accountId, kind, cityPackageId, delta, balanceAfter, reason: 'order', refType: 'order', refId: no,
+    }));
+  const order = (productCode: string, productName: string, buyModeCode: number, buyModeName: string, buyScope: string, evalCount: number, reportCount: number, price: number) =>
+    m.save(BalanceOrderEntity, m.create(BalanceOrderEntity, {
+      orderNo: orderNo(), tenantId, accountId, productCode, productName, buyModeCode, buyModeName, buyScope,
+      evalCount, reportCount, orderPrice: price.toFixed(2), effectiveDate, expireDate, orderFrom: 2,
+    }));
+
+  for (const [cityCode, cityName, n] of [['110100', '北京市', counts.beijing], ['310100', '上海市', counts.shanghai]] as const) {
+    if (n <= 0) continue;
+    const o = await order('000001', '估价次数', 6, '城市包年', cityName, n, 0, n * 2);
+    const pkg = await m.save(CityPackageEntity, m.create(CityPackageEntity, {
+      tenantId, accountId, cityCode, cityName, remaining: n, effectiveDate, expireDate, orderNo: o.orderNo,
+    }));
+    await ledger('city', n, n, o.orderNo, pkg.id);
+  }
+  const u = await order('000001', '估价次数', 3, '企业赠送', '', counts.universal, 0, 0);
+  await ledger('universal', counts.universal, counts.universal, u.orderNo);
+  const a = await order('000002', '咨询报告', 7, '按份计价', '', 0, counts.advisory, counts.advisory * 50);
+  await ledger('advisory', counts.advisory, counts.advisory, a.orderNo);
+  const i = await order('000003', '询价报告', 7, '按份计价', '', 0, counts.inquiry, counts.inquiry * 30);
+  await ledger('inquiry', counts.inquiry, counts.inquiry, i.orderNo);
+  await m.save(AccountBalanceEntity, m.create(AccountBalanceEntity, {
+    accountId, tenantId, universalCount: counts.universal, advisoryCount: counts.advisory, inquiryCount: counts.inquiry,
+  }));
+}
+
+/** Loads the demo platform once; later runs find the demo tenant and change nothing. */
+export async function seedDemoPlatform(ds: DataSource, images?: ImageSink): Promise<DemoPlatform> {
+  return ds.transaction(async (m) => {
+    await m.query(`SELECT pg_advisory_xact_lock(hashtext('seed-demo-platform'))`);
+    const existing = await m.findOneBy(TenantEntity, { code: DEMO_TENANT_CODE });
+    if (existing) return { created: false, tenantId: existing.id };
+    const tenantId = await createTenantFixture(
+      m,
+      {
+        code: DEMO_TENANT_CODE,
+        name: '演示渠道',
+        productName: '房产智能估价平台',
+        companyName: '北京演示估价服务有限公司',
+        prefix: 'demo',
+        customerName: '北京示范银行',
+        phonePrefix: '1380000',
+      },
+      DEMO_PASSWORD,
+      images,
+    );
+    return { created: true, tenantId };
+  });
+}

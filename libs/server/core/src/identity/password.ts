@@ -1,0 +1,11 @@
+import bcrypt from 'bcryptjs';
+
+const COST = 10;
+
+export function hashPassword(plain: string): Promise<string> {
+  return bcrypt.hash(plain, COST);
+}
+
+export function verifyPassword(plain: string, hash: string): Promise<boolean> {
+  return bcrypt.compare(plain, hash);
+}

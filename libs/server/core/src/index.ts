@@ -1,0 +1,4 @@
+export * from './identity/password';
+export * from './demo/demo-platform.seed';
+export * from './demo/png';
+export * from './audit';

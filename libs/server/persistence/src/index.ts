@@ -1,0 +1,5 @@
+export * from './entities';
+export * from './data-source';
+export * from './naming.strategy';
+export * from './permission-catalogue.sync';
+export * from './persistence.module';

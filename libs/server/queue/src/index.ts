@@ -1,0 +1,13 @@
+export * from './redis.tokens';
+export * from './redis.options';
+export * from './redis-keys.service';
+export * from './redis-health.service';
+export * from './redis.module';
+export * from './queue.options';
+export * from './job-producer.service';
+export * from './queue.module';
+export * from './job-handler.check';
+export * from './job-handler.decorator';
+export * from './job-processor.host';
+export { JobWorkers } from './job-workers.service';
+export * from './job-workers.module';

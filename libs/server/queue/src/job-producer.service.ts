@@ -1,0 +1,43 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { JobsOptions, Queue } from 'bullmq';
+import { JOB_QUEUE, type JobName, type JobPayloads, type QueueName } from '@valuation/contracts';
+
+/** Injection token of the map from queue name to its BullMQ queue. */
+export const QUEUE_MAP = Symbol('QUEUE_MAP');
+
+export interface EnqueueOptions {
+  /** Deduplicates: while a job with this id is kept in Redis, adding it again is a no-op. No ":" and not an integer. */
+  jobId?: string;
+  /** Milliseconds before the job may run. */
+  delay?: number;
+  /** Tries in all, including the first. */
+  attempts?: number;
+}
+
+export const DEFAULT_JOB_OPTIONS = {
+  attempts: 3,
+  backoff: { type: 'exponential', delay: 2000 },
+  removeOnComplete: { age: 24 * 3600, count: 1000 },
+  removeOnFail: { age: 7 * 24 * 3600, count: 5000 },
+} as const satisfies JobsOptions;
+
+/** Puts typed jobs on the queue that carries them. */
+@Injectable()
+export class JobProducer {
+  constructor(@Inject(QUEUE_MAP) private readonly queues: ReadonlyMap<QueueName, Queue>) {}
+
+  /** Adds the job; resolves to its id. */
+  async enqueue<N extends JobName>(name: N, payload: JobPayloads[N], opts: EnqueueOptions = {}): Promise<string> {
+    const queueName = JOB_QUEUE[name];
+    const queue = this.queues.get(queueName);
+    if (!queue) throw new Error(`Queue "${queueName}" of job "${name}" is not registered`);
+    const job = await queue.add(name, payload, {
+      ...DEFAULT_JOB_OPTIONS,
+      attempts: opts.attempts ?? DEFAULT_JOB_OPTIONS.attempts,
+      ...(opts.jobId !== undefined ? { jobId: opts.jobId } : {}),
+      ...(opts.delay !== undefined ? { delay: opts.delay } : {}),
+    });
+    if (job.id === undefined) throw new Error(`BullMQ gave job "${name}" no id`);
+    return job.id;
+  }
+}

@@ -1,0 +1,3 @@
+export * from './storage.options';
+export * from './object-storage.service';
+export * from './storage.module';

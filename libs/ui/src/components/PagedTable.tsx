@@ -1,0 +1,127 @@
+import { Box, Group, LoadingOverlay, Pagination, ScrollArea, Select, Skeleton, Table, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+export interface TableColumn<T> {
+  key: string;
+  title: ReactNode;
+  /** Field shown as text when no `render` is given. */
+  field?: keyof T;
+  render?: (row: T, index: number) => ReactNode;
+  width?: number | string;
+  align?: 'left' | 'center' | 'right';
+}
+
+export interface PagedTableProps<T> {
+  columns: TableColumn<T>[];
+  rows: readonly T[] | undefined;
+  rowKey: (row: T, index: number) => string | number;
+  /** First load: skeleton rows. */
+  loading?: boolean;
+  /** Reload with rows already shown: an overlay. */
+  fetching?: boolean;
+  page: number;
+  pageSize: number;
+  total: number;
+  pageSizes?: readonly number[];
+  onPageChange: (page: number) => void;
+  onPageSizeChange?: (pageSize: number) => void;
+  emptyText?: ReactNode;
+  minWidth?: number;
+}
+
+const EMPTY_CELL = '--';
+
+function cellText(value: unknown): ReactNode {
+  if (value === null || value === undefined || value === '') return EMPTY_CELL;
+  return String(value);
+}
+
+/** A bordered table with a pager (total, page size, pages) below it. */
+export function PagedTable<T>({
+  columns,
+  rows,
+  rowKey,
+  loading = false,
+  fetching = false,
+  page,
+  pageSize,
+  total,
+  pageSizes,
+  onPageChange,
+  onPageSizeChange,
+  emptyText = '暂无数据',
+  minWidth,
+}: PagedTableProps<T>) {
+  const pages = Math.max(1, Math.ceil(total / Math.max(1, pageSize)));
+  const showSkeleton = loading && !rows;
+  const list = rows ?? [];
+
+  return (
+    <Box>
+      <Box pos="relative">
+        <LoadingOverlay visible={fetching && !showSkeleton} zIndex={2} overlayProps={{ blur: 1 }} />
+        <ScrollArea>
+          <Table striped highlightOnHover withTableBorder withColumnBorders={false} verticalSpacing="sm" miw={minWidth}>
+            <Table.Thead bg="var(--mantine-color-gray-0)">
+              <Table.Tr>
+                {columns.map((c) => (
+                  <Table.Th key={c.key} w={c.width} ta={c.align} style={{ whiteSpace: 'nowrap' }}>
+                    {c.title}
+                  </Table.Th>
+                ))}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {showSkeleton &&
+                Array.from({ length: 5 }, (_, i) => (
+                  <Table.Tr key={`skeleton-${i}`}>
+                    {columns.map((c) => (
+                      <Table.Td key={c.key}>
+                        <Skeleton height={14} />
+                      </Table.Td>
+                    ))}
+                  </Table.Tr>
+                ))}
+              {!showSkeleton && list.length === 0 && (
+                <Table.Tr>
+                  <Table.Td colSpan={columns.length}>
+                    <Text ta="center" c="dimmed" py="xl" size="sm">
+                      {emptyText}
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              )}
+              {!showSkeleton &&
+                list.map((row, index) => (
+                  <Table.Tr key={rowKey(row, index)}>
+                    {columns.map((c) => (
+                      <Table.Td key={c.key} ta={c.align}>
+                        {c.render ? c.render(row, index) : c.field !== undefined ? cellText(row[c.field]) : EMPTY_CELL}
+                      </Table.Td>
+                    ))}
+                  </Table.Tr>
+                ))}
+            </Table.Tbody>
+          </Table>
+        </ScrollArea>
+      </Box>
+      <Group justify="flex-end" mt="md" gap="md">
+        <Text size="sm" c="dimmed">
+          共 {total} 条
+        </Text>
+        {pageSizes && onPageSizeChange && (
+          <Select
+            aria-label="每页条数"
+            size="xs"
+            w={110}
+            allowDeselect={false}
+            data={pageSizes.map((s) => ({ value: String(s), label: `${s} 条/页` }))}
+            value={String(pageSize)}
+            onChange={(v) => v && onPageSizeChange(Number(v))}
+          />
+        )}
+        <Pagination size="sm" total={pages} value={Math.min(page, pages)} onChange={onPageChange} withEdges />
+      </Group>
+    </Box>
+  );
+}

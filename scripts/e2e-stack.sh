@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# The built stack for the end-to-end tests, on ports of its own with a fresh database, a Redis
+# prefix of its own and a fresh loopback S3. Playwright starts and stops it.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+export NODE_ENV=test
+export PORT="${E2E_WEB_PORT:-3100}"
+export API_PORT="${E2E_API_PORT:-3101}"
+export API_URL="http://127.0.0.1:${API_PORT}"
+export DATABASE_URL="${E2E_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/valuation_e2e}"
+export REDIS_PREFIX="${E2E_REDIS_PREFIX:-valuation-e2e}"
+export S3_LOCAL_PORT="${E2E_S3_PORT:-9100}"
+export S3_LOCAL_DIR=.data/e2e-s3
+export S3_ENDPOINT="http://127.0.0.1:${S3_LOCAL_PORT}"
+export LOG_LEVEL="${LOG_LEVEL:-warn}"
+
+pids=()
+cleanup() {
+  trap - EXIT INT TERM
+  for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+  wait 2>/dev/null || true
+}
+trap cleanup EXIT INT TERM
+
+db=$(node -e 'console.log(new URL(process.argv[1]).pathname.slice(1))' "$DATABASE_URL")
+psql "postgres://postgres@127.0.0.1:5432/postgres" -qc "DROP DATABASE IF EXISTS ${db} WITH (FORCE)" >/dev/null
+redis-cli --scan --pattern "${REDIS_PREFIX}:*" | xargs -r redis-cli del >/dev/null
+rm -rf "$S3_LOCAL_DIR"
+
+node scripts/lib/s3-server.js &
+pids+=($!)
+node dist/server/scripts/lib/migrate.js
+node dist/server/scripts/lib/seed-demo.js
+node dist/server/apps/api/src/main.js &
+pids+=($!)
+node dist/server/apps/worker/src/main.js &
+pids+=($!)
+npx vite preview --config apps/web/vite.config.ts --port "$PORT" --strictPort &
+pids+=($!)
+wait -n "${pids[@]}"
+exit 1

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Runs every test: type checks, unit tests, integration tests against real PostgreSQL, Redis and
+# S3, then Playwright end-to-end tests in the system Chromium against the built stack.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+set -e
+bash scripts/lib/ensure-deps.sh
+bash scripts/lib/ensure-services.sh
+set +e
+
+results=.data/test-results
+rm -rf "$results" && mkdir -p "$results"
+failed=0
+step() {
+  echo
+  echo "== $1"
+  shift
+  "$@" || failed=1
+}
+
+step "Type check" npm run --silent typecheck
+step "Unit tests" npx jest --config jest.config.js --selectProjects unit --json --outputFile="$results/unit.json"
+step "Integration tests" npx jest --config jest.config.js --selectProjects integration --runInBand --json --outputFile="$results/integration.json"
+step "Build" npm run --silent build
+if [ "$failed" -eq 0 ]; then
+  step "End-to-end tests" env PLAYWRIGHT_JSON_OUTPUT_NAME="$results/e2e.json" npx playwright test --config e2e/playwright.config.ts --reporter=list,json
+fi
+
+node scripts/lib/test-summary.js "$results" || failed=1
+exit "$failed"
