@@ -6,7 +6,7 @@ import { startTestApi, type TestApi } from './test-api';
 describe('API conventions', () => {
   let t: TestApi;
   beforeAll(async () => {
-    t = await startTestApi({ BODY_LIMIT: '2kb' });
+    t = await startTestApi({ BODY_LIMIT: '2kb', CORS_ORIGINS: 'https://bank.example.com' });
   });
   afterAll(() => t.close());
 
@@ -34,6 +34,21 @@ describe('API conventions', () => {
     expect(res.headers['x-powered-by']).toBeUndefined();
     const generated = await t.http().get('/api/health');
     expect(generated.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('allows only the configured origins, exposing the refreshed token header', async () => {
+    const allowed = await t
+      .http()
+      .options('/api/auth/user/login-user')
+      .set('Origin', 'https://bank.example.com')
+      .set('Access-Control-Request-Method', 'GET')
+      .set('Access-Control-Request-Headers', 'authorization');
+    expect(allowed.headers['access-control-allow-origin']).toBe('https://bank.example.com');
+    expect(allowed.headers['access-control-allow-credentials']).toBe('true');
+    const simple = await t.http().get('/api/health').set('Origin', 'https://bank.example.com');
+    expect(simple.headers['access-control-expose-headers']).toMatch(/Authorization/);
+    const refused = await t.http().get('/api/health').set('Origin', 'https://evil.example.com');
+    expect(refused.headers['access-control-allow-origin']).toBeUndefined();
   });
 
   it('describes itself in OpenAPI', async () => {

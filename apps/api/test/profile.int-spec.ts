@@ -1,6 +1,6 @@
 import { DEMO_PASSWORD } from '@valuation/core';
 import { Msg, permissionsOfScope, Perm } from '@valuation/domain';
-import { AccountEntity } from '@valuation/persistence';
+import { AccountEntity, SiteConfigEntity } from '@valuation/persistence';
 import { startTestApi, type TestApi } from './test-api';
 
 describe('profile, permissions and tenant scoping', () => {
@@ -71,6 +71,23 @@ describe('profile, permissions and tenant scoping', () => {
     const otherStaff = await t.login('tenant', 'otherchannel');
     expect((await get(otherStaff, '/api/tenant/site-config/get').expect(200)).body.data.productName).toBe('另一渠道估价系统');
     expect((await get(otherStaff, '/api/tenant/auth/user/login-user').expect(200)).body.data.tenantId).toBe(t.otherTenantId);
+  });
+
+  it("prefers a customer company's own branding to its tenant's", async () => {
+    const otherAdmin = await t.login('user', 'otheradmin');
+    const me = await get(otherAdmin, '/api/auth/user/login-user').expect(200);
+    await t.ds.getRepository(SiteConfigEntity).save({
+      tenantId: t.otherTenantId,
+      companyId: me.body.data.organizationId,
+      productName: '江南银行押品估价',
+      themeColor: 'rgba(12, 166, 120, 1)',
+    });
+    expect((await get(otherAdmin, '/api/site-config/get').expect(200)).body.data).toMatchObject({
+      productName: '江南银行押品估价',
+      themeColor: 'rgba(12, 166, 120, 1)',
+    });
+    const otherStaff = await t.login('tenant', 'otherchannel');
+    expect((await get(otherStaff, '/api/tenant/site-config/get').expect(200)).body.data.productName).toBe('另一渠道估价系统');
   });
 
   it('serves the login-page branding and images without a token', async () => {
