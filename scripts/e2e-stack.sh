@@ -15,28 +15,6 @@ export S3_LOCAL_DIR=.data/e2e-s3
 export S3_ENDPOINT="http://127.0.0.1:${S3_LOCAL_PORT}"
 export LOG_LEVEL="${LOG_LEVEL:-warn}"
 
-pids=()
-cleanup() {
-  trap - EXIT INT TERM
-  for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
-  wait 2>/dev/null || true
-}
-trap cleanup EXIT INT TERM
+node scripts/lib/reset-e2e.js
 
-db=$(node -e 'console.log(new URL(process.argv[1]).pathname.slice(1))' "$DATABASE_URL")
-psql "postgres://postgres@127.0.0.1:5432/postgres" -qc "DROP DATABASE IF EXISTS ${db} WITH (FORCE)" >/dev/null
-redis-cli --scan --pattern "${REDIS_PREFIX}:*" | xargs -r redis-cli del >/dev/null
-rm -rf "$S3_LOCAL_DIR"
-
-node scripts/lib/s3-server.js &
-pids+=($!)
-node dist/server/scripts/lib/migrate.js
-node dist/server/scripts/lib/seed-demo.js
-node dist/server/apps/api/src/main.js &
-pids+=($!)
-node dist/server/apps/worker/src/main.js &
-pids+=($!)
-npx vite preview --config apps/web/vite.config.ts --port "$PORT" --strictPort &
-pids+=($!)
-wait -n "${pids[@]}"
-exit 1
+exec bash scripts/lib/run-stack.sh

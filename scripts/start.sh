@@ -11,14 +11,6 @@ bash scripts/lib/ensure-services.sh
 export PORT="${PORT:-3000}"
 export API_PORT="${API_PORT:-3001}"
 export API_URL="${API_URL:-http://127.0.0.1:${API_PORT}}"
-pids=()
-cleanup() {
-  trap - EXIT INT TERM
-  for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
-  wait 2>/dev/null || true
-}
-trap cleanup EXIT INT TERM
-
 if [ -z "${S3_ENDPOINT:-}" ]; then
   export S3_LOCAL_PORT="${S3_LOCAL_PORT:-9000}"
   export S3_ENDPOINT="http://127.0.0.1:${S3_LOCAL_PORT}"
@@ -26,39 +18,17 @@ if [ -z "${S3_ENDPOINT:-}" ]; then
     echo "Port ${S3_LOCAL_PORT} is taken; set S3_ENDPOINT to your S3 server or S3_LOCAL_PORT to a free port." >&2
     exit 1
   fi
-  node scripts/lib/s3-server.js &
-  pids+=($!)
 fi
 
 echo "Building..."
 npm run --silent build:server
 npm run --silent build:web -- --logLevel warn
-npm run --silent db:migrate
-npm run --silent db:seed
 
-node dist/server/apps/api/src/main.js &
-pids+=($!)
-node dist/server/apps/worker/src/main.js &
-pids+=($!)
-npx vite preview --config apps/web/vite.config.ts --port "$PORT" --strictPort &
-pids+=($!)
-
-for _ in $(seq 1 60); do
-  if node -e "fetch('http://127.0.0.1:${API_PORT}/api/health/ready').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"; then
-    cat <<MSG
-
+export STACK_BANNER="
   The valuation platform is running: http://localhost:${PORT}
     organisation login  http://localhost:${PORT}/login         demoadmin / demouser
     channel login       http://localhost:${PORT}/channelLogin  channeladmin / appraiser1
     demo password       Demo@123456  (change it before anyone else can reach this machine)
     API description     http://localhost:${API_PORT}/api/docs
-
-MSG
-    break
-  fi
-  sleep 1
-done
-
-wait -n "${pids[@]}"
-echo "A process stopped; shutting down." >&2
-exit 1
+"
+exec bash scripts/lib/run-stack.sh

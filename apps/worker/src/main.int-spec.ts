@@ -44,6 +44,7 @@ describe('worker process (compiled, as a child process)', () => {
   const prefix = uniqueRedisPrefix();
 
   beforeAll(async () => {
+    fs.mkdirSync(path.join(root, 'dist'), { recursive: true });
     outDir = fs.mkdtempSync(path.join(root, 'dist', 'worker-test-'));
     const swc = spawnSync(
       process.execPath,
@@ -61,7 +62,7 @@ describe('worker process (compiled, as a child process)', () => {
     if (keys.length > 0) await redis.del(...keys);
     await redis.quit();
     await db?.drop();
-    fs.rmSync(outDir, { recursive: true, force: true });
+    if (outDir) fs.rmSync(outDir, { recursive: true, force: true });
   });
 
   it('processes jobs, logs JSON, and exits with 0 on SIGTERM', async () => {

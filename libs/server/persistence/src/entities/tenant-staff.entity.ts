@@ -1,51 +1,7 @@
-import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Entity, Index } from 'typeorm';
+import { LoginAccountColumns } from './login-account.columns';
 
 /** A channel staff account: logs in on channelLogin and works for one tenant. */
 @Entity('tenant_staff')
 @Index(['mobilePhone'], { unique: true, where: 'mobile_phone IS NOT NULL' })
-export class TenantStaffEntity {
-  @PrimaryGeneratedColumn()
-  id: number;
-
-  @Index()
-  @Column()
-  tenantId: number;
-
-  @Index({ unique: true })
-  @Column({ length: 18 })
-  loginUser: string;
-
-  @Column({ length: 20 })
-  userName: string;
-
-  @Column({ length: 100 })
-  passwordHash: string;
-
-  @Column({ type: 'varchar', length: 45, nullable: true })
-  email: string | null;
-
-  @Column({ type: 'varchar', length: 20, nullable: true })
-  mobilePhone: string | null;
-
-  /** 0 enabled, 1 disabled. */
-  @Column({ type: 'smallint', default: 0 })
-  status: number;
-
-  @Column({ type: 'date', nullable: true })
-  expireDate: string | null;
-
-  @Column({ type: 'timestamptz', nullable: true })
-  lastLoginTime: Date | null;
-
-  @Column({ type: 'int', nullable: true })
-  createdBy: number | null;
-
-  @Column({ type: 'int', nullable: true })
-  updatedBy: number | null;
-
-  @CreateDateColumn({ type: 'timestamptz' })
-  createdAt: Date;
-
-  @UpdateDateColumn({ type: 'timestamptz' })
-  updatedAt: Date;
-}
+export class TenantStaffEntity extends LoginAccountColumns {}
