@@ -11,6 +11,7 @@ bash scripts/lib/ensure-services.sh
 export PORT="${PORT:-3000}"
 export API_PORT="${API_PORT:-3001}"
 export API_URL="${API_URL:-http://127.0.0.1:${API_PORT}}"
+export LOG_PRETTY="${LOG_PRETTY:-true}"
 if [ -z "${S3_ENDPOINT:-}" ]; then
   export S3_LOCAL_PORT="${S3_LOCAL_PORT:-9000}"
   export S3_ENDPOINT="http://127.0.0.1:${S3_LOCAL_PORT}"

@@ -24,7 +24,7 @@ node dist/server/apps/api/src/main.js &
 pids+=($!)
 node dist/server/apps/worker/src/main.js &
 pids+=($!)
-npx vite preview --config apps/web/vite.config.ts --port "$PORT" --strictPort &
+node_modules/.bin/vite preview --config apps/web/vite.config.ts --port "$PORT" --strictPort --logLevel warn &
 pids+=($!)
 
 ready="http://127.0.0.1:${API_PORT}/api/health/ready"

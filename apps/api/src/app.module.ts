@@ -3,7 +3,7 @@ import { Module, RequestMethod } from '@nestjs/common';
 import { APP_FILTER, APP_INTERCEPTOR } from '@nestjs/core';
 import { LoggerModule } from 'nestjs-pino';
 import type { IncomingMessage } from 'node:http';
-import { APP_CONFIG, ConfigModule, type AppConfig } from '@valuation/config';
+import { APP_CONFIG, ConfigModule, logTransport, type AppConfig } from '@valuation/config';
 import { PersistenceModule } from '@valuation/persistence';
 import { QueueModule, RedisModule } from '@valuation/queue';
 import { StorageModule } from '@valuation/storage';
@@ -38,7 +38,7 @@ export function requestId(req: IncomingMessage): string {
           },
           redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers.authorization', 'req.query.Authorization'],
           customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
-          transport: config.LOG_PRETTY ? { target: 'pino/file', options: { destination: 1 } } : undefined,
+          transport: logTransport(config),
         },
       }),
     }),

@@ -1,6 +1,6 @@
 import { Module, type DynamicModule, type Type } from '@nestjs/common';
 import { LoggerModule, type Params } from 'nestjs-pino';
-import { APP_CONFIG, ConfigModule, type AppConfig } from '@valuation/config';
+import { APP_CONFIG, ConfigModule, logTransport, type AppConfig } from '@valuation/config';
 import type { QueueName } from '@valuation/contracts';
 import { PersistenceModule } from '@valuation/persistence';
 import { JobWorkersModule, QueueModule, type JobProcessorHost } from '@valuation/queue';
@@ -15,9 +15,9 @@ export interface WorkerModuleOptions {
   processors?: ReadonlyArray<Type<JobProcessorHost>>;
 }
 
-/** JSON logs on stdout at LOG_LEVEL. */
+/** Logs on stdout at LOG_LEVEL: JSON, or single readable lines with LOG_PRETTY. */
 export function workerLoggerParams(config: AppConfig): Params {
-  return { pinoHttp: { name: 'worker', level: config.LOG_LEVEL } };
+  return { pinoHttp: { name: 'worker', level: config.LOG_LEVEL, transport: logTransport(config) } };
 }
 
 /**

@@ -99,3 +99,10 @@ export function workerQueues(config: AppConfig): QueueName[] {
   if (config.WORKER_QUEUES === 'all') return [...QUEUE_NAMES];
   return config.WORKER_QUEUES.split(',').map((s) => s.trim()) as QueueName[];
 }
+
+/** pino transport of a process: readable single lines when LOG_PRETTY is set, else JSON on stdout. */
+export function logTransport(config: AppConfig) {
+  return config.LOG_PRETTY
+    ? { target: 'pino-pretty', options: { singleLine: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname,req.headers,res.headers' } }
+    : undefined;
+}
