@@ -105,6 +105,17 @@ describe('captcha and login', () => {
     expect(customerOnTenant.body).toMatchObject({ code: 400, message: '该账号不存在' });
     const staffRow = await t.ds.getRepository(TenantStaffEntity).findOneByOrFail({ loginUser: 'channeladmin' });
     expect(staffRow.lastLoginTime).not.toBeNull();
+
+    const staffAttempt = async (userName: string, password: string) => {
+      const c = await t.captcha('tenant');
+      return loginAs('/api/tenant/login', { userName, password, captcha: c.answer, identity: c.identity });
+    };
+    expect((await staffAttempt('appraiser1', 'Wrong@123')).body).toMatchObject({ code: 400, message: '密码错误' });
+    await t.ds.getRepository(TenantStaffEntity).update({ loginUser: 'otherapprsr' }, { status: 1 });
+    expect((await staffAttempt('otherapprsr', DEMO_PASSWORD)).body).toMatchObject({ code: 403, message: Msg.accountDisabled });
+    await t.ds.getRepository(TenantStaffEntity).update({ loginUser: 'otherapprsr' }, { status: 0, expireDate: '2021-06-30' });
+    expect((await staffAttempt('otherapprsr', DEMO_PASSWORD)).body).toMatchObject({ code: 403, message: Msg.accountExpired });
+    expect((await staffAttempt('13800000003', DEMO_PASSWORD)).body.code).toBe(200);
   });
 });
 

@@ -1,5 +1,4 @@
 import path from 'node:path';
-import os from 'node:os';
 import fs from 'node:fs';
 
 /** Starts a loopback S3 server for the integration tests unless S3_ENDPOINT points at one. */
@@ -9,7 +8,9 @@ export default async function globalSetup(): Promise<void> {
   if (process.env.S3_ENDPOINT) return;
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { startS3Server } = require(path.resolve(__dirname, '../../../scripts/lib/s3-server.js'));
-  const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'valuation-s3-'));
+  const dataRoot = path.resolve(__dirname, '../../../.data');
+  fs.mkdirSync(dataRoot, { recursive: true });
+  const directory = fs.mkdtempSync(path.join(dataRoot, 'test-s3-'));
   const server = await startS3Server({ port: 0, directory });
   process.env.S3_ENDPOINT = server.endpoint;
   (globalThis as Record<string, unknown>).__S3__ = { ...server, directory };
