@@ -3,3 +3,4 @@ export * from './data-source';
 export * from './naming.strategy';
 export * from './permission-catalogue.sync';
 export * from './persistence.module';
+export * from './regions.sync';

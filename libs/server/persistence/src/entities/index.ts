@@ -7,6 +7,15 @@ import { AccountRoleEntity, RoleEntity, RolePermissionEntity, TenantStaffRoleEnt
 import { SiteConfigEntity } from './site-config.entity';
 import { AccountBalanceEntity, BalanceLedgerEntity, BalanceOrderEntity, CityPackageEntity } from './balance.entity';
 import { OperationLogEntity } from './operation-log.entity';
+import { RegionEntity } from './region.entity';
+import { CommunityEntity } from './community.entity';
+import { MarketCaseEntity } from './market-case.entity';
+import { PoiEntity } from './poi.entity';
+import { PriceIndexEntity } from './price-index.entity';
+import { BusinessEntity } from './business.entity';
+import { EvalFieldSettingEntity } from './eval-field-setting.entity';
+import { RiskCoefficientEntity } from './risk-coefficient.entity';
+import { EvalRecordEntity } from './eval-record.entity';
 
 export * from './tenant.entity';
 export * from './organization.entity';
@@ -17,6 +26,15 @@ export * from './role.entity';
 export * from './site-config.entity';
 export * from './balance.entity';
 export * from './operation-log.entity';
+export * from './region.entity';
+export * from './community.entity';
+export * from './market-case.entity';
+export * from './poi.entity';
+export * from './price-index.entity';
+export * from './business.entity';
+export * from './eval-field-setting.entity';
+export * from './risk-coefficient.entity';
+export * from './eval-record.entity';
 
 export const ENTITIES = [
   TenantEntity,
@@ -34,4 +52,13 @@ export const ENTITIES = [
   BalanceLedgerEntity,
   BalanceOrderEntity,
   OperationLogEntity,
+  RegionEntity,
+  CommunityEntity,
+  MarketCaseEntity,
+  PoiEntity,
+  PriceIndexEntity,
+  BusinessEntity,
+  EvalFieldSettingEntity,
+  RiskCoefficientEntity,
+  EvalRecordEntity,
 ];
