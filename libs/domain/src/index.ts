@@ -6,3 +6,4 @@ export * from './validation/validate';
 export * from './validation/paging.schemas';
 export * from './codes/dictionaries';
 export * from './codes/eval-fields';
+export * from './validation/valuation-request';

@@ -2,3 +2,5 @@ export * from './identity/password';
 export * from './demo/demo-platform.seed';
 export * from './demo/png';
 export * from './audit';
+export * from './quota';
+export * from './geo';

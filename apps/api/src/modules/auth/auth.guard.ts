@@ -44,19 +44,21 @@ export class AuthGuard implements CanActivate {
     const res = context.switchToHttp().getResponse<Response>();
     const pop = populationOfUrl(req.path);
     const token = bearerToken(req);
-    const claims = token ? await this.sessions.verify(token) : null;
-    const principal = claims && claims.pop === pop ? await this.principals.load(pop, claims.sub, claims.sid) : null;
 
     if (rule.kind === 'public') {
+      const claims = token ? await this.sessions.verify(token) : null;
+      const principal = claims && claims.pop === pop ? await this.principals.load(pop, claims.sub, claims.sid) : null;
       if (principal) req.principal = principal;
       return true;
     }
-    if (!claims || !principal) {
-      if (claims && claims.pop === pop) await this.sessions.revoke(claims);
+    const session = token ? await this.sessions.verifyAndRefresh(token) : null;
+    const principal = session && session.claims.pop === pop ? await this.principals.load(pop, session.claims.sub, session.claims.sid) : null;
+    if (!session || !principal) {
+      if (session && session.claims.pop === pop) await this.sessions.revoke(session.claims);
       throw ApiError.unauthorized(Msg.unauthorized);
     }
     req.principal = principal;
-    res.setHeader('Authorization', `Bearer ${await this.sessions.refresh(claims)}`);
+    res.setHeader('Authorization', `Bearer ${session.token}`);
     if (rule.kind === 'permission' && !rule.anyOf.some((id) => principal.permissions.has(id))) {
       throw ApiError.forbidden(Msg.forbidden);
     }

@@ -39,33 +39,31 @@ export class PrincipalLoader {
       .getOne();
   }
 
-  async permissionIds(pop: Population, id: number, tenantId: number): Promise<number[]> {
-    const rows: { permission_id: number }[] =
-      pop === 'user'
-        ? await this.ds.query(
-            `SELECT DISTINCT rp.permission_id FROM account_role ar
-               JOIN role r ON r.id = ar.role_id AND r.tenant_id = $2 AND r.kind = 'customer'
-               JOIN role_permission rp ON rp.role_id = r.id
-               JOIN permission p ON p.id = rp.permission_id AND p.scope = 'customer'
-             WHERE ar.account_id = $1`,
-            [id, tenantId],
-          )
-        : await this.ds.query(
-            `SELECT DISTINCT rp.permission_id FROM tenant_staff_role sr
-               JOIN role r ON r.id = sr.role_id AND r.tenant_id = $2 AND r.kind = 'tenant'
-               JOIN role_permission rp ON rp.role_id = r.id
-               JOIN permission p ON p.id = rp.permission_id AND p.scope = 'tenant'
-             WHERE sr.staff_id = $1`,
-            [id, tenantId],
-          );
-    return rows.map((r) => r.permission_id);
-  }
-
-  /** A usable principal, or null when the account is gone, disabled or expired. */
+  /**
+   * A usable principal, or null when the account is gone, disabled or expired. One query: the
+   * account and the permission ids of its roles.
+   */
   async load(pop: Population, id: number, sessionId: string): Promise<Principal | null> {
-    const account = await this.findAccount(pop, id);
+    const perms =
+      pop === 'user'
+        ? `SELECT coalesce(array_agg(DISTINCT rp.permission_id), '{}') FROM account_role ar
+             JOIN role r ON r.id = ar.role_id AND r.tenant_id = a.tenant_id AND r.kind = 'customer'
+             JOIN role_permission rp ON rp.role_id = r.id
+             JOIN permission p ON p.id = rp.permission_id AND p.scope = 'customer'
+            WHERE ar.account_id = a.id`
+        : `SELECT coalesce(array_agg(DISTINCT rp.permission_id), '{}') FROM tenant_staff_role sr
+             JOIN role r ON r.id = sr.role_id AND r.tenant_id = a.tenant_id AND r.kind = 'tenant'
+             JOIN role_permission rp ON rp.role_id = r.id
+             JOIN permission p ON p.id = rp.permission_id AND p.scope = 'tenant'
+            WHERE sr.staff_id = a.id`;
+    const repo = pop === 'user' ? this.ds.getRepository(AccountEntity) : this.ds.getRepository(TenantStaffEntity);
+    const { entities, raw } = await repo
+      .createQueryBuilder('a')
+      .addSelect(`(${perms})`, 'perms')
+      .where('a.id = :id', { id })
+      .getRawAndEntities<{ perms: number[] }>();
+    const account = entities[0];
     if (!account || account.status !== 0 || isExpired(account.expireDate)) return null;
-    const permissions = await this.permissionIds(pop, id, account.tenantId);
     return {
       population: pop,
       sessionId,
@@ -75,7 +73,7 @@ export class PrincipalLoader {
       userName: account.userName,
       organizationId: account instanceof AccountEntity ? account.organizationId : null,
       companyId: account instanceof AccountEntity ? account.companyId : null,
-      permissions: new Set(permissions),
+      permissions: new Set(raw[0].perms),
     };
   }
 }

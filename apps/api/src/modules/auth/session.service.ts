@@ -56,30 +56,44 @@ export class SessionService {
 
   /** The claims of a valid token whose session is still open, else null. */
   async verify(token: string): Promise<SessionClaims | null> {
+    const claims = this.decode(token);
+    if (!claims) return null;
+    return this.matches(claims, await this.redis.get(this.keys.of('session', claims.sid))) ? claims : null;
+  }
+
+  /**
+   * Like verify, and slides the session's expiry in the same round trip; answers the claims and
+   * a token with a fresh expiry.
+   */
+  async verifyAndRefresh(token: string): Promise<{ claims: SessionClaims; token: string } | null> {
+    const claims = this.decode(token);
+    if (!claims) return null;
+    const ttl = this.config.SESSION_TTL_SECONDS;
+    const results = await this.redis
+      .multi()
+      .get(this.keys.of('session', claims.sid))
+      .expire(this.keys.of('session', claims.sid), ttl)
+      .expire(this.keys.of('sessions', claims.pop, String(claims.sub)), ttl)
+      .exec();
+    const stored = results?.[0]?.[1];
+    if (!this.matches(claims, typeof stored === 'string' ? stored : null)) return null;
+    return { claims, token: this.sign({ sid: claims.sid, pop: claims.pop, sub: claims.sub, tid: claims.tid }) };
+  }
+
+  private decode(token: string): SessionClaims | null {
     let decoded: string | jwt.JwtPayload;
     try {
       decoded = jwt.verify(token, this.config.JWT_SECRET, { algorithms: ['HS256'] });
     } catch {
       return null;
     }
-    if (!isSessionClaims(decoded)) return null;
-    const claims = decoded;
-    const stored = await this.redis.get(this.keys.of('session', claims.sid));
-    if (!stored) return null;
-    const session = JSON.parse(stored) as { pop: Population; sub: number };
-    if (session.pop !== claims.pop || session.sub !== claims.sub) return null;
-    return claims;
+    return isSessionClaims(decoded) ? decoded : null;
   }
 
-  /** Extends the session and returns a token with a fresh expiry. */
-  async refresh(claims: SessionClaims): Promise<string> {
-    const ttl = this.config.SESSION_TTL_SECONDS;
-    await this.redis
-      .multi()
-      .expire(this.keys.of('session', claims.sid), ttl)
-      .expire(this.keys.of('sessions', claims.pop, String(claims.sub)), ttl)
-      .exec();
-    return this.sign({ sid: claims.sid, pop: claims.pop, sub: claims.sub, tid: claims.tid });
+  private matches(claims: SessionClaims, stored: string | null): boolean {
+    if (!stored) return false;
+    const session = JSON.parse(stored) as { pop: Population; sub: number };
+    return session.pop === claims.pop && session.sub === claims.sub;
   }
 
   async revoke(claims: Pick<SessionClaims, 'sid' | 'pop' | 'sub'>): Promise<void> {

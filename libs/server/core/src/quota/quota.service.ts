@@ -1,0 +1,123 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import type { LedgerKind } from '@valuation/persistence';
+
+export class QuotaExhaustedError extends Error {
+  constructor(readonly kind: 'valuation' | 'advisory' | 'inquiry') {
+    super(kind === 'valuation' ? '估价次数不足，请联系管理员分配次数' : kind === 'advisory' ? '咨询报告份数不足，请联系管理员分配' : '询价报告份数不足，请联系管理员分配');
+    this.name = 'QuotaExhaustedError';
+  }
+}
+
+export interface Charge {
+  kind: LedgerKind;
+  /** The city package that paid, when a city-annual count was used. */
+  cityPackageId: number | null;
+  ledgerId: string;
+}
+
+export interface ChargeRef {
+  tenantId: number;
+  accountId: number;
+  /** What is paid for: rapid, batch, advisory, inquiry... */
+  refType: string;
+  refId: string;
+  createdBy?: number | null;
+}
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+/** Rows of an UPDATE ... RETURNING (TypeORM answers those with [rows, affectedCount]). */
+async function updated<T>(m: EntityManager, sql: string, params: unknown[]): Promise<T[]> {
+  const result: unknown = await m.query(sql, params);
+  return (Array.isArray(result) && Array.isArray(result[0]) ? result[0] : result) as T[];
+}
+
+/**
+ * Atomic consumption of balances. Every change writes a ledger row in the caller's transaction;
+ * conditional updates (remaining > 0) mean concurrent requests can never overdraw.
+ */
+@Injectable()
+export class QuotaService {
+  /**
+   * One valuation in a city: a valid city-annual package covering the city (earliest expiry
+   * first), else a nationwide count.
+   */
+  async consumeValuation(m: EntityManager, cityCode: string, ref: ChargeRef): Promise<Charge> {
+    const on = today();
+    const city = await updated<{ id: number; remaining: number }>(
+      m,
+      `UPDATE city_package SET remaining = remaining - 1
+        WHERE id = (SELECT id FROM city_package
+                     WHERE account_id = $1 AND tenant_id = $2 AND city_code = $3 AND remaining > 0
+                       AND effective_date <= $4 AND expire_date >= $4
+                     ORDER BY expire_date, id LIMIT 1 FOR UPDATE)
+          AND remaining > 0
+        RETURNING id, remaining`,
+      [ref.accountId, ref.tenantId, cityCode, on],
+    );
+    if (city.length) return this.ledger(m, ref, 'city', city[0].remaining, city[0].id);
+    return this.consumeCount(m, 'universal', ref);
+  }
+
+  /** One report copy (advisory or inquiry). */
+  consumeReport(m: EntityManager, kind: 'advisory' | 'inquiry', ref: ChargeRef): Promise<Charge> {
+    return this.consumeCount(m, kind, ref);
+  }
+
+  /** Gives back what a charge took, with a compensating ledger row. */
+  async refund(m: EntityManager, charge: Charge, ref: ChargeRef): Promise<void> {
+    let after: number;
+    if (charge.kind === 'city') {
+      const rows = await updated<{ remaining: number }>(
+        m,
+        `UPDATE city_package SET remaining = remaining + 1 WHERE id = $1 AND account_id = $2 RETURNING remaining`,
+        [charge.cityPackageId, ref.accountId],
+      );
+      after = rows[0].remaining;
+    } else {
+      const column = `${charge.kind}_count`;
+      const rows = await updated<{ n: number }>(
+        m,
+        `UPDATE account_balance SET ${column} = ${column} + 1, updated_at = now() WHERE account_id = $1 AND tenant_id = $2 RETURNING ${column} AS n`,
+        [ref.accountId, ref.tenantId],
+      );
+      after = rows[0].n;
+    }
+    await this.insertLedger(m, ref, charge.kind, 1, after, charge.cityPackageId, 'refund');
+  }
+
+  private async consumeCount(m: EntityManager, kind: 'universal' | 'advisory' | 'inquiry', ref: ChargeRef): Promise<Charge> {
+    const column = `${kind}_count`;
+    const rows = await updated<{ n: number }>(
+      m,
+      `UPDATE account_balance SET ${column} = ${column} - 1, updated_at = now()
+        WHERE account_id = $1 AND tenant_id = $2 AND ${column} > 0 RETURNING ${column} AS n`,
+      [ref.accountId, ref.tenantId],
+    );
+    if (!rows.length) throw new QuotaExhaustedError(kind === 'universal' ? 'valuation' : kind);
+    return this.ledger(m, ref, kind, rows[0].n, null);
+  }
+
+  private async ledger(m: EntityManager, ref: ChargeRef, kind: LedgerKind, after: number, cityPackageId: number | null): Promise<Charge> {
+    const ledgerId = await this.insertLedger(m, ref, kind, -1, after, cityPackageId, 'consume');
+    return { kind, cityPackageId, ledgerId };
+  }
+
+  private async insertLedger(
+    m: EntityManager,
+    ref: ChargeRef,
+    kind: LedgerKind,
+    delta: number,
+    after: number,
+    cityPackageId: number | null,
+    reason: 'consume' | 'refund',
+  ): Promise<string> {
+    const rows: { id: string }[] = await m.query(
+      `INSERT INTO balance_ledger (tenant_id, account_id, kind, city_package_id, delta, balance_after, reason, ref_type, ref_id, created_by)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
+      [ref.tenantId, ref.accountId, kind, cityPackageId, delta, after, reason, ref.refType, ref.refId, ref.createdBy ?? ref.accountId],
+    );
+    return rows[0].id;
+  }
+}
