@@ -10,8 +10,13 @@ import { StorageModule } from '@valuation/storage';
 import { ApiExceptionFilter } from './common/api-exception.filter';
 import { EnvelopeInterceptor } from './common/envelope.interceptor';
 import { AuthModule } from './modules/auth/auth.module';
+import { BusinessModule } from './modules/business/business.module';
+import { CommunityModule } from './modules/community/community.module';
+import { DictModule } from './modules/dict/dict.module';
+import { EvalFieldModule } from './modules/eval-field/eval-field.module';
 import { HealthModule } from './modules/health/health.module';
 import { ProfileModule } from './modules/profile/profile.module';
+import { RegionModule } from './modules/region/region.module';
 import { SiteConfigModule } from './modules/site-config/site-config.module';
 import { UsersModule } from './modules/users/users.module';
 
@@ -51,6 +56,11 @@ export function requestId(req: IncomingMessage): string {
     ProfileModule,
     SiteConfigModule,
     UsersModule,
+    RegionModule,
+    DictModule,
+    BusinessModule,
+    EvalFieldModule,
+    CommunityModule,
   ],
   providers: [
     { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },

@@ -3,3 +3,4 @@ export * from './identity.contracts';
 export * from './site-config.contracts';
 export * from './health.contracts';
 export * from './jobs.contracts';
+export * from './market.contracts';

@@ -4,6 +4,8 @@
  */
 export const QUEUES = {
   audit: 'audit',
+  import: 'import',
+  marketIndex: 'market-index',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 export const QUEUE_NAMES: readonly QueueName[] = Object.values(QUEUES);
@@ -22,12 +24,76 @@ export interface AuditRecordPayload {
   at: string;
 }
 
+/** What a market data file holds; each kind has its own importer and documented columns. */
+export const MARKET_IMPORT_KINDS = ['communities', 'cases', 'pois', 'lianjia-listings'] as const;
+export type MarketImportKind = (typeof MARKET_IMPORT_KINDS)[number];
+
+export interface MarketImportPayload {
+  kind: MarketImportKind;
+  /** S3 key of the uploaded CSV or XLSX file; the report is stored next to it (`<key>.report.json`). */
+  objectKey: string;
+  /** Name of the file as uploaded, shown in the report. */
+  fileName: string;
+  /** Who asked for the import (login or account id), for the log and the report. */
+  requestedBy?: string;
+}
+
+export interface MarketRebuildIndexPayload {
+  /** Only the cases of this city (6-digit code); every city when absent. */
+  cityCode?: string;
+  /** Only months from this one on (YYYY-MM or YYYY-MM-DD); every month when absent. */
+  since?: string;
+}
+
+/** One row of an import file that was not loaded. */
+export interface ImportRejection {
+  /** Line of the CSV file or row of the worksheet, counting the header as 1. */
+  line: number;
+  reason: string;
+}
+
+/** Outcome of one import: rows created, rows that updated an existing record, rows rejected. */
+export interface MarketImportReport {
+  kind: MarketImportKind;
+  fileName: string;
+  format: 'csv' | 'xlsx';
+  /** Text encoding of a CSV file (utf-8, gb18030, utf-16le...). */
+  encoding: string | null;
+  accepted: number;
+  updated: number;
+  rejected: ImportRejection[];
+  /** Communities created on the way (the Lianjia listings create the communities they name). */
+  communitiesCreated: number;
+  /** Cities and first month whose cases changed: the price index to rebuild. */
+  affected: { cityCodes: string[]; since: string | null };
+  startedAt: string;
+  finishedAt: string;
+  /** S3 key of the stored report, when the import ran from an uploaded object. */
+  reportKey?: string;
+  requestedBy?: string;
+}
+
+export interface MarketIndexRebuildResult {
+  cityCode: string | null;
+  since: string | null;
+  /** Index rows written per scope. */
+  community: number;
+  district: number;
+  city: number;
+  /** Index rows removed because their cases are gone. */
+  removed: number;
+}
+
 export interface JobPayloads {
   'audit.record': AuditRecordPayload;
+  'market.import': MarketImportPayload;
+  'market.rebuild-index': MarketRebuildIndexPayload;
 }
 export type JobName = keyof JobPayloads;
 
 /** Which queue carries each job name. */
 export const JOB_QUEUE: { readonly [K in JobName]: QueueName } = {
   'audit.record': QUEUES.audit,
+  'market.import': QUEUES.import,
+  'market.rebuild-index': QUEUES.marketIndex,
 };

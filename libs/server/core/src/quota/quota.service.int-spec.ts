@@ -32,7 +32,7 @@ describe('QuotaService', () => {
     await packages.save({ tenantId: 1, accountId, cityCode: '110100', cityName: '北京市', remaining: 5, effectiveDate: '2020-01-01', expireDate: '2021-01-01' });
     await packages.save({ tenantId: 1, accountId, cityCode: '310100', cityName: '上海市', remaining: 5, effectiveDate: today, expireDate: '2099-01-01' });
 
-    const charges = [];
+    const charges: Awaited<ReturnType<QuotaService['consumeValuation']>>[] = [];
     for (let i = 0; i < 3; i++) charges.push(await ds.transaction((m) => quota.consumeValuation(m, '110100', ref(accountId, `e${i}`))));
     expect(charges.map((c) => [c.kind, c.cityPackageId])).toEqual([['city', sooner.id], ['city', later.id], ['universal', null]]);
     await expect(ds.transaction((m) => quota.consumeValuation(m, '110100', ref(accountId, 'e3')))).rejects.toBeInstanceOf(QuotaExhaustedError);

@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { RegionModule } from '../region/region.module';
+import { CommunityController } from './community.controller';
+import { CommunityService } from './community.service';
+import { MarketStatsService } from './market-stats.service';
+
+@Module({
+  imports: [RegionModule],
+  controllers: [CommunityController],
+  providers: [CommunityService, MarketStatsService],
+  exports: [CommunityService, MarketStatsService],
+})
+export class CommunityModule {}

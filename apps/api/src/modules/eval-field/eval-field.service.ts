@@ -1,0 +1,38 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { type DataSource, IsNull } from 'typeorm';
+import { EVAL_FIELDS, type EvalFieldDefinition } from '@valuation/domain';
+import { EvalFieldSettingEntity } from '@valuation/persistence';
+import type { EvalFieldItem } from '@valuation/contracts';
+import type { Principal } from '../../common/principal';
+
+/**
+ * Applies the most specific setting to a field: a fixed field (entryType 0) keeps its default;
+ * a field whose display cannot change (entryType 2) takes only `required` from the setting.
+ */
+export function resolveEvalField(def: EvalFieldDefinition, setting: EvalFieldSettingEntity | undefined): EvalFieldItem {
+  const base = { fieldName: def.fieldName, fieldKey: def.key, fieldType: def.fieldType, entryType: def.entryType };
+  if (!setting || def.entryType === 0) return { id: null, ...base, display: def.display, required: def.required };
+  return {
+    id: setting.id,
+    ...base,
+    display: def.entryType === 2 ? def.display : setting.display,
+    required: setting.required,
+  };
+}
+
+/** The valuation form's configurable fields as they apply to the caller: company, then tenant, then default. */
+@Injectable()
+export class EvalFieldService {
+  constructor(@InjectDataSource() private readonly ds: DataSource) {}
+
+  async list(p: Principal): Promise<EvalFieldItem[]> {
+    const where = [{ tenantId: p.tenantId, companyId: IsNull() }];
+    const rows = await this.ds.getRepository(EvalFieldSettingEntity).find({
+      where: p.companyId === null ? where : [...where, { tenantId: p.tenantId, companyId: p.companyId }],
+    });
+    const own = new Map(rows.filter((r) => r.companyId !== null).map((r) => [r.fieldKey, r]));
+    const tenant = new Map(rows.filter((r) => r.companyId === null).map((r) => [r.fieldKey, r]));
+    return EVAL_FIELDS.map((def) => resolveEvalField(def, own.get(def.key) ?? tenant.get(def.key)));
+  }
+}

@@ -1,0 +1,53 @@
+import { Controller, Get, Query } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { z } from 'zod';
+import { Authenticated } from '../../common/access.decorators';
+import { ZodValidationPipe } from '../../common/zod-validation.pipe';
+import { RegionService } from './region.service';
+
+export const RegionMsg = {
+  cityInputRequired: '请输入城市中文名或拼音!',
+  cityInputInvalid: '请输入正确的城市名或拼音！',
+  levelInvalid: '区域层级只能为1、2或3',
+} as const;
+
+const treeQuery = z.object({
+  level: z.preprocess(
+    (v) => (v === undefined || v === '' ? 3 : v),
+    z.coerce.number({ message: RegionMsg.levelInvalid }).pipe(z.literal([1, 2, 3], { message: RegionMsg.levelInvalid })),
+  ),
+});
+
+const filterQuery = z.object({
+  name: z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim() : v ?? ''),
+    z.string({ message: RegionMsg.cityInputInvalid }).min(1, RegionMsg.cityInputRequired).max(50, RegionMsg.cityInputInvalid),
+  ),
+});
+
+@ApiTags('区域')
+@Controller('region')
+export class RegionController {
+  constructor(private readonly regions: RegionService) {}
+
+  @Authenticated()
+  @Get('py')
+  @ApiOperation({ summary: '按拼音首字母分组的城市：[{ pyKey, items: [{ regionName, regionCode }] }]' })
+  py() {
+    return this.regions.pinyinGroups();
+  }
+
+  @Authenticated()
+  @Get('tree')
+  @ApiOperation({ summary: '省、市、区县树（level 1..3，默认 3）：[{ regionCode, regionName, items }]' })
+  tree(@Query(new ZodValidationPipe(treeQuery)) q: z.output<typeof treeQuery>) {
+    return this.regions.tree(q.level);
+  }
+
+  @Authenticated()
+  @Get('filter')
+  @ApiOperation({ summary: '按中文名、全拼或首字母查找城市，最多 20 个，最匹配的在前' })
+  filter(@Query(new ZodValidationPipe(filterQuery)) q: { name: string }) {
+    return this.regions.filterCities(q.name);
+  }
+}

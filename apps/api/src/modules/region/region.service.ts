@@ -1,0 +1,158 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import { RegionEntity } from '@valuation/persistence';
+import type { RegionItem, RegionPinyinGroup, RegionTreeNode } from '@valuation/contracts';
+
+export const CITY_FILTER_LIMIT = 20;
+
+interface RegionIndex {
+  byCode: Map<string, RegionEntity>;
+  children: Map<string, RegionEntity[]>;
+  provinces: RegionEntity[];
+  cities: RegionEntity[];
+}
+
+const byCode = (a: RegionEntity, b: RegionEntity) => a.code.localeCompare(b.code);
+
+/** Provincial capitals and municipalities (codes ending 0100) come first among equal matches. */
+const capitalFirst = (a: RegionEntity, b: RegionEntity) =>
+  Number(!a.code.endsWith('0100')) - Number(!b.code.endsWith('0100')) || byCode(a, b);
+
+function cityMatchRank(city: RegionEntity, q: string, latin: boolean): number | null {
+  if (latin) {
+    if (city.pinyin === q || city.initials === q) return 0;
+    if (city.pinyin.startsWith(q)) return 1;
+    if (city.initials.startsWith(q)) return 2;
+    if (city.pinyin.includes(q)) return 3;
+    return null;
+  }
+  if (city.shortName === q || city.name === q) return 0;
+  if (city.shortName.startsWith(q)) return 1;
+  if (city.name.includes(q)) return 3;
+  return null;
+}
+
+/**
+ * The GB/T 2260 tree. The table is reference data written only by migrations, so it is read once
+ * per process and answered from memory.
+ */
+@Injectable()
+export class RegionService {
+  private loaded: Promise<RegionIndex> | null = null;
+
+  constructor(@InjectDataSource() private readonly ds: DataSource) {}
+
+  private index(): Promise<RegionIndex> {
+    this.loaded ??= this.load().catch((err: unknown) => {
+      this.loaded = null;
+      throw err;
+    });
+    return this.loaded;
+  }
+
+  private async load(): Promise<RegionIndex> {
+    const rows = await this.ds.getRepository(RegionEntity).find({ order: { code: 'ASC' } });
+    const children = new Map<string, RegionEntity[]>();
+    for (const r of rows) {
+      if (!r.parentCode) continue;
+      const list = children.get(r.parentCode);
+      if (list) list.push(r);
+      else children.set(r.parentCode, [r]);
+    }
+    return {
+      byCode: new Map(rows.map((r) => [r.code, r])),
+      children,
+      provinces: rows.filter((r) => r.level === 1),
+      cities: rows.filter((r) => r.level === 2),
+    };
+  }
+
+  /** Cities grouped by the first letter of their pinyin, groups and items in pinyin order. */
+  async pinyinGroups(): Promise<RegionPinyinGroup[]> {
+    const { cities } = await this.index();
+    const groups = new Map<string, RegionEntity[]>();
+    for (const c of cities) {
+      const key = (c.pinyin[0] ?? '#').toUpperCase();
+      const list = groups.get(key);
+      if (list) list.push(c);
+      else groups.set(key, [c]);
+    }
+    return [...groups.entries()]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([pyKey, list]) => ({
+        pyKey,
+        items: list
+          .sort((a, b) => a.pinyin.localeCompare(b.pinyin) || byCode(a, b))
+          .map((c) => ({ regionName: c.shortName, regionCode: c.code })),
+      }));
+  }
+
+  /** Provinces with their cities and districts down to `depth` (1 provinces only, 3 everything). */
+  async tree(depth: 1 | 2 | 3): Promise<RegionTreeNode[]> {
+    const { provinces, children } = await this.index();
+    const node = (r: RegionEntity): RegionTreeNode => ({
+      regionCode: r.code,
+      regionName: r.name,
+      items: r.level < depth ? (children.get(r.code) ?? []).map(node) : [],
+    });
+    return provinces.map(node);
+  }
+
+  /**
+   * Cities whose Chinese name, full pinyin or pinyin initials match the input, best first: exact
+   * matches, then prefixes of the pinyin, then of the initials, then anywhere.
+   */
+  async filterCities(input: string): Promise<RegionItem[]> {
+    const { cities } = await this.index();
+    const compact = input.trim().toLowerCase().replace(/[\s']/g, '').replace(/ü/g, 'v');
+    const latin = /^[a-z]+$/.test(compact);
+    const q = latin ? compact : input.trim();
+    return cities
+      .map((city) => ({ city, rank: cityMatchRank(city, q, latin) }))
+      .filter((m): m is { city: RegionEntity; rank: number } => m.rank !== null)
+      .sort((a, b) => a.rank - b.rank || capitalFirst(a.city, b.city))
+      .slice(0, CITY_FILTER_LIMIT)
+      .map(({ city }) => ({ regionName: city.shortName, regionCode: city.code }));
+  }
+
+  /**
+   * A city from its code (a district code gives its city, a municipality's province code its one
+   * city) or its name, with or without 市, or its full pinyin; null when there is none.
+   */
+  async resolveCity(input: string): Promise<RegionEntity | null> {
+    const { byCode: codes, cities } = await this.index();
+    const v = input.trim();
+    if (/^\d{6}$/.test(v)) {
+      const r = codes.get(v);
+      if (r?.level === 2) return r;
+      if (r?.level === 3 && r.parentCode) return codes.get(r.parentCode) ?? null;
+      if (r?.level === 1) {
+        const own = cities.filter((c) => c.parentCode === r.code);
+        return own.length === 1 ? own[0] : null;
+      }
+      return null;
+    }
+    const lower = v.toLowerCase();
+    return cities.find((c) => c.name === v || c.shortName === v || c.shortName === v.replace(/市$/, '')) ?? cities.find((c) => c.pinyin === lower) ?? null;
+  }
+
+  /** Districts of a city whose code equals the input, or whose name equals or starts with it. */
+  async resolveDistricts(cityCode: string, input: string): Promise<string[]> {
+    const { children } = await this.index();
+    const v = input.trim();
+    const districts = (children.get(cityCode) ?? []).filter((d) => d.level === 3);
+    const exact = districts.filter((d) => d.code === v || d.name === v);
+    return (exact.length ? exact : districts.filter((d) => d.name.startsWith(v))).map((d) => d.code);
+  }
+
+  async names(codes: Iterable<string | null>): Promise<Map<string, string>> {
+    const { byCode: all } = await this.index();
+    const out = new Map<string, string>();
+    for (const code of codes) {
+      const r = code ? all.get(code) : undefined;
+      if (r) out.set(r.code, r.name);
+    }
+    return out;
+  }
+}

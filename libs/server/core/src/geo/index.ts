@@ -1,0 +1,2 @@
+export * from './datum';
+export * from './distance';
