@@ -14,6 +14,7 @@ import { BusinessModule } from './modules/business/business.module';
 import { CommunityModule } from './modules/community/community.module';
 import { DictModule } from './modules/dict/dict.module';
 import { EvalFieldModule } from './modules/eval-field/eval-field.module';
+import { EvalModule } from './modules/eval/eval.module';
 import { HealthModule } from './modules/health/health.module';
 import { ProfileModule } from './modules/profile/profile.module';
 import { RegionModule } from './modules/region/region.module';
@@ -53,6 +54,7 @@ export function requestId(req: IncomingMessage): string {
     StorageModule,
     AuthModule,
     HealthModule,
+    EvalModule,
     ProfileModule,
     SiteConfigModule,
     UsersModule,

@@ -4,3 +4,5 @@ export * from './demo/png';
 export * from './audit';
 export * from './quota';
 export * from './geo';
+export * from './market';
+export * from './valuation';

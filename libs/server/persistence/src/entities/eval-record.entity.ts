@@ -174,11 +174,11 @@ export class EvalRecordEntity {
 
   /** The request as validated. */
   @Column({ type: 'jsonb' })
-  input: Record<string, unknown>;
+  input: object;
 
   /** Samples, betas, trend and provenance of the engine's answer. */
   @Column({ type: 'jsonb' })
-  result: Record<string, unknown>;
+  result: object;
 
   /** Which balance paid for it: city package id, or universal. */
   @Column({ type: 'varchar', length: 20, nullable: true })

@@ -1,0 +1,77 @@
+import { dictName, PROPERTY_TYPE_LABELS } from '@valuation/domain';
+import type { EvalRecordEntity } from '@valuation/persistence';
+import { fromWgs84 } from '@valuation/core';
+import type { Beta, SampleCase } from '@valuation/valuation';
+
+const num = (v: string | null) => (v === null ? null : Number(v));
+
+function dateTime(d: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+}
+
+/** A valuation record in the shape of the specification (coordinates in bd09ll). */
+export function evalRecordView(r: EvalRecordEntity) {
+  const bd = r.gpsLon !== null && r.gpsLat !== null ? fromWgs84({ lon: r.gpsLon, lat: r.gpsLat }, 'bd09ll') : null;
+  return {
+    id: Number(r.id),
+    evalCode: r.evalCode,
+    evalType: r.evalType,
+    method: r.method,
+    state: r.state,
+    confidenceClass: r.confidenceClass,
+    haCode: r.haCode,
+    haName: r.haName,
+    cityCode: r.cityCode,
+    cityName: r.cityName,
+    propType: r.propType,
+    proprtname: PROPERTY_TYPE_LABELS[r.propType] ?? '',
+    businessTypeId: r.businessTypeId,
+    businessTypeName: r.businessTypeName,
+    principalCode: r.principalCode,
+    principal: r.principal,
+    owner: r.owner,
+    cardAddress: r.cardAddress,
+    location: r.location,
+    gpsLon: bd?.lon ?? null,
+    gpsLat: bd?.lat ?? null,
+    buildNo: r.buildNo,
+    unit: r.unit,
+    roomNo: r.roomNo,
+    bldgArea: Number(r.bldgArea),
+    br: r.br,
+    lr: r.lr,
+    ba: r.ba,
+    cr: null,
+    floor: r.floor,
+    bheight: r.bheight,
+    faceName: dictName('face', r.face),
+    intdecoName: dictName('intDeco', r.intDeco),
+    indoStruName: dictName('indoStru', r.indoStru),
+    bldgTypeName: dictName('bldgType', r.bldgType),
+    bldgstruName: dictName('bldgStru', r.bldgstruCode),
+    buildYear: r.buildYear,
+    evalDate: dateTime(r.createdAt),
+    totalPrice: num(r.totalPrice),
+    unitPrice: num(r.unitPrice),
+    sampleCount: r.sampleCount,
+    samplePriceMax: num(r.samplePriceMax),
+    samplePriceMin: num(r.samplePriceMin),
+    samplePriceAvg: num(r.samplePriceAvg),
+    riskCoefficient: num(r.riskCoefficient),
+    riskTotalPrice: num(r.riskTotalPrice),
+    engineVersion: r.engineVersion,
+    inquiry: false,
+    advisory: false,
+  };
+}
+
+interface StoredResult {
+  samples?: SampleCase[];
+  betas?: Beta[];
+  trend?: { X: number | null; R: number | null; month: string; source: string; series: { month: string; value: number }[] } | null;
+}
+
+export function storedResult(r: EvalRecordEntity): StoredResult {
+  return r.result as StoredResult;
+}

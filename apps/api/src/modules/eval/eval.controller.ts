@@ -1,0 +1,64 @@
+import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { z } from 'zod';
+import { Perm, ValuationMsg } from '@valuation/domain';
+import type { TradeType } from '@valuation/valuation';
+import { CurrentPrincipal, RequirePermission } from '../../common/access.decorators';
+import type { Principal } from '../../common/principal';
+import { ZodValidationPipe } from '../../common/zod-validation.pipe';
+import { EvalService } from './eval.service';
+
+const evalTypeQuery = z.object({
+  evalType: z.coerce.number().refine((n) => n === 1 || n === 2, ValuationMsg.evalTypeInvalid),
+});
+const evalCodeSchema = z.object({ evalCode: z.string().trim().regex(/^[A-Za-z0-9]{6,32}$/, '估价编号不正确') });
+const historyQuery = z.object({ evalRecordId: z.coerce.number().int().positive('估价记录不存在') });
+
+const VIEW = [Perm.quickValuation, Perm.valuationRecords, 22];
+
+@ApiTags('估价')
+@Controller('eval')
+export class EvalController {
+  constructor(private readonly evals: EvalService) {}
+
+  @RequirePermission(Perm.saleValuation, Perm.rentValuation)
+  @Post('rapid')
+  @HttpCode(200)
+  @ApiOperation({ summary: '自动估价：query evalType 1 售价、2 租金；JSON 估价参数。402 表示未找到房产信息' })
+  rapid(@CurrentPrincipal() p: Principal, @Query(new ZodValidationPipe(evalTypeQuery)) q: { evalType: TradeType }, @Body() body: Record<string, unknown>) {
+    return this.evals.rapid(p, body ?? {}, q.evalType);
+  }
+
+  @RequirePermission(...VIEW)
+  @Get('get')
+  @ApiOperation({ summary: '估价结果：record、samples、betas' })
+  get(@CurrentPrincipal() p: Principal, @Query(new ZodValidationPipe(evalCodeSchema)) q: { evalCode: string }) {
+    return this.evals.get(p, q.evalCode);
+  }
+
+  @RequirePermission(...VIEW)
+  @Get('pm')
+  @ApiOperation({ summary: '价格走势：X 环比，R 同比' })
+  pm(@CurrentPrincipal() p: Principal, @Query(new ZodValidationPipe(evalCodeSchema)) q: { evalCode: string }) {
+    return this.evals.pm(p, q.evalCode);
+  }
+
+  @RequirePermission(Perm.saleValuation, Perm.rentValuation)
+  @Post('reval')
+  @HttpCode(200)
+  @ApiOperation({ summary: '重新估价：query evalType；JSON evalCode' })
+  reval(
+    @CurrentPrincipal() p: Principal,
+    @Query(new ZodValidationPipe(evalTypeQuery)) q: { evalType: TradeType },
+    @Body(new ZodValidationPipe(evalCodeSchema)) body: { evalCode: string },
+  ) {
+    return this.evals.reval(p, body.evalCode, q.evalType);
+  }
+
+  @RequirePermission(...VIEW)
+  @Get('history/list')
+  @ApiOperation({ summary: '同一房产的估价历史' })
+  history(@CurrentPrincipal() p: Principal, @Query(new ZodValidationPipe(historyQuery)) q: { evalRecordId: number }) {
+    return this.evals.history(p, q.evalRecordId);
+  }
+}

@@ -1,0 +1,117 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import { checkValuationRequest, Perm, type ValuationRequest } from '@valuation/domain';
+import { EvalRecordEntity } from '@valuation/persistence';
+import { NoPropertyFoundError, QuotaExhaustedError, ValuationService } from '@valuation/core';
+import type { TradeType } from '@valuation/valuation';
+import { ApiError } from '../../common/api-error';
+import type { Principal } from '../../common/principal';
+import { EvalFieldService } from '../eval-field/eval-field.service';
+import { evalRecordView, storedResult } from './eval-record.view';
+
+export const EvalMsg = {
+  notFound: '估价记录不存在',
+  noRight: '您没有该类型估价的权限',
+} as const;
+
+/** Quick valuation, its record, trend, re-valuation and history for the caller. */
+@Injectable()
+export class EvalService {
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    private readonly valuations: ValuationService,
+    private readonly fields: EvalFieldService,
+  ) {}
+
+  assertMayValue(p: Principal, evalType: TradeType) {
+    if (!p.permissions.has(evalType === 1 ? Perm.saleValuation : Perm.rentValuation)) throw ApiError.forbidden(EvalMsg.noRight);
+  }
+
+  async rapid(p: Principal, body: Record<string, unknown>, evalType: TradeType) {
+    this.assertMayValue(p, evalType);
+    const settings = await this.fields.list(p);
+    const checked = checkValuationRequest(body, settings.map((s) => ({ key: s.fieldKey, display: s.display, required: s.required })));
+    if (!checked.ok) throw ApiError.badRequest(checked.message, { field: checked.field });
+    return this.run(p, checked.value, evalType);
+  }
+
+  /** Values the same property again with today's market; the new record joins the history. */
+  async reval(p: Principal, evalCode: string, evalType: TradeType) {
+    this.assertMayValue(p, evalType);
+    const previous = await this.find(p, evalCode);
+    const { evalType: _ignored, ...input } = previous.input as ValuationRequest & { evalType: number };
+    return this.run(p, input, evalType, previous.rootEvalCode);
+  }
+
+  private async run(p: Principal, req: ValuationRequest, evalType: TradeType, rootEvalCode?: string) {
+    const businessName = req.businessTypeId
+      ? ((await this.ds.query(`SELECT business_name AS n FROM business WHERE id = $1 AND tenant_id = $2 AND company_id = $3`, [req.businessTypeId, p.tenantId, p.companyId])) as { n: string }[])[0]?.n ?? null
+      : null;
+    try {
+      const outcome = await this.valuations.value(
+        { tenantId: p.tenantId, companyId: p.companyId!, organizationId: p.organizationId!, accountId: p.id },
+        req,
+        evalType,
+        { rootEvalCode, businessTypeName: businessName },
+      );
+      return { evalCode: outcome.evalCode, state: outcome.state };
+    } catch (err) {
+      if (err instanceof NoPropertyFoundError) throw new ApiError(402, err.message);
+      if (err instanceof QuotaExhaustedError) throw ApiError.forbidden(err.message);
+      throw err;
+    }
+  }
+
+  async get(p: Principal, evalCode: string) {
+    const record = await this.find(p, evalCode);
+    const stored = storedResult(record);
+    return { record: evalRecordView(record), samples: stored.samples ?? [], betas: stored.betas ?? [] };
+  }
+
+  async pm(p: Principal, evalCode: string) {
+    const trend = storedResult(await this.find(p, evalCode)).trend ?? null;
+    return trend ? { X: trend.X, R: trend.R, month: trend.month, source: trend.source, series: trend.series } : { X: null, R: null, month: null, source: null, series: [] };
+  }
+
+  /** Every valuation of the same property, newest first. */
+  async history(p: Principal, evalRecordId: number) {
+    const record = await this.scoped(p).andWhere('r.id = :id', { id: evalRecordId }).getOne();
+    if (!record) throw ApiError.notFound(EvalMsg.notFound);
+    const rows = await this.scoped(p).andWhere('r.rootEvalCode = :root', { root: record.rootEvalCode }).orderBy('r.createdAt', 'DESC').getMany();
+    return rows.map((r) => ({
+      id: Number(r.id),
+      evalCode: r.evalCode,
+      type: 1,
+      evalDate: evalRecordView(r).evalDate,
+      totalPrice: r.totalPrice === null ? null : Number(r.totalPrice),
+      unitPrice: r.unitPrice === null ? null : Number(r.unitPrice),
+      state: r.state,
+    }));
+  }
+
+  private async find(p: Principal, evalCode: string): Promise<EvalRecordEntity> {
+    const record = await this.scoped(p).andWhere('r.evalCode = :evalCode', { evalCode }).getOne();
+    if (!record) throw ApiError.notFound(EvalMsg.notFound);
+    return record;
+  }
+
+  /**
+   * Records the caller may read: its own, and with the records permission those of its
+   * organisation and the organisations below it.
+   */
+  private scoped(p: Principal) {
+    const qb = this.ds.getRepository(EvalRecordEntity).createQueryBuilder('r').where('r.tenantId = :tenantId AND r.companyId = :companyId', {
+      tenantId: p.tenantId,
+      companyId: p.companyId,
+    });
+    if (!p.permissions.has(Perm.valuationRecords)) return qb.andWhere('r.accountId = :accountId', { accountId: p.id });
+    return qb.andWhere(
+      `(r.accountId = :accountId OR r.organizationId IN (
+         SELECT o.id FROM organization o WHERE o.tenant_id = :tenantId
+            AND o.path LIKE (SELECT own.path FROM organization own WHERE own.id = :orgId) || '%'))`,
+      { accountId: p.id, orgId: p.organizationId },
+    );
+  }
+}
+

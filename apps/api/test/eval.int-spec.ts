@@ -1,0 +1,169 @@
+import { AccountBalanceEntity, AccountEntity, CityPackageEntity, CommunityEntity, EvalRecordEntity, MarketCaseEntity, PriceIndexEntity } from '@valuation/persistence';
+import { ValuationMsg } from '@valuation/domain';
+import { startTestApi, type TestApi } from './test-api';
+
+const monthStart = (back: number) => {
+  const now = new Date();
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back, 1)).toISOString().slice(0, 10);
+};
+
+/** A Beijing community whose sale unit price is 60,000 yuan/m² (± a deterministic 4 %), lease 100 yuan/m²/month. */
+async function buildMarket(t: TestApi) {
+  const communities = t.ds.getRepository(CommunityEntity);
+  const [garden, empty] = await communities.save([
+    communities.create({ haCode: 'EVT001', name: '估价测试花园', cityCode: '110100', distCode: '110105', address: '北京市朝阳区测试路1号', lat: 39.92, lon: 116.46, buildYear: 2008, propTypes: '11', source: 'test' }),
+    communities.create({ haCode: 'EVT002', name: '无成交小区', cityCode: '110100', distCode: '110105', address: '北京市朝阳区测试路99号', lat: 39.99, lon: 116.6, buildYear: 2010, propTypes: '11', source: 'test' }),
+  ]);
+  const cases = t.ds.getRepository(MarketCaseEntity);
+  const rows: Partial<MarketCaseEntity>[] = [];
+  for (let i = 0; i < 40; i++) {
+    const area = 60 + (i % 8) * 10;
+    const sale = 60000 * (1 + (((i * 37) % 9) - 4) / 100);
+    rows.push({ caseKey: `evt:s:${i}`, communityId: garden.id, cityCode: '110100', distCode: '110105', tradeType: 1, propType: 11, area: area.toFixed(2), floor: 1 + (i % 18), totalFloors: 18, rooms: 1 + (i % 3), halls: 1, baths: 1, face: '2', intDeco: '4', buildYear: 2008, totalPrice: (sale * area).toFixed(2), unitPrice: sale.toFixed(2), caseDate: monthStart(i % 12), source: 'test' });
+    const rent = 100 * (1 + (((i * 53) % 7) - 3) / 100);
+    rows.push({ caseKey: `evt:l:${i}`, communityId: garden.id, cityCode: '110100', distCode: '110105', tradeType: 2, propType: 11, area: area.toFixed(2), floor: 1 + (i % 18), totalFloors: 18, rooms: 1 + (i % 3), halls: 1, baths: 1, face: '2', intDeco: '4', buildYear: 2008, totalPrice: (rent * area).toFixed(2), unitPrice: rent.toFixed(2), caseDate: monthStart(i % 12), source: 'test' });
+  }
+  await cases.insert(rows);
+  const indices = t.ds.getRepository(PriceIndexEntity);
+  const index: Partial<PriceIndexEntity>[] = [];
+  for (let back = 0; back < 13; back++) {
+    for (const [scope, scopeCode] of [['community', 'EVT001'], ['district', '110105'], ['city', '110100']] as const) {
+      index.push({ scope, scopeCode, tradeType: 1, propType: 11, month: monthStart(back), avgUnitPrice: (58000 + (12 - back) * 150).toFixed(2), medianUnitPrice: '60000.00', caseCount: 30 });
+    }
+  }
+  await indices.insert(index);
+  return { garden, empty };
+}
+
+describe('quick valuation API', () => {
+  let t: TestApi;
+  let token: string;
+  let accountId: number;
+
+  const body = (patch: Record<string, unknown> = {}) => ({
+    cityCode: '110100', cityName: '北京', propType: 11, haInfo: { haCode: 'EVT001', haName: '估价测试花园' },
+    bldgArea: '90', floor: '8', bheight: '18', br: 2, lr: 1, ba: 1, face: '2', intDeco: '4', ...patch,
+  });
+  const rapid = (evalType: number, payload: object, as = token) =>
+    t.http().post(`/api/eval/rapid?evalType=${evalType}&mtype=4&mtypeOn=0&timestamp=1`).set('Authorization', `Bearer ${as}`).send(payload);
+  const get = (path: string, as = token) => t.http().get(path).set('Authorization', `Bearer ${as}`);
+  const balance = async () => (await get('/api/auth/user/login-user/balance').expect(200)).body.data;
+
+  beforeAll(async () => {
+    t = await startTestApi();
+    await buildMarket(t);
+    token = await t.login('user', 'demouser');
+    accountId = (await t.ds.getRepository(AccountEntity).findOneByOrFail({ loginUser: 'demouser' })).id;
+  });
+  afterAll(() => t.close());
+
+  it('values a flat, charges one Beijing count, and stores an explainable record', async () => {
+    const before = await balance();
+    const res = await rapid(1, body());
+    expect(res.body).toMatchObject({ code: 200, data: { state: 1, evalCode: expect.stringMatching(/^EV\d{18}$/) } });
+    const { evalCode } = res.body.data;
+
+    const got = await get(`/api/eval/get?evalCode=${evalCode}`).expect(200);
+    const record = got.body.data.record;
+    expect(record).toMatchObject({ evalCode, evalType: 1, state: 1, haCode: 'EVT001', cityName: '北京', bldgArea: 90, faceName: '南', intdecoName: '精装', proprtname: '住宅' });
+    expect(record.unitPrice).toBeGreaterThan(54000);
+    expect(record.unitPrice).toBeLessThan(66000);
+    expect(record.totalPrice).toBeCloseTo(record.unitPrice * 90, -2);
+    expect(['forsale', 'fvSale', 'mraSale', 'msaSale']).toContain(record.method);
+    expect(got.body.data.samples.length).toBeGreaterThan(0);
+    expect(got.body.data.samples.length).toBeLessThanOrEqual(5);
+    expect(got.body.data.betas.length).toBeGreaterThan(0);
+    expect(record.gpsLon).toBeGreaterThan(116.46);
+
+    const after = await balance();
+    expect(after.annuallyCount).toBe(before.annuallyCount - 1);
+    expect(after.universalCount).toBe(before.universalCount);
+    const ledger = await t.ds.query(`SELECT kind, delta, reason, ref_type, ref_id FROM balance_ledger WHERE account_id = $1 AND reason = 'consume'`, [accountId]);
+    expect(ledger).toEqual([{ kind: 'city', delta: -1, reason: 'consume', ref_type: 'rapid', ref_id: evalCode }]);
+    const stored = await t.ds.getRepository(EvalRecordEntity).findOneByOrFail({ evalCode });
+    expect(stored.engineVersion).toMatch(/\S/);
+    expect(stored.input).toMatchObject({ bldgArea: 90, floor: 8 });
+    expect((stored.result as { marketCaseIds: number[] }).marketCaseIds.length).toBe(40);
+    expect((await get('/api/auth/user/statistics').expect(200)).body.data.rapidTotal).toBe(1);
+  });
+
+  it('values rent per month', async () => {
+    const res = await rapid(2, body());
+    expect(res.body.data.state).toBe(1);
+    const { record } = (await get(`/api/eval/get?evalCode=${res.body.data.evalCode}`).expect(200)).body.data;
+    expect(record.evalType).toBe(2);
+    expect(record.unitPrice).toBeGreaterThan(90);
+    expect(record.unitPrice).toBeLessThan(110);
+  });
+
+  it('checks the form rules with the form messages and charges nothing', async () => {
+    const before = await balance();
+    expect((await rapid(1, body({ bldgArea: '0' }))).body).toMatchObject({ code: 400, message: ValuationMsg.areaInvalid });
+    expect((await rapid(1, body({ floor: '19' }))).body).toMatchObject({ code: 400, message: ValuationMsg.floorAboveTotal });
+    expect((await rapid(1, body({ cityCode: '' }))).body).toMatchObject({ code: 400, message: ValuationMsg.cityMissing });
+    expect((await rapid(3, body())).body).toMatchObject({ code: 400, message: ValuationMsg.evalTypeInvalid });
+    expect(await balance()).toEqual(before);
+  });
+
+  it('answers 402 when no property information is found', async () => {
+    const res = await rapid(1, body({ haInfo: { haCode: 'NOPE', haName: '不存在的小区' } }));
+    expect(res.status).toBe(402);
+    expect(res.body).toMatchObject({ code: 402, message: ValuationMsg.noPropertyFound });
+  });
+
+  it('gives a reference price (state 2) from the regional average when the community has no cases, free of charge', async () => {
+    const before = await balance();
+    const res = await rapid(1, body({ haInfo: { haCode: 'EVT002', haName: '无成交小区' } }));
+    expect(res.body.data.state).toBe(2);
+    const { record } = (await get(`/api/eval/get?evalCode=${res.body.data.evalCode}`).expect(200)).body.data;
+    expect(record.method).toBe('averageSale');
+    expect(record.unitPrice).toBeGreaterThan(50000);
+    expect(await balance()).toEqual(before);
+  });
+
+  it('re-values into the same history, with the trend', async () => {
+    const first = (await rapid(1, body({ bldgArea: '75.5' }))).body.data.evalCode;
+    const again = await t.http().post('/api/eval/reval?evalType=1').set('Authorization', `Bearer ${token}`).send({ evalCode: first });
+    expect(again.body.code).toBe(200);
+    expect(again.body.data.evalCode).not.toBe(first);
+    const id = (await get(`/api/eval/get?evalCode=${first}`).expect(200)).body.data.record.id;
+    const history = (await get(`/api/eval/history/list?evalRecordId=${id}`).expect(200)).body.data;
+    expect(history.map((h: { evalCode: string }) => h.evalCode).sort()).toEqual([first, again.body.data.evalCode].sort());
+    const pm = (await get(`/api/eval/pm?evalCode=${first}`).expect(200)).body.data;
+    expect(pm.series.length).toBeGreaterThan(3);
+    expect(typeof pm.X).toBe('number');
+  });
+
+  it("hides records from other tenants' users", async () => {
+    const evalCode = (await rapid(1, body())).body.data.evalCode;
+    const other = await t.login('user', 'otheruser');
+    expect((await get(`/api/eval/get?evalCode=${evalCode}`, other)).body).toMatchObject({ code: 404 });
+  });
+
+  it('refuses a valuation when the balance is empty, storing nothing', async () => {
+    const other = await t.login('user', 'otheruser');
+    const otherId = (await t.ds.getRepository(AccountEntity).findOneByOrFail({ loginUser: 'otheruser' })).id;
+    await t.ds.getRepository(CityPackageEntity).update({ accountId: otherId }, { remaining: 0 });
+    await t.ds.getRepository(AccountBalanceEntity).update({ accountId: otherId }, { universalCount: 0 });
+    const res = await rapid(1, body(), other);
+    expect(res.body).toMatchObject({ code: 403, message: '估价次数不足，请联系管理员分配次数' });
+    expect(await t.ds.getRepository(EvalRecordEntity).countBy({ accountId: otherId })).toBe(0);
+  });
+
+  it('never overdraws: 200 concurrent valuations against 100 counts, exactly 100 succeed', async () => {
+    const admin = await t.login('user', 'demoadmin');
+    const adminId = (await t.ds.getRepository(AccountEntity).findOneByOrFail({ loginUser: 'demoadmin' })).id;
+    await t.ds.getRepository(CityPackageEntity).update({ accountId: adminId, cityCode: '110100' }, { remaining: 30 });
+    await t.ds.getRepository(CityPackageEntity).update({ accountId: adminId, cityCode: '310100' }, { remaining: 0 });
+    await t.ds.getRepository(AccountBalanceEntity).update({ accountId: adminId }, { universalCount: 70 });
+    const results = await Promise.all(Array.from({ length: 200 }, (_, i) => rapid(1, body({ bldgArea: String(60 + (i % 50)) }), admin)));
+    const codes = results.map((r) => r.body.code);
+    expect(codes.filter((c) => c === 200)).toHaveLength(100);
+    expect(codes.filter((c) => c === 403)).toHaveLength(100);
+    const left = (await get('/api/auth/user/login-user/balance', admin).expect(200)).body.data;
+    expect(left).toMatchObject({ annuallyCount: 0, universalCount: 0 });
+    const [{ n }] = await t.ds.query(`SELECT count(*)::int AS n FROM balance_ledger WHERE account_id = $1 AND reason = 'consume'`, [adminId]);
+    expect(n).toBe(100);
+    expect(await t.ds.getRepository(EvalRecordEntity).countBy({ accountId: adminId })).toBe(100);
+  });
+});

@@ -1,0 +1,236 @@
+import { randomInt } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import { RESIDENTIAL, type ValuationRequest } from '@valuation/domain';
+import { EvalRecordEntity, TenantEntity } from '@valuation/persistence';
+import {
+  ALL_METHODS,
+  type ConfidenceClass,
+  type MethodNumber,
+  type TradeType,
+  type ValuationResult,
+  valuate,
+} from '@valuation/valuation';
+import { parseCoordType, toWgs84 } from '../geo';
+import { QuotaService } from '../quota';
+import { MarketLoader, type SubjectCommunity } from './market-loader.service';
+import { NoPropertyFoundError } from './valuation.errors';
+
+/** Who asks for a valuation; every record and charge is scoped by these. */
+export interface ValuationActor {
+  tenantId: number;
+  companyId: number;
+  organizationId: number;
+  accountId: number;
+}
+
+export interface ValuationOutcome {
+  evalCode: string;
+  state: 1 | 2;
+  record: EvalRecordEntity;
+  result: ValuationResult;
+}
+
+export interface ValuationOptions {
+  /** 1 PC, 2 APP, 3 WeChat. */
+  source?: number;
+  /** The first valuation of the property, for re-valuations. */
+  rootEvalCode?: string;
+  /** What pays: rapid (quick valuation), batch... */
+  refType?: string;
+  cityName?: string;
+  businessTypeName?: string | null;
+}
+
+/** Valuation codes: EV, the date, then ten random digits. */
+export function newEvalCode(on = new Date()): string {
+  const date = on.toISOString().slice(0, 10).replace(/-/g, '');
+  const digits = Array.from({ length: 10 }, () => randomInt(10)).join('');
+  return `EV${date}${digits}`;
+}
+
+function tenantFlags(tenant: TenantEntity | null): { evalFlags: MethodNumber[]; evalClass: ConfidenceClass } {
+  const flags = (tenant?.evalFlags ?? '')
+    .split(',')
+    .map((s) => Number(s.trim()))
+    .filter((n): n is MethodNumber => ALL_METHODS.includes(n as MethodNumber));
+  const cls = tenant?.evalClass;
+  return { evalFlags: flags.length ? flags : [...ALL_METHODS], evalClass: cls === 'A' || cls === 'B' ? cls : 'C' };
+}
+
+const money = (n: number | null | undefined) => (n === null || n === undefined ? null : n.toFixed(2));
+
+/**
+ * The automatic valuation of one property, shared by quick valuation and batch valuation: find the
+ * community, load its market, value it with the engine, and (when valued) charge one count and
+ * store the record in one transaction.
+ */
+@Injectable()
+export class ValuationService {
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    private readonly market: MarketLoader,
+    private readonly quota: QuotaService,
+  ) {}
+
+  async resolveCommunity(req: ValuationRequest): Promise<SubjectCommunity | null> {
+    if (req.haInfo) {
+      const byCode = await this.market.communityByCode(req.cityCode, req.haInfo.haCode);
+      if (byCode) return byCode;
+    }
+    if (req.gpsInfo) {
+      const [lon, lat] = req.gpsInfo.coord.split(',').map(Number);
+      const point = toWgs84({ lon, lat }, parseCoordType(req.gpsInfo.coordType) ?? 'bd09ll');
+      const near = await this.market.communityNear(req.cityCode, point.lat, point.lon);
+      if (near) return near;
+    }
+    const address = req.cardAddress ?? req.haInfo?.haName ?? null;
+    return address ? this.market.communityByAddress(req.cityCode, address) : null;
+  }
+
+  /** Values the property; throws NoPropertyFoundError (nothing to value) or QuotaExhaustedError. */
+  async value(actor: ValuationActor, req: ValuationRequest, evalType: TradeType, options: ValuationOptions = {}): Promise<ValuationOutcome> {
+    const community = await this.resolveCommunity(req);
+    if (!community) throw new NoPropertyFoundError('community');
+    const now = new Date();
+    const [market, tenant, risk] = await Promise.all([
+      this.market.load(community, evalType, req.propType, now),
+      this.ds.getRepository(TenantEntity).findOneBy({ id: actor.tenantId }),
+      this.riskCoefficient(actor, community, req.businessTypeId),
+    ]);
+    const result = valuate({
+      subject: {
+        propType: req.propType,
+        communityCode: community.haCode,
+        area: req.bldgArea,
+        floor: req.floor,
+        totalFloors: req.bheight,
+        rooms: req.br,
+        halls: req.propType === RESIDENTIAL ? req.lr : null,
+        baths: req.ba,
+        face: req.face,
+        decoration: req.intDeco,
+        buildYear: req.buildYear ?? community.buildYear,
+        buildingType: req.bldgType,
+      },
+      tradeType: evalType,
+      valuationDate: now.toISOString().slice(0, 10),
+      ...tenantFlags(tenant),
+      riskCoefficient: risk,
+      market,
+    });
+    if (result.state === null || result.totalPrice === null) throw new NoPropertyFoundError(result.reason ?? 'no-value');
+
+    const evalCode = newEvalCode(now);
+    const record = this.record(actor, req, evalType, community, result, evalCode, market.cases.map((c) => Number(c.id)), risk, options);
+    if (result.state !== 1) {
+      await this.ds.getRepository(EvalRecordEntity).insert(record);
+      return { evalCode, state: 2, record, result };
+    }
+    await this.ds.transaction(async (m) => {
+      const charge = await this.quota.consumeValuation(m, req.cityCode, {
+        tenantId: actor.tenantId,
+        accountId: actor.accountId,
+        refType: options.refType ?? 'rapid',
+        refId: evalCode,
+      });
+      record.chargedTo = charge.kind === 'city' ? `city:${charge.cityPackageId}` : charge.kind;
+      await m.getRepository(EvalRecordEntity).insert(record);
+    });
+    return { evalCode, state: 1, record, result };
+  }
+
+  /** The most specific coefficient of the caller's company for the region and business type. */
+  private async riskCoefficient(actor: ValuationActor, community: SubjectCommunity, businessTypeId: number | null): Promise<number | null> {
+    const province = `${community.cityCode.slice(0, 2)}0000`;
+    const rows: { c: string }[] = await this.ds.query(
+      `SELECT price_coefficient AS c FROM risk_coefficient
+        WHERE tenant_id = $1 AND company_id = $2 AND province_code = $3
+          AND (city_code IS NULL OR city_code = $4) AND (dist_code IS NULL OR dist_code = $5)
+          AND (cardinality(business_ids) = 0 OR $6::int = ANY(business_ids))
+        ORDER BY dist_code NULLS LAST, city_code NULLS LAST, cardinality(business_ids) DESC
+        LIMIT 1`,
+      [actor.tenantId, actor.companyId, province, community.cityCode, community.distCode ?? '', businessTypeId ?? -1],
+    );
+    return rows.length ? Number(rows[0].c) : null;
+  }
+
+  private record(
+    actor: ValuationActor,
+    req: ValuationRequest,
+    evalType: TradeType,
+    community: SubjectCommunity,
+    result: ValuationResult,
+    evalCode: string,
+    marketCaseIds: number[],
+    risk: number | null,
+    options: ValuationOptions,
+  ): EvalRecordEntity {
+    const point = req.gpsInfo ? req.gpsInfo.coord.split(',').map(Number) : null;
+    const wgs = point ? toWgs84({ lon: point[0], lat: point[1] }, parseCoordType(req.gpsInfo!.coordType) ?? 'bd09ll') : null;
+    return this.ds.getRepository(EvalRecordEntity).create({
+      evalCode,
+      rootEvalCode: options.rootEvalCode ?? evalCode,
+      tenantId: actor.tenantId,
+      companyId: actor.companyId,
+      organizationId: actor.organizationId,
+      accountId: actor.accountId,
+      evalType,
+      source: options.source ?? 1,
+      method: result.method!,
+      state: result.state!,
+      confidenceClass: result.confidenceClass,
+      communityId: community.id,
+      haCode: community.haCode,
+      haName: community.name,
+      cityCode: req.cityCode,
+      cityName: options.cityName ?? req.cityName,
+      distCode: community.distCode,
+      propType: req.propType,
+      businessTypeId: req.businessTypeId,
+      businessTypeName: options.businessTypeName ?? req.business,
+      principalCode: req.principalCode,
+      principal: req.principal,
+      owner: req.owner,
+      cardAddress: req.cardAddress,
+      location: community.address || community.name,
+      gpsLon: wgs?.lon ?? community.lon,
+      gpsLat: wgs?.lat ?? community.lat,
+      buildNo: req.buildNo === null ? null : String(req.buildNo),
+      unit: req.unit === null ? null : String(req.unit),
+      roomNo: req.roomNo === null ? null : String(req.roomNo),
+      bldgArea: req.bldgArea.toFixed(2),
+      br: req.br,
+      lr: req.lr,
+      ba: req.ba,
+      floor: req.floor,
+      bheight: req.bheight,
+      face: req.face,
+      intDeco: req.intDeco,
+      indoStru: req.indoStru,
+      bldgType: req.bldgType,
+      bldgstruCode: req.bldgstruCode,
+      buildYear: req.buildYear,
+      totalPrice: money(result.totalPrice),
+      unitPrice: money(result.unitPrice),
+      sampleCount: result.sample.count,
+      samplePriceMax: money(result.sample.max),
+      samplePriceMin: money(result.sample.min),
+      samplePriceAvg: money(result.sample.avg),
+      riskCoefficient: risk === null ? null : risk.toFixed(2),
+      riskTotalPrice: money(result.riskTotalPrice),
+      engineVersion: result.engineVersion,
+      input: { ...req, evalType },
+      result: {
+        samples: result.samples,
+        betas: result.betas,
+        trend: result.trend,
+        methods: result.methods,
+        provenance: result.provenance,
+        marketCaseIds,
+      },
+      chargedTo: null,
+    });
+  }
+}
