@@ -1,0 +1,7 @@
+export * from './lib/valuation.types';
+export { ENGINE_VERSION, ALL_METHODS, CLASS_THRESHOLDS, MIN_NEARBY_CASES, STANDARD_UNIT, methodName } from './lib/engine.constants';
+export { valuate, reproduces, SAMPLE_CASE_LIMIT } from './lib/valuation.engine';
+export { estimateStandardUnitPrice, type StandardPriceRequest } from './lib/standard-price.method';
+export { confidenceClass, meetsClass } from './lib/confidence';
+export { priceTrend, TREND_MONTHS } from './lib/trend';
+export { ratioStudy, type RatioStudy } from './lib/ratio-study';

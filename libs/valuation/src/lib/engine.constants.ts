@@ -1,0 +1,100 @@
+import type { ConfidenceClass, MethodKind, MethodName, MethodNumber, TradeType } from './valuation.types';
+
+export const ENGINE_VERSION = 'avm-1.0.0';
+
+export const ALL_METHODS: readonly MethodNumber[] = [1, 2, 3, 4];
+
+const METHOD_NAMES: Readonly<Record<MethodKind, readonly [MethodName, MethodName]>> = {
+  comparison: ['forsale', 'lease'],
+  regression: ['mraSale', 'mraLease'],
+  standardPrice: ['msaSale', 'msaLease'],
+  regionalAverage: ['averageSale', 'averageLease'],
+  fused: ['fvSale', 'fvLease'],
+};
+
+export const METHOD_NUMBERS: Readonly<Record<MethodKind, 1 | 2 | 3 | 4 | 5>> = {
+  comparison: 1,
+  regression: 2,
+  standardPrice: 3,
+  regionalAverage: 4,
+  fused: 5,
+};
+
+export function methodName(kind: MethodKind, tradeType: TradeType): MethodName {
+  return METHOD_NAMES[kind][tradeType === 1 ? 0 : 1];
+}
+
+/** Case counts in the subject's community for each class; C also holds with nearby cases only. */
+export const CLASS_THRESHOLDS: Readonly<Record<ConfidenceClass, number>> = { A: 10, B: 3, C: 1 };
+/** Nearby cases needed for class C when the subject's community has none. */
+export const MIN_NEARBY_CASES = 3;
+export const CLASS_RANK: Readonly<Record<ConfidenceClass, number>> = { A: 3, B: 2, C: 1 };
+
+/** The typical unit whose price is a community's standard unit price. */
+export const STANDARD_UNIT = { area: 90, rooms: 2, halls: 1, baths: 1, face: '2', decoration: '4' } as const;
+
+/** Residential limits of the form: rooms up to 20, halls and baths up to 10; beyond them a value is treated as unknown. */
+export const RESIDENTIAL_LIMITS = { rooms: 20, halls: 10, baths: 10 } as const;
+
+/** Cases whose time factor would exceed these bounds are not time-adjusted beyond them. */
+export const TIME_FACTOR_BOUNDS = [0.5, 2] as const;
+/** Index months are looked up at most this many months before the wanted month. */
+export const INDEX_LOOKBACK_MONTHS = 3;
+
+/**
+ * Kriging (Gaussian-process) model of the hedonic residuals of log unit price:
+ * cov(i, j) = sameCommunity · (community² + local² · e^(−d)) + nearby² · e^(−dx) + noise² · [i = j].
+ * d compares units within a community, dx compares units across communities.
+ */
+export const KRIGING = {
+  community: 0.1,
+  local: 0.07,
+  nearby: 0.08,
+  noise: 0.055,
+  /** Community-specific slope of log unit price on log area (standard deviation). */
+  areaSlope: 0,
+  /** Extra noise variance share per year of case age. */
+  noisePerYear: 0.5,
+  maxCommunityCases: 40,
+  maxNearbyCases: 30,
+  /** Scales of d (within a community). */
+  within: {
+    logArea: 3,
+    totalFloors: 0.5,
+    buildYearPer5: 0.5,
+    buildingType: 0.3,
+    layout: 0.3,
+    face: 0.1,
+    decoration: 0.1,
+    floorPer10: 0.3,
+    monthsPer12: 0.5,
+  },
+  /** Scales of dx (across communities). */
+  across: {
+    logArea: 1,
+    logTotalFloors: 1,
+    buildYearPer5: 1,
+    buildingType: 0.5,
+    kmDistance: 1,
+    monthsPer12: 0.5,
+  },
+} as const;
+
+/** Pseudo-observations of the prior coefficients in the market fit, and of the market fit in a community fit. */
+export const HEDONIC_PRIOR_WEIGHT = 150;
+export const COMMUNITY_PRIOR_WEIGHT = 60;
+/** Cases a community needs for its own regression coefficients. */
+export const COMMUNITY_MODEL_MIN_CASES = 10;
+/** Cases needed for the regression method: in the community and in the whole market. */
+export const REGRESSION_MIN_COMMUNITY_CASES = 3;
+export const REGRESSION_MIN_MARKET_CASES = 20;
+
+/**
+ * Measured robust standard deviation of the log error of each method per class (leave-one-out
+ * benchmark on Beijing 2021 listings); the fused value weighs methods by the inverse variance.
+ */
+export const METHOD_ERROR: Readonly<Record<'comparison' | 'regression' | 'standardPrice', Readonly<Record<ConfidenceClass, number>>>> = {
+  comparison: { A: 0.07, B: 0.075, C: 0.09 },
+  regression: { A: 0.085, B: 0.085, C: 0.1 },
+  standardPrice: { A: 0.09, B: 0.09, C: 0.11 },
+};

@@ -1,0 +1,42 @@
+import { IndexSeries, monthLabel } from './time-adjustment';
+import { round } from './numbers';
+import type { PriceIndices, PriceTrend } from './valuation.types';
+
+/** Months of the trend window (the spec's two years). */
+export const TREND_MONTHS = 24;
+/** Fewest points for a trend line. */
+export const TREND_MIN_POINTS = 3;
+
+/**
+ * Price trend ending at the valuation month (or the latest earlier month with data) from the most
+ * specific index with enough points in the window.
+ */
+export function priceTrend(indices: PriceIndices | null | undefined, valuationMonth: number): PriceTrend | null {
+  for (const source of ['community', 'district', 'city'] as const) {
+    const raw = indices?.[source];
+    if (!raw) continue;
+    const series = new IndexSeries(raw);
+    let last = -1;
+    const points: { month: number; value: number }[] = [];
+    for (let m = valuationMonth - TREND_MONTHS + 1; m <= valuationMonth; m++) {
+      const v = series.exact(m);
+      if (v !== null) {
+        points.push({ month: m, value: v });
+        last = m;
+      }
+    }
+    if (points.length < TREND_MIN_POINTS) continue;
+    const now = series.exact(last);
+    const prev = series.exact(last - 1);
+    const yearAgo = series.exact(last - 12);
+    const ratio = (a: number | null, b: number | null): number | null => (a !== null && b !== null ? round(a / b - 1, 4) : null);
+    return {
+      source,
+      month: monthLabel(last),
+      X: ratio(now, prev),
+      R: ratio(now, yearAgo),
+      series: points.map((p) => ({ month: monthLabel(p.month), value: p.value })),
+    };
+  }
+  return null;
+}

@@ -1,0 +1,227 @@
+import { ALL_METHODS, ENGINE_VERSION, METHOD_NUMBERS, methodName } from './engine.constants';
+import { featureBetas } from './betas';
+import { comparisonEstimate, selectComparables, type MethodEstimate } from './comparison.method';
+import { confidenceClass, meetsClass } from './confidence';
+import { FEATURES } from './feature.encoder';
+import { fuse, type FusableKind } from './fusion.method';
+import { prepareMarket, type Market, type PreparedCase } from './market';
+import { isNumber, round } from './numbers';
+import { regionalAverageUnitPrice } from './regional-average.method';
+import { regressionEstimate } from './regression.method';
+import { covariance } from './similarity.kernel';
+import { standardPriceEstimate } from './standard-price.method';
+import { monthLabel, monthNumber } from './time-adjustment';
+import { priceTrend } from './trend';
+import type {
+  ConfidenceClass,
+  MethodKind,
+  MethodProvenance,
+  MethodResult,
+  NoValueReason,
+  SampleCase,
+  SampleStatistics,
+  TradeType,
+  ValuationInput,
+  ValuationResult,
+} from './valuation.types';
+
+/** Sample cases shown with a valuation. */
+export const SAMPLE_CASE_LIMIT = 5;
+
+/**
+ * Values one property from the market data the caller loaded. Pure and deterministic: the same
+ * input gives the same result, which carries what is needed to explain and reproduce it.
+ */
+export function valuate(input: ValuationInput): ValuationResult {
+  const month = monthNumber(input.valuationDate);
+  const { subject, tradeType } = input;
+  if (month === null || !isNumber(subject.area) || subject.area <= 0 || !isNumber(subject.propType)) {
+    return emptyResult(input, month, 'invalid-subject');
+  }
+  const flags = new Set(input.evalFlags ?? ALL_METHODS);
+  const minimum: ConfidenceClass = input.evalClass ?? 'C';
+  const market = prepareMarket(input, month);
+  const confidence = confidenceClass(market.communityCases.length, market.nearbyCases.length);
+  const comparables = selectComparables(market);
+  const methods: MethodResult[] = [];
+  const result = (kind: MethodKind, estimate: { logUnitPrice: number; provenance: MethodProvenance }, state: 1 | 2, cls: ConfidenceClass | null): MethodResult => {
+    const prices = roundPrices(Math.exp(estimate.logUnitPrice), subject.area, tradeType);
+    return {
+      method: methodName(kind, tradeType),
+      kind,
+      methodNumber: METHOD_NUMBERS[kind],
+      state,
+      totalPrice: prices.total,
+      unitPrice: prices.unit,
+      confidenceClass: cls,
+      provenance: estimate.provenance,
+    };
+  };
+
+  if (confidence !== null && meetsClass(confidence, minimum)) {
+    const valued: { kind: FusableKind; estimate: MethodEstimate }[] = [];
+    const run = (kind: FusableKind, flag: 1 | 2 | 3, estimate: () => MethodEstimate | null): void => {
+      if (!flags.has(flag)) return;
+      const e = estimate();
+      if (e && Number.isFinite(e.logUnitPrice)) valued.push({ kind, estimate: e });
+    };
+    run('comparison', 1, () => comparisonEstimate(market, comparables));
+    run('regression', 2, () => regressionEstimate(market));
+    run('standardPrice', 3, () => {
+      const code = subject.communityCode;
+      const info = code ? input.market.communities?.find((c) => c.code === code) : undefined;
+      return standardPriceEstimate(market, info?.standardUnitPrice);
+    });
+    const fused = fuse(
+      valued.map((v) => ({ kind: v.kind, logUnitPrice: v.estimate.logUnitPrice })),
+      confidence,
+    );
+    if (fused) methods.push(result('fused', fused, 1, confidence));
+    for (const v of valued) methods.push(result(v.kind, v.estimate, 1, confidence));
+  }
+  if (flags.has(4)) {
+    const average = regionalAverageUnitPrice(input.market.regionalAverage);
+    if (average) {
+      methods.push(
+        result(
+          'regionalAverage',
+          {
+            logUnitPrice: Math.log(average.unitPrice),
+            provenance: { cases: [], baseline: null, details: { scope: average.scope, month: input.market.regionalAverage?.month ?? null } },
+          },
+          2,
+          null,
+        ),
+      );
+    }
+  }
+
+  const answer = methods[0] ?? null;
+  const reason: NoValueReason | null = answer
+    ? null
+    : confidence === null
+      ? 'no-cases'
+      : !meetsClass(confidence, minimum)
+        ? 'below-min-class'
+        : 'no-applicable-method';
+  const risk = isNumber(input.riskCoefficient) && input.riskCoefficient >= 0 && input.riskCoefficient <= 1 ? input.riskCoefficient : null;
+  const digits = tradeType === 1 ? 0 : 2;
+  return {
+    engineVersion: ENGINE_VERSION,
+    method: answer?.method ?? null,
+    state: answer?.state ?? null,
+    totalPrice: answer?.totalPrice ?? null,
+    unitPrice: answer?.unitPrice ?? null,
+    confidenceClass: answer?.confidenceClass ?? null,
+    riskTotalPrice: answer && risk !== null ? round(answer.totalPrice * risk, digits) : null,
+    riskUnitPrice: answer && risk !== null ? round(answer.unitPrice * risk, digits) : null,
+    reason,
+    sample: sampleStatistics(comparables, tradeType),
+    samples: sampleCases(market, comparables),
+    betas: featureBetas(market),
+    trend: priceTrend(input.market.indices, month),
+    methods,
+    provenance: {
+      engineVersion: ENGINE_VERSION,
+      valuationMonth: monthLabel(month),
+      tradeType,
+      propType: subject.propType,
+      marketCaseCount: market.cases.length,
+      communityCaseCount: market.communityCases.length,
+      nearbyCaseCount: market.nearbyCases.length,
+      rejectedCases: market.rejected,
+      coefficients: coefficients(market),
+      timeIndex: market.timeIndex,
+    },
+  };
+}
+
+/** Re-runs a valuation and tells whether it gives the recorded answer (same engine version, method and prices). */
+export function reproduces(input: ValuationInput, recorded: Pick<ValuationResult, 'engineVersion' | 'method' | 'totalPrice' | 'unitPrice'>): boolean {
+  const again = valuate(input);
+  return (
+    again.engineVersion === recorded.engineVersion &&
+    again.method === recorded.method &&
+    again.totalPrice === recorded.totalPrice &&
+    again.unitPrice === recorded.unitPrice
+  );
+}
+
+/** Sale: whole yuan and yuan/m²; lease: yuan/month and yuan/m²/month with 2 decimals. */
+function roundPrices(unitPrice: number, area: number, tradeType: TradeType): { unit: number; total: number } {
+  const digits = tradeType === 1 ? 0 : 2;
+  return { unit: round(unitPrice, digits), total: round(unitPrice * area, digits) };
+}
+
+function sampleStatistics(cases: PreparedCase[], tradeType: TradeType): SampleStatistics {
+  if (cases.length === 0) return { count: 0, min: null, max: null, avg: null };
+  const prices = cases.map((c) => c.source.unitPrice);
+  const digits = tradeType === 1 ? 0 : 2;
+  return {
+    count: prices.length,
+    min: round(Math.min(...prices), digits),
+    max: round(Math.max(...prices), digits),
+    avg: round(prices.reduce((a, b) => a + b, 0) / prices.length, digits),
+  };
+}
+
+/** The comparables most alike the subject, in the spec's sample shape. */
+function sampleCases(market: Market, comparables: PreparedCase[]): SampleCase[] {
+  const s = market.subject.kernel;
+  return comparables
+    .map((c) => ({ c, k: covariance(s, c.kernel, c.sameCommunity) }))
+    .sort((a, b) => b.k - a.k || (a.c.source.id < b.c.source.id ? -1 : 1))
+    .slice(0, SAMPLE_CASE_LIMIT)
+    .map(({ c }) => ({
+      id: c.source.id,
+      haName: c.source.communityName ?? '',
+      areaSize: c.source.area,
+      floor: c.source.floor ?? null,
+      bheight: c.source.totalFloors ?? null,
+      br: c.source.rooms ?? null,
+      lr: c.source.halls ?? null,
+      ba: c.source.baths ?? null,
+      offerTime: c.kernel.month !== null ? monthLabel(c.kernel.month) : null,
+      totalPrice: c.source.totalPrice,
+      unitPrice: c.source.unitPrice,
+    }));
+}
+
+function coefficients(market: Market): Record<string, number> {
+  const out: Record<string, number> = {};
+  FEATURES.forEach((f, k) => {
+    if (market.active[k]) out[f.name] = round(market.beta[k], 5);
+  });
+  return out;
+}
+
+function emptyResult(input: ValuationInput, month: number | null, reason: NoValueReason): ValuationResult {
+  return {
+    engineVersion: ENGINE_VERSION,
+    method: null,
+    state: null,
+    totalPrice: null,
+    unitPrice: null,
+    confidenceClass: null,
+    riskTotalPrice: null,
+    riskUnitPrice: null,
+    reason,
+    sample: { count: 0, min: null, max: null, avg: null },
+    samples: [],
+    betas: [],
+    trend: null,
+    methods: [],
+    provenance: {
+      engineVersion: ENGINE_VERSION,
+      valuationMonth: month !== null ? monthLabel(month) : '',
+      tradeType: input.tradeType,
+      propType: input.subject.propType,
+      marketCaseCount: 0,
+      communityCaseCount: 0,
+      nearbyCaseCount: 0,
+      rejectedCases: [],
+      coefficients: {},
+      timeIndex: null,
+    },
+  };
+}
