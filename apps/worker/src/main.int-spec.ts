@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { Client } from 'pg';
-import { QUEUES, type AuditRecordPayload } from '@valuation/contracts';
+import { QUEUE_NAMES, QUEUES, type AuditRecordPayload } from '@valuation/contracts';
 import { bullOptions } from '@valuation/queue';
 import { createTestDatabase, uniqueRedisPrefix, type TestDatabase } from '@valuation/testing';
 
@@ -116,7 +116,7 @@ describe('worker process (compiled, as a child process)', () => {
     expect(heading).toBe('Invalid configuration:');
     expect(problems.sort()).toEqual([
       '  - WORKER_CONCURRENCY: Too small: expected number to be >=1',
-      '  - WORKER_QUEUES: unknown queue "bogus" (known: audit)',
+      `  - WORKER_QUEUES: unknown queue "bogus" (known: ${QUEUE_NAMES.join(', ')})`,
     ]);
     expect(exit.stdout).toBe('');
   });

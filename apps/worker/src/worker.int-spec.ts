@@ -138,7 +138,7 @@ describe('worker process (in-process)', () => {
     }
 
     it('finishes the active job before close() resolves', async () => {
-      const app = await bootWorker({ processors: [SlowAuditProcessor] });
+      const app = await bootWorker({ queues: [QUEUES.audit], processors: [SlowAuditProcessor] });
       const id = await app.get(JobProducer).enqueue('audit.record', event('slow-event'));
       await started;
 

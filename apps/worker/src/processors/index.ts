@@ -1,10 +1,13 @@
 import type { Type } from '@nestjs/common';
-import { AuditModule } from '@valuation/core';
+import { AuditModule, MarketModule } from '@valuation/core';
 import type { JobProcessorHost } from '@valuation/queue';
+import { StorageModule } from '@valuation/storage';
 import { AuditProcessor } from './audit.processor';
+import { MarketImportProcessor } from './market-import.processor';
+import { MarketIndexProcessor } from './market-index.processor';
 
 /** Every processor of the worker, one per queue; WORKER_QUEUES chooses which of them run. */
-export const WORKER_PROCESSORS: ReadonlyArray<Type<JobProcessorHost>> = [AuditProcessor];
+export const WORKER_PROCESSORS: ReadonlyArray<Type<JobProcessorHost>> = [AuditProcessor, MarketImportProcessor, MarketIndexProcessor];
 
 /** Modules providing the use cases the processors call. */
-export const WORKER_PROCESSOR_IMPORTS = [AuditModule];
+export const WORKER_PROCESSOR_IMPORTS = [AuditModule, MarketModule, StorageModule];

@@ -1,5 +1,5 @@
 import type { Job } from 'bullmq';
-import { QUEUE_NAMES } from '@valuation/contracts';
+import { QUEUES } from '@valuation/contracts';
 import { assertJobHandlers, findJobHandlerProblems, JobHandlerError, type ProcessorDescription } from './job-handler.check';
 import { describeJobProcessor, JobHandler, JobProcessor } from './job-handler.decorator';
 import { JobProcessorHost } from './job-processor.host';
@@ -112,7 +112,7 @@ describe('@JobProcessor and @JobHandler', () => {
       handlers: [{ jobName: 'audit.record', method: 'record' }],
     });
     expect(describeJobProcessor(PlainService)).toEqual({ name: 'PlainService', queue: undefined, handlers: [] });
-    expect(findJobHandlerProblems(QUEUE_NAMES, [describeJobProcessor(RecordingProcessor)])).toEqual([]);
+    expect(findJobHandlerProblems([QUEUES.audit], [describeJobProcessor(RecordingProcessor)])).toEqual([]);
   });
 
   it('dispatch a job to the handler of its name and refuse other names without retry', async () => {

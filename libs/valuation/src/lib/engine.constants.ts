@@ -80,8 +80,11 @@ export const KRIGING = {
   },
 } as const;
 
+/** Cases a valuation uses at most: the subject's community's first, then the most similar nearby ones. */
+export const MAX_MARKET_CASES = 120;
+
 /** Pseudo-observations of the prior coefficients in the market fit, and of the market fit in a community fit. */
-export const HEDONIC_PRIOR_WEIGHT = 150;
+export const HEDONIC_PRIOR_WEIGHT = 300;
 export const COMMUNITY_PRIOR_WEIGHT = 60;
 /** Cases a community needs for its own regression coefficients. */
 export const COMMUNITY_MODEL_MIN_CASES = 10;
@@ -89,12 +92,26 @@ export const COMMUNITY_MODEL_MIN_CASES = 10;
 export const REGRESSION_MIN_COMMUNITY_CASES = 3;
 export const REGRESSION_MIN_MARKET_CASES = 20;
 
+export type FusableKind = 'comparison' | 'regression' | 'standardPrice';
+
 /**
- * Measured robust standard deviation of the log error of each method per class (leave-one-out
- * benchmark on Beijing 2021 listings); the fused value weighs methods by the inverse variance.
+ * Measured errors of the methods per class (leave-one-out on the Beijing 2021 listings, see
+ * `npm run bench:accuracy`): robust standard deviation of the log error and the correlation of the
+ * errors of two methods. The fused value uses the blend with the least error variance.
  */
-export const METHOD_ERROR: Readonly<Record<'comparison' | 'regression' | 'standardPrice', Readonly<Record<ConfidenceClass, number>>>> = {
-  comparison: { A: 0.07, B: 0.075, C: 0.09 },
-  regression: { A: 0.085, B: 0.085, C: 0.1 },
-  standardPrice: { A: 0.09, B: 0.09, C: 0.11 },
+export const METHOD_ERROR: Readonly<
+  Record<ConfidenceClass, { sd: Readonly<Record<FusableKind, number>>; correlation: Readonly<Record<string, number>> }>
+> = {
+  A: {
+    sd: { comparison: 0.0726, regression: 0.0764, standardPrice: 0.0833 },
+    correlation: { 'comparison|regression': 0.921, 'comparison|standardPrice': 0.848, 'regression|standardPrice': 0.928 },
+  },
+  B: {
+    sd: { comparison: 0.0766, regression: 0.083, standardPrice: 0.0832 },
+    correlation: { 'comparison|regression': 0.917, 'comparison|standardPrice': 0.875, 'regression|standardPrice': 0.934 },
+  },
+  C: {
+    sd: { comparison: 0.0948, regression: 0.1, standardPrice: 0.0974 },
+    correlation: { 'comparison|regression': 0.9, 'comparison|standardPrice': 0.819, 'regression|standardPrice': 0.9 },
+  },
 };

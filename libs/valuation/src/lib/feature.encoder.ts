@@ -35,7 +35,10 @@ export interface FeatureDefinition {
   name: string;
   attribute: Attribute;
   group: FeatureGroup;
-  /** Prior coefficient on log unit price (estimated on Beijing 2021 listings, within communities). */
+  /**
+   * Prior coefficient on log unit price: estimated within communities on the Beijing 2021 listings
+   * where they vary there; floor position, medium and luxury finish, villas and baths are set by hand.
+   */
   prior: number;
   residentialOnly: boolean;
 }
@@ -50,33 +53,33 @@ const feature = (name: string, attribute: Attribute, group: FeatureGroup, prior:
 
 /** The hedonic features of log unit price; reference unit: 90 m², 2 rooms 1 hall 1 bath, no south window, 精装, 板楼 of 4–6 floors, middle floor, new. */
 export const FEATURES: readonly FeatureDefinition[] = [
-  feature('logArea', 'area', '面积', -0.28),
+  feature('logArea', 'area', '面积', -0.277),
   feature('logArea2', 'area', '面积', 0.054),
-  feature('oneRoom', 'rooms', '户型', -0.047, true),
+  feature('oneRoom', 'rooms', '户型', -0.045, true),
   feature('threeRooms', 'rooms', '户型', 0.047, true),
-  feature('fourRoomsPlus', 'rooms', '户型', 0.073, true),
-  feature('noHall', 'halls', '户型', -0.032, true),
-  feature('twoHallsPlus', 'halls', '户型', 0.013, true),
-  feature('twoBathsPlus', 'baths', '户型', 0, true),
-  feature('southFacing', 'face', '朝向', 0.04),
-  feature('northSouth', 'face', '朝向', 0.005),
-  feature('roughFinish', 'decoration', '装修', -0.05),
-  feature('simpleFinish', 'decoration', '装修', -0.027),
-  feature('mediumFinish', 'decoration', '装修', -0.013),
+  feature('fourRoomsPlus', 'rooms', '户型', 0.069, true),
+  feature('noHall', 'halls', '户型', -0.029, true),
+  feature('twoHallsPlus', 'halls', '户型', 0.011, true),
+  feature('twoBathsPlus', 'baths', '户型', 0.03, true),
+  feature('southFacing', 'face', '朝向', 0.048),
+  feature('northSouth', 'face', '朝向', 0.008),
+  feature('roughFinish', 'decoration', '装修', -0.048),
+  feature('simpleFinish', 'decoration', '装修', -0.024),
+  feature('mediumFinish', 'decoration', '装修', -0.012),
   feature('luxuryFinish', 'decoration', '装修', 0.02),
-  feature('tower', 'buildingType', '建筑类型', -0.002),
-  feature('slabTower', 'buildingType', '建筑类型', -0.006),
+  feature('tower', 'buildingType', '建筑类型', 0.005),
+  feature('slabTower', 'buildingType', '建筑类型', -0.001),
   feature('villa', 'buildingType', '建筑类型', 0.05),
-  feature('lowRise', 'totalFloors', '楼层', 0.125),
-  feature('midRise', 'totalFloors', '楼层', -0.003),
-  feature('highRise', 'totalFloors', '楼层', -0.002),
-  feature('tallRise', 'totalFloors', '楼层', -0.025),
+  feature('lowRise', 'totalFloors', '楼层', 0.122),
+  feature('midRise', 'totalFloors', '楼层', -0.001),
+  feature('highRise', 'totalFloors', '楼层', -0.003),
+  feature('tallRise', 'totalFloors', '楼层', -0.026),
   feature('groundFloor', 'floorPosition', '楼层', -0.03),
   feature('topFloorWalkUp', 'floorPosition', '楼层', -0.04),
   feature('upperFloor', 'floorPosition', '楼层', 0.01),
   feature('basement', 'floorPosition', '楼层', -0.25),
-  feature('age', 'age', '房龄', -0.022),
-  feature('age2', 'age', '房龄', -0.0007),
+  feature('age', 'age', '房龄', -0.016),
+  feature('age2', 'age', '房龄', -0.0023),
 ];
 
 export const FEATURE_COUNT = FEATURES.length;

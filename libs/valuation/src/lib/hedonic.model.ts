@@ -1,8 +1,10 @@
 import { FEATURE_COUNT } from './feature.encoder';
 import { solveSpd } from './linear-algebra';
 
-/** Share of a feature's own within-group variance that its prior adds per pseudo-observation, plus a floor. */
+/** Floor of the per-observation variance a prior pseudo-observation carries (keeps a constant feature at its prior). */
 const PRIOR_VARIANCE_FLOOR = 1e-4;
+/** Huber threshold of the reweighting pass, in robust standard deviations. */
+const HUBER_K = 2;
 
 export interface HedonicFitInput {
   /** Imputed feature rows (every row FEATURE_COUNT long). */
@@ -22,19 +24,18 @@ export interface HedonicFitInput {
 /**
  * Hedonic coefficients of log unit price with group fixed effects (within-group demeaning), ridge
  * shrinkage towards the prior coefficients, and one Huber reweighting pass against outliers.
+ * Features that do not vary within any group keep their prior.
  */
 export function fitHedonic(input: HedonicFitInput): Float64Array {
   const { rows, y, groups, groupCount, active, prior, priorWeight } = input;
-  const n = rows.length;
   const p = FEATURE_COUNT;
   const beta = new Float64Array(p);
   for (let k = 0; k < p; k++) beta[k] = active[k] ? prior[k] : 0;
-  if (n < 2) return beta;
 
   const count = new Float64Array(groupCount);
   const sumX = new Float64Array(groupCount * p);
   const sumY = new Float64Array(groupCount);
-  for (let i = 0; i < n; i++) {
+  for (let i = 0; i < rows.length; i++) {
     const g = groups[i];
     count[g]++;
     sumY[g] += y[i];
@@ -42,88 +43,102 @@ export function fitHedonic(input: HedonicFitInput): Float64Array {
     const o = g * p;
     for (let k = 0; k < p; k++) sumX[o + k] += r[k];
   }
-  const xd = new Float64Array(n * p);
-  const yd = new Float64Array(n);
-  let informative = 0;
-  for (let i = 0; i < n; i++) {
-    const g = groups[i];
-    if (count[g] < 2) continue;
-    informative++;
-    const r = rows[i];
-    const o = g * p;
-    const c = count[g];
-    for (let k = 0; k < p; k++) xd[i * p + k] = active[k] ? r[k] - sumX[o + k] / c : 0;
-    yd[i] = y[i] - sumY[g] / c;
-  }
-  if (informative < 3) return beta;
+  const members: number[] = [];
+  for (let i = 0; i < rows.length; i++) if (count[groups[i]] >= 2) members.push(i);
+  const n = members.length;
+  if (n < 3) return beta;
 
-  const weights = new Float64Array(n).fill(1);
-  let solution = solveWeighted(xd, yd, weights, n, p, active, prior, priorWeight, informative);
+  const varying = new Uint8Array(p);
+  const xdFull = new Float64Array(n * p);
+  const yd = new Float64Array(n);
+  members.forEach((i, row) => {
+    const g = groups[i];
+    const c = count[g];
+    const r = rows[i];
+    for (let k = 0; k < p; k++) {
+      if (!active[k]) continue;
+      const v = r[k] - sumX[g * p + k] / c;
+      if (Math.abs(v) > 1e-12) {
+        xdFull[row * p + k] = v;
+        varying[k] = 1;
+      }
+    }
+    yd[row] = y[i] - sumY[g] / c;
+  });
+  const used: number[] = [];
+  for (let k = 0; k < p; k++) if (varying[k]) used.push(k);
+  const q = used.length;
+  if (q === 0) return beta;
+  const xd = new Float64Array(n * q);
+  for (let row = 0; row < n; row++) for (let j = 0; j < q; j++) xd[row * q + j] = xdFull[row * p + used[j]];
+  const priorUsed = Float64Array.from(used, (k) => prior[k]);
+
+  const gram = crossProducts(xd, yd, n, q);
+  let solution = ridgeSolve(gram, n, q, priorUsed, priorWeight);
   if (!solution) return beta;
 
   const resid = new Float64Array(n);
-  const abs: number[] = [];
-  for (let i = 0; i < n; i++) {
-    let e = yd[i];
-    for (let k = 0; k < p; k++) e -= xd[i * p + k] * solution[k];
-    resid[i] = e;
-    if (count[groups[i]] >= 2) abs.push(Math.abs(e));
+  for (let row = 0; row < n; row++) {
+    let e = yd[row];
+    for (let j = 0; j < q; j++) e -= xd[row * q + j] * solution[j];
+    resid[row] = Math.abs(e);
   }
-  abs.sort((a, b) => a - b);
-  const scale = 1.4826 * abs[abs.length >> 1];
+  const scale = 1.4826 * Float64Array.from(resid).sort()[n >> 1];
   if (scale > 0) {
-    const c = 2 * scale;
-    for (let i = 0; i < n; i++) {
-      const a = Math.abs(resid[i]);
-      weights[i] = a <= c ? 1 : c / a;
+    // Huber pass: only the rows beyond the threshold change weight, so their excess is subtracted.
+    const c = HUBER_K * scale;
+    for (let row = 0; row < n; row++) {
+      if (resid[row] > c) accumulate(gram, xd, yd, row, q, c / resid[row] - 1);
     }
-    solution = solveWeighted(xd, yd, weights, n, p, active, prior, priorWeight, informative) ?? solution;
+    solution = ridgeSolve(gram, n, q, priorUsed, priorWeight) ?? solution;
   }
-  return solution;
+  used.forEach((k, j) => {
+    beta[k] = solution[j];
+  });
+  return beta;
 }
 
-function solveWeighted(
-  xd: Float64Array,
-  yd: Float64Array,
-  w: Float64Array,
-  n: number,
-  p: number,
-  active: Uint8Array,
-  prior: Float64Array,
-  priorWeight: number,
-  informative: number,
-): Float64Array | null {
-  const a = new Float64Array(p * p);
-  const b = new Float64Array(p);
-  for (let i = 0; i < n; i++) {
-    const wi = w[i];
-    const o = i * p;
-    const yi = yd[i] * wi;
-    for (let k = 0; k < p; k++) {
-      const xk = xd[o + k];
-      if (xk === 0) continue;
-      const wx = xk * wi;
-      b[k] += xk * yi;
-      const rk = k * p;
-      for (let l = 0; l <= k; l++) a[rk + l] += wx * xd[o + l];
+interface CrossProducts {
+  /** Lower triangle of XᵀWX (q×q, row-major). */
+  xx: Float64Array;
+  /** XᵀWy. */
+  xy: Float64Array;
+}
+
+function crossProducts(xd: Float64Array, yd: Float64Array, n: number, q: number): CrossProducts {
+  const gram = { xx: new Float64Array(q * q), xy: new Float64Array(q) };
+  for (let row = 0; row < n; row++) accumulate(gram, xd, yd, row, q, 1);
+  return gram;
+}
+
+/** Adds weight × the row's outer products. */
+function accumulate(gram: CrossProducts, xd: Float64Array, yd: Float64Array, row: number, q: number, weight: number): void {
+  const o = row * q;
+  const yw = yd[row] * weight;
+  for (let k = 0; k < q; k++) {
+    const xk = xd[o + k];
+    if (xk === 0) continue;
+    gram.xy[k] += xk * yw;
+    const wx = xk * weight;
+    const rk = k * q;
+    for (let l = 0; l <= k; l++) gram.xx[rk + l] += wx * xd[o + l];
+  }
+}
+
+/** Ridge towards the prior: (XᵀWX + Λ)β = XᵀWy + Λβ₀ with Λₖ = priorWeight · ((XᵀWX)ₖₖ / n + floor). */
+function ridgeSolve(gram: CrossProducts, n: number, q: number, prior: Float64Array, priorWeight: number): Float64Array | null {
+  const a = new Float64Array(q * q);
+  const b = Float64Array.from(gram.xy);
+  for (let k = 0; k < q; k++) {
+    for (let l = 0; l <= k; l++) {
+      a[k * q + l] = gram.xx[k * q + l];
+      a[l * q + k] = gram.xx[k * q + l];
     }
   }
-  for (let k = 0; k < p; k++) {
-    for (let l = 0; l < k; l++) a[l * p + k] = a[k * p + l];
-  }
-  for (let k = 0; k < p; k++) {
-    if (!active[k]) {
-      for (let l = 0; l < p; l++) {
-        a[k * p + l] = 0;
-        a[l * p + k] = 0;
-      }
-      a[k * p + k] = 1;
-      b[k] = 0;
-      continue;
-    }
-    const lambda = priorWeight * (a[k * p + k] / informative + PRIOR_VARIANCE_FLOOR);
-    a[k * p + k] += lambda;
+  for (let k = 0; k < q; k++) {
+    const lambda = priorWeight * (a[k * q + k] / n + PRIOR_VARIANCE_FLOOR);
+    a[k * q + k] += lambda;
     b[k] += lambda * prior[k];
   }
-  return solveSpd(a, p, b);
+  return solveSpd(a, q, b);
 }

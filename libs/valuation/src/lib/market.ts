@@ -1,4 +1,5 @@
-import { HEDONIC_PRIOR_WEIGHT } from './engine.constants';
+import { HEDONIC_PRIOR_WEIGHT, MAX_MARKET_CASES } from './engine.constants';
+import { acrossDistance, withinDistance } from './similarity.kernel';
 import {
   activeFeatures,
   ATTRIBUTE_COUNT,
@@ -9,6 +10,7 @@ import {
   isResidentialType,
   PRIOR_COEFFICIENTS,
   type EncodedUnit,
+  type EncodeContext,
 } from './feature.encoder';
 import { fitHedonic } from './hedonic.model';
 import { huberMean } from './linear-algebra';
@@ -96,9 +98,34 @@ function rejectReason(c: MarketCase, propType: number): string | null {
   return null;
 }
 
-/** Month number of the valuation date, or null when malformed. */
-export function valuationMonthOf(input: Pick<ValuationInput, 'valuationDate'>): number | null {
-  return monthNumber(input.valuationDate);
+interface Candidate {
+  source: MarketCase;
+  own: boolean;
+  month: number | null;
+  kernel: KernelFeatures;
+}
+
+/** Keeps the subject's community's cases (the most similar if they alone exceed the cap), then the most similar nearby cases. */
+function closest(candidates: Candidate[], subject: KernelFeatures): Candidate[] {
+  const rank = (list: Candidate[], distance: (k: KernelFeatures) => number, limit: number): Candidate[] =>
+    list.length <= limit
+      ? list
+      : list
+          .map((c) => ({ c, d: distance(c.kernel) }))
+          .sort((a, b) => a.d - b.d || (a.c.source.id < b.c.source.id ? -1 : 1))
+          .slice(0, limit)
+          .map((e) => e.c);
+  const own = rank(
+    candidates.filter((c) => c.own),
+    (k) => withinDistance(subject, k),
+    MAX_MARKET_CASES,
+  );
+  const nearby = rank(
+    candidates.filter((c) => !c.own),
+    (k) => acrossDistance(subject, k),
+    MAX_MARKET_CASES - own.length,
+  );
+  return own.concat(nearby);
 }
 
 /**
@@ -119,11 +146,11 @@ export function prepareMarket(input: ValuationInput, valuationMonth: number): Ma
   const time = new TimeAdjuster(market.indices, valuationMonth);
   const subjectCode = subject.communityCode || null;
 
+  const subjectKernel = kernelFeatures(subject, residential, valuationMonth, 0);
+
   const rejected: { id: string; reason: string }[] = [];
-  const groupOf = new Map<string, number>();
-  const accepted: MarketCase[] = [];
-  const groups: number[] = [];
   const seen = new Set<string>();
+  let candidates: Candidate[] = [];
   for (const c of market.cases) {
     const reason = seen.has(c.id) ? 'duplicate' : rejectReason(c, propType);
     if (reason) {
@@ -131,38 +158,50 @@ export function prepareMarket(input: ValuationInput, valuationMonth: number): Ma
       continue;
     }
     seen.add(c.id);
-    let group = groupOf.get(c.communityCode);
+    const month = monthNumber(c.month);
+    candidates.push({
+      source: c,
+      own: subjectCode !== null && c.communityCode === subjectCode,
+      month,
+      kernel: kernelFeatures(c, residential, month, num(c.distance) ? c.distance / 1000 : null),
+    });
+  }
+  if (candidates.length > MAX_MARKET_CASES) candidates = closest(candidates, subjectKernel);
+
+  const n = candidates.length;
+  const groupOf = new Map<string, number>();
+  const groups = new Int32Array(n);
+  candidates.forEach((c, i) => {
+    let group = groupOf.get(c.source.communityCode);
     if (group === undefined) {
       group = groupOf.size;
-      groupOf.set(c.communityCode, group);
+      groupOf.set(c.source.communityCode, group);
     }
-    accepted.push(c);
-    groups.push(group);
-  }
-  const n = accepted.length;
+    groups[i] = group;
+  });
   const groupCount = groupOf.size;
   const subjectGroup = subjectCode !== null ? groupOf.get(subjectCode) ?? -1 : -1;
 
   const matrix = new Float64Array(n * FEATURE_COUNT);
   const known = new Uint8Array(n * ATTRIBUTE_COUNT);
-  accepted.forEach((c, i) => {
-    const ctx = { residential, valuationYear, communityBuildYear: communityBuildYear.get(c.communityCode) };
-    encodeInto(c, ctx, matrix, i * FEATURE_COUNT, known, i * ATTRIBUTE_COUNT);
+  const ctx: EncodeContext = { residential, valuationYear, communityBuildYear: null };
+  candidates.forEach((c, i) => {
+    ctx.communityBuildYear = communityBuildYear.get(c.source.communityCode);
+    encodeInto(c.source, ctx, matrix, i * FEATURE_COUNT, known, i * ATTRIBUTE_COUNT);
   });
   const imputation = imputer(matrix, known, groups, groupCount);
   for (let i = 0; i < n; i++) imputation.fill(matrix, i * FEATURE_COUNT, known, i * ATTRIBUTE_COUNT, groups[i]);
 
-  const cases: PreparedCase[] = accepted.map((c, i) => {
-    const month = monthNumber(c.month);
-    const factor = time.factor(month);
+  const cases: PreparedCase[] = candidates.map((c, i) => {
+    const factor = time.factor(c.month);
     return {
-      source: c,
+      source: c.source,
       sameCommunity: groups[i] === subjectGroup,
       group: groups[i],
       timeFactor: factor,
-      y: Math.log((c.totalPrice / c.area) * factor),
+      y: Math.log((c.source.totalPrice / c.source.area) * factor),
       x: matrix.subarray(i * FEATURE_COUNT, (i + 1) * FEATURE_COUNT),
-      kernel: kernelFeatures(c, residential, month, num(c.distance) ? c.distance / 1000 : null),
+      kernel: c.kernel,
       residual: 0,
     };
   });
@@ -175,14 +214,14 @@ export function prepareMarket(input: ValuationInput, valuationMonth: number): Ma
   const subjectPrepared: PreparedSubject = {
     features: subject,
     x: imputation.filled(subjectEnc, subjectGroup),
-    kernel: kernelFeatures(subject, residential, valuationMonth, 0),
+    kernel: subjectKernel,
   };
 
   const y = Float64Array.from(cases, (c) => c.y);
   const beta = fitHedonic({
     rows: cases.map((c) => c.x),
     y,
-    groups: Int32Array.from(cases, (c) => c.group),
+    groups,
     groupCount,
     active,
     prior: PRIOR_COEFFICIENTS,
@@ -224,7 +263,7 @@ export function dot(a: Float64Array, b: Float64Array): number {
 }
 
 /** Fills unknown attributes with the mean of the known values in the unit's group, else in the market, else 0. */
-function imputer(matrix: Float64Array, known: Uint8Array, groups: readonly number[], groupCount: number) {
+function imputer(matrix: Float64Array, known: Uint8Array, groups: Int32Array, groupCount: number) {
   const p = FEATURE_COUNT;
   const q = ATTRIBUTE_COUNT;
   const gSum = new Float64Array(groupCount * p);

@@ -1,0 +1,221 @@
+/**
+ * Accuracy benchmark of the valuation engine: every listing of a real market file is valued from
+ * all the others (leave-one-out) through the same `valuate` the API calls, and the ratio study
+ * (median absolute % error, PPE10/PPE20, median ratio, COD, PRD) is printed per method and per
+ * confidence class.
+ *
+ *   npm run bench:accuracy -- [csv] [--limit N]
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import {
+  estimateStandardUnitPrice,
+  ratioStudy,
+  valuate,
+  type ConfidenceClass,
+  type MarketCase,
+  type MethodName,
+  type RatioStudy,
+  type ValuationInput,
+} from '@valuation/valuation';
+import { readListings, type Listing } from './listings-csv';
+
+const VALUATION_DATE = '2021-12-01';
+const LATEST_BUILD_YEAR = 2022;
+
+interface Outcome {
+  actual: number;
+  answer: { method: MethodName; estimate: number; cls: ConfidenceClass | null } | null;
+  methods: { method: MethodName; estimate: number; cls: ConfidenceClass | null }[];
+  nearbyOnly: boolean;
+}
+
+function repoRoot(): string {
+  let dir = __dirname;
+  while (dir !== dirname(dir)) {
+    if (existsSync(join(dir, 'nx.json'))) return dir;
+    dir = dirname(dir);
+  }
+  return process.cwd();
+}
+
+function parseArgs(argv: string[]): { csv: string; limit: number | null } {
+  let csv: string | null = null;
+  let limit: number | null = null;
+  for (let i = 0; i < argv.length; i++) {
+    if (argv[i] === '--limit') limit = Number(argv[++i]);
+    else csv = argv[i];
+  }
+  const root = repoRoot();
+  return { csv: resolve(root, csv ?? '../shared/data/beijing-2021-listings.csv'), limit };
+}
+
+function groupBy<T>(items: readonly T[], key: (t: T) => string): Map<string, T[]> {
+  const map = new Map<string, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    const list = map.get(k);
+    if (list) list.push(item);
+    else map.set(k, [item]);
+  }
+  return map;
+}
+
+function averages(listings: readonly Listing[], key: (l: Listing) => string): Map<string, { sum: number; count: number }> {
+  const map = new Map<string, { sum: number; count: number }>();
+  for (const l of listings) {
+    const k = key(l);
+    const a = map.get(k) ?? { sum: 0, count: 0 };
+    a.sum += l.unitPrice;
+    a.count++;
+    map.set(k, a);
+  }
+  return map;
+}
+
+/** The other listings' average, leaving the subject out. */
+function averageWithout(a: { sum: number; count: number } | undefined, subject: Listing): number | null {
+  return a && a.count > 1 ? (a.sum - subject.unitPrice) / (a.count - 1) : null;
+}
+
+function toCase(l: Listing): MarketCase {
+  return l;
+}
+
+function inputFor(
+  subject: Listing,
+  community: readonly Listing[],
+  businessArea: readonly Listing[],
+  districtAverage: number | null,
+  cityAverage: number | null,
+): ValuationInput {
+  const own = community.filter((l) => l !== subject);
+  const cases: MarketCase[] = own.map(toCase);
+  for (const l of businessArea) if (l !== subject && l.communityCode !== subject.communityCode) cases.push(toCase(l));
+  const standardUnitPrice =
+    subject.propType === 11 && own.length > 0
+      ? estimateStandardUnitPrice({
+          communityCode: subject.communityCode,
+          propType: subject.propType,
+          tradeType: 1,
+          valuationDate: VALUATION_DATE,
+          market: { cases: own },
+        })
+      : null;
+  return {
+    subject: {
+      propType: subject.propType,
+      communityCode: subject.communityCode,
+      area: subject.area,
+      totalFloors: subject.totalFloors,
+      rooms: subject.rooms,
+      halls: subject.halls,
+      baths: subject.baths,
+      face: subject.face,
+      decoration: subject.decoration,
+      buildYear: subject.buildYear,
+      buildingType: subject.buildingType,
+    },
+    tradeType: 1,
+    valuationDate: VALUATION_DATE,
+    market: {
+      cases,
+      communities: [{ code: subject.communityCode, name: subject.communityName, standardUnitPrice }],
+      regionalAverage: { district: districtAverage, city: cityAverage, month: '2021-11' },
+    },
+  };
+}
+
+const pct = (v: number): string => (Number.isFinite(v) ? `${v.toFixed(2)} %` : '-');
+const fixed = (v: number, d: number): string => (Number.isFinite(v) ? v.toFixed(d) : '-');
+
+function row(label: string, s: RatioStudy): string {
+  return [
+    label.padEnd(28),
+    String(s.count).padStart(6),
+    pct(s.medianApe).padStart(9),
+    pct(s.within10).padStart(9),
+    pct(s.within20).padStart(9),
+    fixed(s.medianRatio, 4).padStart(8),
+    fixed(s.cod, 2).padStart(7),
+    fixed(s.prd, 4).padStart(7),
+  ].join('  ');
+}
+
+function main(): void {
+  const { csv, limit } = parseArgs(process.argv.slice(2));
+  const text = readFileSync(csv, 'utf8');
+  const { listings, rejections } = readListings(text, LATEST_BUILD_YEAR);
+  console.log(`Leave-one-out accuracy of the valuation engine on ${csv}`);
+  console.log(`rows: ${listings.length + rejections.length}, used: ${listings.length}, rejected: ${rejections.length}`);
+  for (const [reason, lines] of groupBy(rejections, (r) => r.reason)) {
+    console.log(`  rejected ${lines.length}× ${reason} (line ${lines.map((l) => l.line).join(', ')})`);
+  }
+
+  const byCommunity = groupBy(listings, (l) => `${l.propType}|${l.communityCode}`);
+  const byArea = groupBy(listings, (l) => `${l.propType}|${l.businessArea}`);
+  const byDistrict = averages(listings, (l) => `${l.propType}|${l.district}`);
+  const byCity = averages(listings, (l) => String(l.propType));
+
+  const subjects = limit ? listings.filter((_, i) => i % Math.ceil(listings.length / limit) === 0) : listings;
+  const outcomes: Outcome[] = [];
+  let engineNs = 0n;
+  const cpuStart = process.cpuUsage();
+  const wallStart = process.hrtime.bigint();
+  for (const s of subjects) {
+    const input = inputFor(
+      s,
+      byCommunity.get(`${s.propType}|${s.communityCode}`) ?? [],
+      byArea.get(`${s.propType}|${s.businessArea}`) ?? [],
+      averageWithout(byDistrict.get(`${s.propType}|${s.district}`), s),
+      averageWithout(byCity.get(String(s.propType)), s),
+    );
+    const t0 = process.hrtime.bigint();
+    const result = valuate(input);
+    engineNs += process.hrtime.bigint() - t0;
+    const methods = result.methods.map((m) => ({ method: m.method, estimate: m.totalPrice, cls: m.confidenceClass }));
+    outcomes.push({
+      actual: s.totalPrice,
+      answer: result.method && result.totalPrice !== null ? { method: result.method, estimate: result.totalPrice, cls: result.confidenceClass } : null,
+      methods,
+      nearbyOnly: result.provenance.communityCaseCount === 0,
+    });
+  }
+  const wallMs = Number(process.hrtime.bigint() - wallStart) / 1e6;
+  const cpu = process.cpuUsage(cpuStart);
+
+  const study = (items: { estimate: number; actual: number }[]): RatioStudy => ratioStudy(items);
+  const answered = outcomes.filter((o) => o.answer !== null);
+  const pairs = (list: Outcome[]) => list.map((o) => ({ estimate: o.answer!.estimate, actual: o.actual }));
+  console.log('');
+  console.log(
+    ['group'.padEnd(28), 'count'.padStart(6), 'MdAPE'.padStart(9), 'PPE10'.padStart(9), 'PPE20'.padStart(9), 'ratio'.padStart(8), 'COD'.padStart(7), 'PRD'.padStart(7)].join('  '),
+  );
+  console.log(row('overall (answer)', study(pairs(answered))));
+  const valued = answered.filter((o) => o.answer!.cls !== null);
+  console.log(row('  valued (state 1)', study(pairs(valued))));
+  for (const cls of ['A', 'B', 'C'] as const) {
+    console.log(row(`  class ${cls}`, study(pairs(valued.filter((o) => o.answer!.cls === cls)))));
+  }
+  console.log(row('  class C, nearby cases only', study(pairs(valued.filter((o) => o.nearbyOnly)))));
+  const names = [...new Set(outcomes.flatMap((o) => o.methods.map((m) => m.method)))];
+  for (const name of names) {
+    const items = outcomes.flatMap((o) => o.methods.filter((m) => m.method === name).map((m) => ({ ...m, actual: o.actual })));
+    console.log(row(`method ${name}`, study(items)));
+    for (const cls of ['A', 'B', 'C'] as const) {
+      const inClass = items.filter((m) => m.cls === cls);
+      if (inClass.length) console.log(row(`  ${name} class ${cls}`, study(inClass)));
+    }
+  }
+  const answerMethods = groupBy(answered, (o) => o.answer!.method);
+  console.log(`answers by method: ${[...answerMethods].map(([m, l]) => `${m} ${l.length}`).join(', ')}; no value: ${outcomes.length - answered.length}`);
+  console.log('');
+  console.log(
+    `valuations: ${outcomes.length}; wall ${(wallMs / 1000).toFixed(1)} s (cpu ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s); ` +
+      `engine ${(Number(engineNs) / 1e6 / outcomes.length).toFixed(3)} ms per valuation (market of ${Math.round(
+        subjects.reduce((a, s) => a + (byArea.get(`${s.propType}|${s.businessArea}`)?.length ?? 0), 0) / subjects.length,
+      )} cases on average)`,
+  );
+}
+
+main();
