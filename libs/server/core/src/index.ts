@@ -6,3 +6,4 @@ export * from './quota';
 export * from './geo';
 export * from './market';
 export * from './valuation';
+export * from './cache';

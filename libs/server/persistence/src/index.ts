@@ -4,3 +4,4 @@ export * from './naming.strategy';
 export * from './permission-catalogue.sync';
 export * from './persistence.module';
 export * from './regions.sync';
+export * from './prepared-query';

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import type { Population } from '@valuation/domain';
-import { AccountEntity, TenantStaffEntity } from '@valuation/persistence';
+import { AccountEntity, preparedQuery, TenantStaffEntity } from '@valuation/persistence';
 import type { Principal } from '../../common/principal';
 
 export type AccountRecord = AccountEntity | TenantStaffEntity;
@@ -17,6 +17,37 @@ export function today(): string {
 export function isExpired(expireDate: string | null): boolean {
   return expireDate !== null && expireDate < today();
 }
+
+interface PrincipalRow {
+  id: number;
+  tenant_id: number;
+  login_user: string;
+  user_name: string;
+  status: number;
+  expire_date: string | null;
+  organization_id: number | null;
+  company_id: number | null;
+  perms: number[];
+}
+
+const PRINCIPAL_SQL: Record<Population, string> = {
+  user: `SELECT a.id, a.tenant_id, a.login_user, a.user_name, a.status, to_char(a.expire_date, 'YYYY-MM-DD') AS expire_date,
+                a.organization_id, a.company_id,
+                (SELECT coalesce(array_agg(DISTINCT rp.permission_id), '{}') FROM account_role ar
+                   JOIN role r ON r.id = ar.role_id AND r.tenant_id = a.tenant_id AND r.kind = 'customer'
+                   JOIN role_permission rp ON rp.role_id = r.id
+                   JOIN permission p ON p.id = rp.permission_id AND p.scope = 'customer'
+                  WHERE ar.account_id = a.id) AS perms
+           FROM account a WHERE a.id = $1`,
+  tenant: `SELECT a.id, a.tenant_id, a.login_user, a.user_name, a.status, to_char(a.expire_date, 'YYYY-MM-DD') AS expire_date,
+                  NULL::int AS organization_id, NULL::int AS company_id,
+                  (SELECT coalesce(array_agg(DISTINCT rp.permission_id), '{}') FROM tenant_staff_role sr
+                     JOIN role r ON r.id = sr.role_id AND r.tenant_id = a.tenant_id AND r.kind = 'tenant'
+                     JOIN role_permission rp ON rp.role_id = r.id
+                     JOIN permission p ON p.id = rp.permission_id AND p.scope = 'tenant'
+                    WHERE sr.staff_id = a.id) AS perms
+             FROM tenant_staff a WHERE a.id = $1`,
+};
 
 /** Loads accounts of either population and the permission ids their roles carry. */
 @Injectable()
@@ -40,40 +71,22 @@ export class PrincipalLoader {
   }
 
   /**
-   * A usable principal, or null when the account is gone, disabled or expired. One query: the
-   * account and the permission ids of its roles.
+   * A usable principal, or null when the account is gone, disabled or expired. One prepared
+   * query: the account and the permission ids of its roles.
    */
   async load(pop: Population, id: number, sessionId: string): Promise<Principal | null> {
-    const perms =
-      pop === 'user'
-        ? `SELECT coalesce(array_agg(DISTINCT rp.permission_id), '{}') FROM account_role ar
-             JOIN role r ON r.id = ar.role_id AND r.tenant_id = a.tenant_id AND r.kind = 'customer'
-             JOIN role_permission rp ON rp.role_id = r.id
-             JOIN permission p ON p.id = rp.permission_id AND p.scope = 'customer'
-            WHERE ar.account_id = a.id`
-        : `SELECT coalesce(array_agg(DISTINCT rp.permission_id), '{}') FROM tenant_staff_role sr
-             JOIN role r ON r.id = sr.role_id AND r.tenant_id = a.tenant_id AND r.kind = 'tenant'
-             JOIN role_permission rp ON rp.role_id = r.id
-             JOIN permission p ON p.id = rp.permission_id AND p.scope = 'tenant'
-            WHERE sr.staff_id = a.id`;
-    const repo = pop === 'user' ? this.ds.getRepository(AccountEntity) : this.ds.getRepository(TenantStaffEntity);
-    const { entities, raw } = await repo
-      .createQueryBuilder('a')
-      .addSelect(`(${perms})`, 'perms')
-      .where('a.id = :id', { id })
-      .getRawAndEntities<{ perms: number[] }>();
-    const account = entities[0];
-    if (!account || account.status !== 0 || isExpired(account.expireDate)) return null;
+    const [row] = await preparedQuery<PrincipalRow>(this.ds, `principal-${pop}`, PRINCIPAL_SQL[pop], [id]);
+    if (!row || row.status !== 0 || isExpired(row.expire_date)) return null;
     return {
       population: pop,
       sessionId,
-      id: account.id,
-      tenantId: account.tenantId,
-      loginUser: account.loginUser,
-      userName: account.userName,
-      organizationId: account instanceof AccountEntity ? account.organizationId : null,
-      companyId: account instanceof AccountEntity ? account.companyId : null,
-      permissions: new Set(raw[0].perms),
+      id: row.id,
+      tenantId: row.tenant_id,
+      loginUser: row.login_user,
+      userName: row.user_name,
+      organizationId: row.organization_id,
+      companyId: row.company_id,
+      permissions: new Set(row.perms),
     };
   }
 }

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createSecretKey, randomUUID, type KeyObject } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import jwt from 'jsonwebtoken';
 import type Redis from 'ioredis';
@@ -29,11 +29,16 @@ function isSessionClaims(v: string | jwt.JwtPayload): v is jwt.JwtPayload & Sess
  */
 @Injectable()
 export class SessionService {
+  /** The signing key, made once: a string secret would be parsed as a key on every token. */
+  private readonly key: KeyObject;
+
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(REDIS) private readonly redis: Redis,
     private readonly keys: RedisKeys,
-  ) {}
+  ) {
+    this.key = createSecretKey(Buffer.from(config.JWT_SECRET, 'utf8'));
+  }
 
   async create(pop: Population, sub: number, tid: number): Promise<string> {
     const sid = randomUUID();
@@ -48,7 +53,7 @@ export class SessionService {
   }
 
   sign(claims: SessionClaims): string {
-    return jwt.sign(claims, this.config.JWT_SECRET, {
+    return jwt.sign(claims, this.key, {
       algorithm: 'HS256',
       expiresIn: this.config.SESSION_TTL_SECONDS,
     });
@@ -83,7 +88,7 @@ export class SessionService {
   private decode(token: string): SessionClaims | null {
     let decoded: string | jwt.JwtPayload;
     try {
-      decoded = jwt.verify(token, this.config.JWT_SECRET, { algorithms: ['HS256'] });
+      decoded = jwt.verify(token, this.key, { algorithms: ['HS256'] });
     } catch {
       return null;
     }

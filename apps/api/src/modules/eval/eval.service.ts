@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import { checkValuationRequest, Perm, type ValuationRequest } from '@valuation/domain';
+import { checkValuationRequest, Perm, type FieldSetting, type ValuationRequest } from '@valuation/domain';
 import { EvalRecordEntity } from '@valuation/persistence';
-import { NoPropertyFoundError, QuotaExhaustedError, ValuationService } from '@valuation/core';
+import { NoPropertyFoundError, QuotaExhaustedError, SETTINGS_TTL_MS, TtlCache, ValuationService } from '@valuation/core';
 import type { TradeType } from '@valuation/valuation';
 import { ApiError } from '../../common/api-error';
 import type { Principal } from '../../common/principal';
@@ -18,6 +18,8 @@ export const EvalMsg = {
 /** Quick valuation, its record, trend, re-valuation and history for the caller. */
 @Injectable()
 export class EvalService {
+  private readonly fieldSettings = new TtlCache<FieldSetting[]>(SETTINGS_TTL_MS);
+
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
     private readonly valuations: ValuationService,
@@ -30,8 +32,10 @@ export class EvalService {
 
   async rapid(p: Principal, body: Record<string, unknown>, evalType: TradeType) {
     this.assertMayValue(p, evalType);
-    const settings = await this.fields.list(p);
-    const checked = checkValuationRequest(body, settings.map((s) => ({ key: s.fieldKey, display: s.display, required: s.required })));
+    const settings = await this.fieldSettings.get(`${p.tenantId}|${p.companyId}`, async () =>
+      (await this.fields.list(p)).map((s) => ({ key: s.fieldKey, display: s.display, required: s.required })),
+    );
+    const checked = checkValuationRequest(body, settings);
     if (!checked.ok) throw ApiError.badRequest(checked.message, { field: checked.field });
     return this.run(p, checked.value, evalType);
   }

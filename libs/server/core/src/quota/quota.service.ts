@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { LedgerKind } from '@valuation/persistence';
+import { preparedQuery, type LedgerKind } from '@valuation/persistence';
 
 export class QuotaExhaustedError extends Error {
   constructor(readonly kind: 'valuation' | 'advisory' | 'inquiry') {
@@ -41,23 +41,45 @@ async function updated<T>(m: EntityManager, sql: string, params: unknown[]): Pro
 export class QuotaService {
   /**
    * One valuation in a city: a valid city-annual package covering the city (earliest expiry
-   * first), else a nationwide count.
+   * first), else a nationwide count. One statement takes the count, writes the ledger row and,
+   * when given, runs `andThen` (an INSERT that selects `WHERE EXISTS (SELECT 1 FROM charged)`,
+   * with parameters from $8): it all commits together, and the balance row is locked only for
+   * the statement.
    */
-  async consumeValuation(m: EntityManager, cityCode: string, ref: ChargeRef): Promise<Charge> {
-    const on = today();
-    const city = await updated<{ id: number; remaining: number }>(
+  async consumeValuation(
+    m: EntityManager,
+    cityCode: string,
+    ref: ChargeRef,
+    andThen?: { name: string; sql: string; values: unknown[] },
+  ): Promise<Charge> {
+    const rows = await preparedQuery<{ id: string; kind: LedgerKind; city_package_id: number | null }>(
       m,
-      `UPDATE city_package SET remaining = remaining - 1
-        WHERE id = (SELECT id FROM city_package
-                     WHERE account_id = $1 AND tenant_id = $2 AND city_code = $3 AND remaining > 0
-                       AND effective_date <= $4 AND expire_date >= $4
-                     ORDER BY expire_date, id LIMIT 1 FOR UPDATE)
-          AND remaining > 0
-        RETURNING id, remaining`,
-      [ref.accountId, ref.tenantId, cityCode, on],
+      andThen ? `consume-valuation-${andThen.name}` : 'consume-valuation',
+      `WITH pkg AS (
+         SELECT id FROM city_package
+          WHERE account_id = $1 AND tenant_id = $2 AND city_code = $3 AND remaining > 0
+            AND effective_date <= $4 AND expire_date >= $4
+          ORDER BY expire_date, id LIMIT 1 FOR UPDATE
+       ), city AS (
+         UPDATE city_package SET remaining = remaining - 1
+          WHERE id = (SELECT id FROM pkg) AND remaining > 0
+          RETURNING id, remaining
+       ), universal AS (
+         UPDATE account_balance SET universal_count = universal_count - 1, updated_at = now()
+          WHERE account_id = $1 AND tenant_id = $2 AND universal_count > 0 AND NOT EXISTS (SELECT 1 FROM city)
+          RETURNING universal_count
+       ), charged AS (
+         INSERT INTO balance_ledger (tenant_id, account_id, kind, city_package_id, delta, balance_after, reason, ref_type, ref_id, created_by)
+         SELECT $2::int, $1::int, 'city', id, -1, remaining, 'consume', $5::varchar, $6::varchar, $7::int FROM city
+         UNION ALL
+         SELECT $2::int, $1::int, 'universal', NULL, -1, universal_count, 'consume', $5::varchar, $6::varchar, $7::int FROM universal
+         RETURNING id, kind, city_package_id
+       )${andThen ? `, followed AS (${andThen.sql})` : ''}
+       SELECT id, kind, city_package_id FROM charged`,
+      [ref.accountId, ref.tenantId, cityCode, today(), ref.refType, ref.refId, ref.createdBy ?? ref.accountId, ...(andThen?.values ?? [])],
     );
-    if (city.length) return this.ledger(m, ref, 'city', city[0].remaining, city[0].id);
-    return this.consumeCount(m, 'universal', ref);
+    if (!rows.length) throw new QuotaExhaustedError('valuation');
+    return { kind: rows[0].kind, cityPackageId: rows[0].city_package_id, ledgerId: String(rows[0].id) };
   }
 
   /** One report copy (advisory or inquiry). */

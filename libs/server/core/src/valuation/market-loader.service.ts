@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
+import { preparedQuery } from '@valuation/persistence';
 import type { CommunityInfo, MarketCase, MarketData, MonthlySeries, TradeType } from '@valuation/valuation';
+import { TtlCache } from '../cache';
 import { boundingBox, haversineSql } from '../geo';
 
 /** The community a valuation is about, as the loader and the record need it. */
@@ -21,33 +23,19 @@ export interface SubjectCommunity {
 /** Cases of the subject's community and its neighbourhood that the engine weighs. */
 export const MARKET_WINDOW_MONTHS = 36;
 export const NEARBY_RADIUS_M = 2000;
-export const MAX_MARKET_CASES = 600;
+export const MAX_MARKET_CASES = 300;
 const INDEX_MONTHS = 36;
+/**
+ * Market data changes only when cases are imported or indices rebuilt, so a community's market
+ * is kept in memory for a minute: popular communities and batches value many units of one
+ * community in a row.
+ */
+export const MARKET_CACHE_TTL_MS = 60_000;
+const MARKET_CACHE_ENTRIES = 1_000;
 
 const COMMUNITY_COLUMNS = `id, ha_code AS "haCode", name, city_code AS "cityCode", dist_code AS "distCode", area_name AS "areaName",
   address, lat, lon, build_year AS "buildYear"`;
 
-interface CaseRow {
-  id: string;
-  community_id: number;
-  ha_code: string;
-  ha_name: string;
-  distance: number | null;
-  area: string;
-  floor: number | null;
-  total_floors: number | null;
-  rooms: number | null;
-  halls: number | null;
-  baths: number | null;
-  face: string | null;
-  int_deco: string | null;
-  build_year: number | null;
-  bldg_type: string | null;
-  total_price: string;
-  unit_price: string;
-  month: string;
-  prop_type: number;
-}
 
 function monthsBefore(date: Date, months: number): string {
   const d = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() - months, 1));
@@ -57,10 +45,19 @@ function monthsBefore(date: Date, months: number): string {
 /** Reads from PostgreSQL the market data the engine needs for one valuation. */
 @Injectable()
 export class MarketLoader {
+  private readonly markets = new TtlCache<MarketData>(MARKET_CACHE_TTL_MS, MARKET_CACHE_ENTRIES);
+  private readonly communities = new TtlCache<SubjectCommunity | null>(MARKET_CACHE_TTL_MS, 10 * MARKET_CACHE_ENTRIES);
+
   constructor(@InjectDataSource() private readonly ds: DataSource) {}
 
-  async communityByCode(cityCode: string, haCode: string): Promise<SubjectCommunity | null> {
-    const rows: SubjectCommunity[] = await this.ds.query(
+  communityByCode(cityCode: string, haCode: string): Promise<SubjectCommunity | null> {
+    return this.communities.get(`${cityCode}|${haCode}`, () => this.loadCommunityByCode(cityCode, haCode));
+  }
+
+  private async loadCommunityByCode(cityCode: string, haCode: string): Promise<SubjectCommunity | null> {
+    const rows = await preparedQuery<SubjectCommunity>(
+      this.ds,
+      'community-by-code',
       `SELECT ${COMMUNITY_COLUMNS} FROM community WHERE ha_code = $1 AND city_code = $2`,
       [haCode, cityCode],
     );
@@ -97,7 +94,12 @@ export class MarketLoader {
    * community first, then communities within NEARBY_RADIUS_M (or, without coordinates, of the
    * same business area), nearest first.
    */
-  async load(subject: SubjectCommunity, tradeType: TradeType, propType: number, on: Date): Promise<MarketData> {
+  load(subject: SubjectCommunity, tradeType: TradeType, propType: number, on: Date): Promise<MarketData> {
+    const key = [subject.id, tradeType, propType, on.toISOString().slice(0, 7)].join('|');
+    return this.markets.get(key, () => this.loadMarket(subject, tradeType, propType, on));
+  }
+
+  private async loadMarket(subject: SubjectCommunity, tradeType: TradeType, propType: number, on: Date): Promise<MarketData> {
     const since = monthsBefore(on, MARKET_WINDOW_MONTHS);
     const hasPoint = subject.lat !== null && subject.lon !== null;
     const params: unknown[] = [subject.cityCode, tradeType, propType, since, subject.id, MAX_MARKET_CASES];
@@ -115,53 +117,37 @@ export class MarketLoader {
           FROM community m
          WHERE m.city_code = $1 AND (m.id = $5 OR ($7 <> '' AND m.area_name = $7) OR ($7 = '' AND $8 <> '' AND m.dist_code = $8))`;
     }
-    const rows: (CaseRow & { community_build_year: number | null; standard_unit_price: string | null })[] = await this.ds.query(
-      `WITH near AS (${neighbourhood})
-       SELECT c.id, c.community_id, near.ha_code, near.name AS ha_name, near.distance, c.area, c.floor, c.total_floors,
-              c.rooms, c.halls, c.baths, c.face, c.int_deco, c.build_year, c.bldg_type, c.total_price, c.unit_price,
-              to_char(c.case_date, 'YYYY-MM') AS month, c.prop_type,
-              near.build_year AS community_build_year, near.standard_unit_price
-         FROM market_case c JOIN near ON near.id = c.community_id
-        WHERE c.trade_type = $2 AND c.prop_type = $3 AND c.case_date >= $4
-        ORDER BY (c.community_id = $5) DESC, near.distance NULLS LAST, c.case_date DESC
-        LIMIT $6`,
+    // One JSON row instead of hundreds of typed rows: PostgreSQL builds it, Node parses it natively.
+    const indicesLoaded = this.indices(subject, tradeType, propType, monthsBefore(on, INDEX_MONTHS));
+    const [{ cases, communities: infos }] = await preparedQuery<{ cases: MarketCase[]; communities: CommunityInfo[] }>(
+      this.ds,
+      hasPoint ? 'market-cases-near-point' : 'market-cases-same-area',
+      `WITH near AS (${neighbourhood}),
+       picked AS (
+         SELECT c.*, near.ha_code, near.name AS ha_name, near.distance
+           FROM market_case c JOIN near ON near.id = c.community_id
+          WHERE c.trade_type = $2 AND c.prop_type = $3 AND c.case_date >= $4
+          ORDER BY (c.community_id = $5) DESC, near.distance NULLS LAST, c.case_date DESC
+          LIMIT $6)
+       SELECT
+         coalesce((SELECT json_agg(json_build_object(
+           'id', p.id::text, 'communityCode', p.ha_code, 'communityName', p.ha_name,
+           'distance', CASE WHEN p.community_id = $5 THEN 0 ELSE p.distance END, 'propType', p.prop_type,
+           'area', p.area::float8, 'floor', p.floor, 'totalFloors', p.total_floors, 'rooms', p.rooms, 'halls', p.halls,
+           'baths', p.baths, 'face', p.face, 'decoration', p.int_deco, 'buildYear', p.build_year, 'buildingType', p.bldg_type,
+           'totalPrice', p.total_price::float8, 'unitPrice', p.unit_price::float8, 'month', to_char(p.case_date, 'YYYY-MM'))
+           ORDER BY (p.community_id = $5) DESC, p.distance NULLS LAST, p.case_date DESC) FROM picked p), '[]') AS cases,
+         coalesce((SELECT json_agg(json_build_object(
+           'code', near.ha_code, 'name', near.name, 'buildYear', near.build_year,
+           'standardUnitPrice', near.standard_unit_price::float8))
+           FROM near WHERE near.id IN (SELECT community_id FROM picked) OR near.id = $5), '[]') AS communities`,
       params,
     );
 
-    const communities = new Map<string, CommunityInfo>();
-    const cases: MarketCase[] = rows.map((r) => {
-      if (!communities.has(r.ha_code)) {
-        communities.set(r.ha_code, {
-          code: r.ha_code,
-          name: r.ha_name,
-          buildYear: r.community_build_year,
-          standardUnitPrice: r.standard_unit_price === null ? null : Number(r.standard_unit_price),
-        });
-      }
-      return {
-        id: String(r.id),
-        communityCode: r.ha_code,
-        communityName: r.ha_name,
-        distance: r.community_id === subject.id ? 0 : r.distance,
-        propType: r.prop_type,
-        area: Number(r.area),
-        floor: r.floor,
-        totalFloors: r.total_floors,
-        rooms: r.rooms,
-        halls: r.halls,
-        baths: r.baths,
-        face: r.face,
-        decoration: r.int_deco,
-        buildYear: r.build_year,
-        buildingType: r.bldg_type,
-        totalPrice: Number(r.total_price),
-        unitPrice: Number(r.unit_price),
-        month: r.month,
-      };
-    });
+    const communities = new Map<string, CommunityInfo>(infos.map((c) => [c.code, c]));
     if (!communities.has(subject.haCode)) communities.set(subject.haCode, { code: subject.haCode, name: subject.name, buildYear: subject.buildYear });
 
-    const indices = await this.indices(subject, tradeType, propType, monthsBefore(on, INDEX_MONTHS));
+    const indices = await indicesLoaded;
     const previous = monthsBefore(on, 1).slice(0, 7);
     return {
       cases,
@@ -176,7 +162,9 @@ export class MarketLoader {
   }
 
   private async indices(subject: SubjectCommunity, tradeType: TradeType, propType: number, since: string) {
-    const rows: { scope: 'community' | 'district' | 'city'; month: string; price: string }[] = await this.ds.query(
+    const rows = await preparedQuery<{ scope: 'community' | 'district' | 'city'; month: string; price: string }>(
+      this.ds,
+      'market-indices',
       `SELECT scope, to_char(month, 'YYYY-MM') AS month, avg_unit_price AS price FROM price_index
         WHERE trade_type = $1 AND prop_type = $2 AND month >= $3
           AND ((scope = 'community' AND scope_code = $4) OR (scope = 'district' AND scope_code = $5) OR (scope = 'city' AND scope_code = $6))`,

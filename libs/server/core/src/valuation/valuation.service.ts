@@ -2,8 +2,9 @@ import { randomInt } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
+import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
 import { RESIDENTIAL, type ValuationRequest } from '@valuation/domain';
-import { EvalRecordEntity, TenantEntity } from '@valuation/persistence';
+import { EvalRecordEntity, preparedQuery, TenantEntity } from '@valuation/persistence';
 import {
   ALL_METHODS,
   type ConfidenceClass,
@@ -13,6 +14,7 @@ import {
   valuate,
 } from '@valuation/valuation';
 import { parseCoordType, toWgs84 } from '../geo';
+import { SETTINGS_TTL_MS, TtlCache } from '../cache';
 import { QuotaService } from '../quota';
 import { MarketLoader, type SubjectCommunity } from './market-loader.service';
 import { NoPropertyFoundError } from './valuation.errors';
@@ -68,6 +70,10 @@ const money = (n: number | null | undefined) => (n === null || n === undefined ?
  */
 @Injectable()
 export class ValuationService {
+  private readonly tenants = new TtlCache<TenantEntity | null>(SETTINGS_TTL_MS);
+  private readonly risks = new TtlCache<number | null>(SETTINGS_TTL_MS);
+  private recordColumns: ColumnMetadata[] | null = null;
+
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
     private readonly market: MarketLoader,
@@ -96,7 +102,7 @@ export class ValuationService {
     const now = new Date();
     const [market, tenant, risk] = await Promise.all([
       this.market.load(community, evalType, req.propType, now),
-      this.ds.getRepository(TenantEntity).findOneBy({ id: actor.tenantId }),
+      this.tenants.get(String(actor.tenantId), () => this.ds.getRepository(TenantEntity).findOneBy({ id: actor.tenantId })),
       this.riskCoefficient(actor, community, req.businessTypeId),
     ]);
     const result = valuate({
@@ -125,24 +131,42 @@ export class ValuationService {
     const evalCode = newEvalCode(now);
     const record = this.record(actor, req, evalType, community, result, evalCode, market.cases.map((c) => Number(c.id)), risk, options);
     if (result.state !== 1) {
-      await this.ds.getRepository(EvalRecordEntity).insert(record);
+      const insert = this.recordInsert(record, 1);
+      await preparedQuery(this.ds, 'insert-eval-record', `INSERT INTO eval_record ${insert.sql}`, insert.values);
       return { evalCode, state: 2, record, result };
     }
-    await this.ds.transaction(async (m) => {
-      const charge = await this.quota.consumeValuation(m, req.cityCode, {
-        tenantId: actor.tenantId,
-        accountId: actor.accountId,
-        refType: options.refType ?? 'rapid',
-        refId: evalCode,
-      });
-      record.chargedTo = charge.kind === 'city' ? `city:${charge.cityPackageId}` : charge.kind;
-      await m.getRepository(EvalRecordEntity).insert(record);
-    });
+    // The charge, its ledger row and the record go in as one statement (one commit, one round trip).
+    const insert = this.recordInsert(record, 8);
+    await this.quota.consumeValuation(
+      this.ds.manager,
+      req.cityCode,
+      { tenantId: actor.tenantId, accountId: actor.accountId, refType: options.refType ?? 'rapid', refId: evalCode },
+      { name: 'eval-record', sql: `INSERT INTO eval_record ${insert.sql} WHERE EXISTS (SELECT 1 FROM charged)`, values: insert.values },
+    );
     return { evalCode, state: 1, record, result };
   }
 
+  /**
+   * `(columns) SELECT $n::type, ...` for a record, from the entity's columns (the generated id
+   * and timestamp excepted), numbering parameters from `first`.
+   */
+  private recordInsert(record: EvalRecordEntity, first: number): { sql: string; values: unknown[] } {
+    if (!this.recordColumns) {
+      this.recordColumns = this.ds.getMetadata(EvalRecordEntity).columns.filter((c) => !c.isGenerated && !c.isCreateDate);
+    }
+    const columns = this.recordColumns;
+    const names = columns.map((c) => `"${c.databaseName}"`).join(', ');
+    const params = columns.map((c, i) => `$${first + i}::${this.ds.driver.normalizeType(c)}`).join(', ');
+    return { sql: `(${names}) SELECT ${params}`, values: columns.map((c) => c.getEntityValue(record) ?? null) };
+  }
+
   /** The most specific coefficient of the caller's company for the region and business type. */
-  private async riskCoefficient(actor: ValuationActor, community: SubjectCommunity, businessTypeId: number | null): Promise<number | null> {
+  private riskCoefficient(actor: ValuationActor, community: SubjectCommunity, businessTypeId: number | null): Promise<number | null> {
+    const key = [actor.tenantId, actor.companyId, community.cityCode, community.distCode, businessTypeId].join('|');
+    return this.risks.get(key, () => this.loadRiskCoefficient(actor, community, businessTypeId));
+  }
+
+  private async loadRiskCoefficient(actor: ValuationActor, community: SubjectCommunity, businessTypeId: number | null): Promise<number | null> {
     const province = `${community.cityCode.slice(0, 2)}0000`;
     const rows: { c: string }[] = await this.ds.query(
       `SELECT price_coefficient AS c FROM risk_coefficient
@@ -230,7 +254,6 @@ export class ValuationService {
         provenance: result.provenance,
         marketCaseIds,
       },
-      chargedTo: null,
     });
   }
 }

@@ -3,6 +3,7 @@ import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, Update
 /** A residential or commercial community (小区). Coordinates are WGS84. */
 @Entity('community')
 @Index(['cityCode', 'distCode'])
+@Index(['cityCode', 'areaName'])
 @Index(['lat', 'lon'])
 @Index('idx_community_name_trgm', { synchronize: false })
 @Index('idx_community_address_trgm', { synchronize: false })

@@ -180,10 +180,6 @@ export class EvalRecordEntity {
   @Column({ type: 'jsonb' })
   result: object;
 
-  /** Which balance paid for it: city package id, or universal. */
-  @Column({ type: 'varchar', length: 20, nullable: true })
-  chargedTo: string | null;
-
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;
 }

@@ -1,8 +1,8 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 import { syncRegions } from '../regions.sync';
 
-export class MarketSearchAndRegions1795306349949 implements MigrationInterface {
-  name = 'MarketSearchAndRegions1795306349949';
+export class MarketSearchAndRegions1795308982089 implements MigrationInterface {
+  name = 'MarketSearchAndRegions1795308982089';
 
   public async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(`CREATE EXTENSION IF NOT EXISTS pg_trgm`);
