@@ -160,6 +160,8 @@ function main(): void {
   const subjects = limit ? listings.filter((_, i) => i % Math.ceil(listings.length / limit) === 0) : listings;
   const outcomes: Outcome[] = [];
   let engineNs = 0n;
+  let loadedCases = 0;
+  let usedCases = 0;
   const cpuStart = process.cpuUsage();
   const wallStart = process.hrtime.bigint();
   for (const s of subjects) {
@@ -173,6 +175,8 @@ function main(): void {
     const t0 = process.hrtime.bigint();
     const result = valuate(input);
     engineNs += process.hrtime.bigint() - t0;
+    loadedCases += input.market.cases.length;
+    usedCases += result.provenance.marketCaseCount;
     const methods = result.methods.map((m) => ({ method: m.method, estimate: m.totalPrice, cls: m.confidenceClass }));
     outcomes.push({
       actual: s.totalPrice,
@@ -207,14 +211,22 @@ function main(): void {
       if (inClass.length) console.log(row(`  ${name} class ${cls}`, study(inClass)));
     }
   }
+  const overall = study(pairs(answered));
+  const byClass = (['A', 'B', 'C'] as const).map((cls) => study(pairs(valued.filter((o) => o.answer!.cls === cls))).medianApe);
+  const mark = (ok: boolean): string => (ok ? 'met' : 'NOT met');
+  console.log('');
+  console.log(
+    `targets: MdAPE ≤ 5.0 %: ${mark(overall.medianApe <= 5)}; PPE10 ≥ 80 %: ${mark(overall.within10 >= 80)}; COD ≤ 8: ${mark(overall.cod <= 8)}; ` +
+      `PRD 0.98–1.03: ${mark(overall.prd >= 0.98 && overall.prd <= 1.03)}; A better than B better than C: ${mark(byClass[0] < byClass[1] && byClass[1] < byClass[2])}`,
+  );
+  console.log('reference: community median unit price × area 6.55 % / 66.7 % / 89.0 % / COD 9.6; similarity-weighted comparables 5.83 % / 71.3 % / 91.3 % / COD 8.6');
   const answerMethods = groupBy(answered, (o) => o.answer!.method);
   console.log(`answers by method: ${[...answerMethods].map(([m, l]) => `${m} ${l.length}`).join(', ')}; no value: ${outcomes.length - answered.length}`);
   console.log('');
   console.log(
     `valuations: ${outcomes.length}; wall ${(wallMs / 1000).toFixed(1)} s (cpu ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s); ` +
-      `engine ${(Number(engineNs) / 1e6 / outcomes.length).toFixed(3)} ms per valuation (market of ${Math.round(
-        subjects.reduce((a, s) => a + (byArea.get(`${s.propType}|${s.businessArea}`)?.length ?? 0), 0) / subjects.length,
-      )} cases on average)`,
+      `engine ${(Number(engineNs) / 1e6 / outcomes.length).toFixed(3)} ms per valuation ` +
+      `(${Math.round(loadedCases / outcomes.length)} cases loaded, ${Math.round(usedCases / outcomes.length)} used on average)`,
   );
 }
 

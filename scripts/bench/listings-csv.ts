@@ -15,6 +15,7 @@ export interface Rejection {
 
 /** Parses CSV text (quoted fields with commas and doubled quotes allowed) into rows of fields. */
 export function parseCsv(text: string): string[][] {
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   const rows: string[][] = [];
   let row: string[] = [];
   let field = '';

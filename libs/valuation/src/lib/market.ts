@@ -13,7 +13,7 @@ import {
   type EncodeContext,
 } from './feature.encoder';
 import { fitHedonic } from './hedonic.model';
-import { huberMean } from './linear-algebra';
+import { huberMean } from './robust-statistics';
 import { isNumber as num } from './numbers';
 import { monthNumber, TimeAdjuster, type IndexScope } from './time-adjustment';
 import type { MarketCase, PropertyFeatures, SubjectProperty, TradeType, ValuationInput } from './valuation.types';
@@ -66,14 +66,13 @@ export interface Market {
   groupCount: number;
   /** Market coefficients (prior shrunk towards the loaded market). */
   beta: Float64Array;
-  /** Robust mean of the residuals of all cases, and the weight each case has in it. */
-  baseline: { mean: number; weights: Float64Array };
+  /** Robust (Huber) mean of the residuals of all cases: the market level a unit like the subject starts from. */
+  baseline: number;
   subject: PreparedSubject;
   timeIndex: IndexScope | null;
   /** Encodes other features as a unit of the given community (unknown attributes imputed as for the cases). */
   encode(features: PropertyFeatures, communityCode: string | null): Float64Array;
 }
-
 
 export function kernelFeatures(f: PropertyFeatures, residential: boolean, month: number | null, km: number | null): KernelFeatures {
   return {
@@ -90,11 +89,12 @@ export function kernelFeatures(f: PropertyFeatures, residential: boolean, month:
   };
 }
 
-function rejectReason(c: MarketCase, propType: number): string | null {
+function rejectReason(c: MarketCase, propType: number, month: number | null, valuationMonth: number): string | null {
   if (!num(c.area) || c.area <= 0) return 'area';
   if (!num(c.unitPrice) || c.unitPrice <= 0) return 'unitPrice';
   if (!num(c.totalPrice) || c.totalPrice <= 0) return 'totalPrice';
   if (num(c.propType) && c.propType !== propType) return 'propType';
+  if (month !== null && month > valuationMonth) return 'afterValuationDate';
   return null;
 }
 
@@ -152,19 +152,16 @@ export function prepareMarket(input: ValuationInput, valuationMonth: number): Ma
   const seen = new Set<string>();
   let candidates: Candidate[] = [];
   for (const c of market.cases) {
-    const reason = seen.has(c.id) ? 'duplicate' : rejectReason(c, propType);
+    const month = monthNumber(c.month);
+    const reason = seen.has(c.id) ? 'duplicate' : rejectReason(c, propType, month, valuationMonth);
     if (reason) {
       rejected.push({ id: c.id, reason });
       continue;
     }
     seen.add(c.id);
-    const month = monthNumber(c.month);
-    candidates.push({
-      source: c,
-      own: subjectCode !== null && c.communityCode === subjectCode,
-      month,
-      kernel: kernelFeatures(c, residential, month, num(c.distance) ? c.distance / 1000 : null),
-    });
+    const own = subjectCode !== null && c.communityCode === subjectCode;
+    const km = num(c.distance) ? c.distance / 1000 : own ? 0 : null;
+    candidates.push({ source: c, own, month, kernel: kernelFeatures(c, residential, month, km) });
   }
   if (candidates.length > MAX_MARKET_CASES) candidates = closest(candidates, subjectKernel);
 
@@ -245,7 +242,7 @@ export function prepareMarket(input: ValuationInput, valuationMonth: number): Ma
     rejected,
     groupCount,
     beta,
-    baseline: huberMean(residuals),
+    baseline: huberMean(residuals).mean,
     subject: subjectPrepared,
     timeIndex: time.usedScope(),
     encode(features, communityCode) {

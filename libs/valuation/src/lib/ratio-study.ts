@@ -1,4 +1,4 @@
-import { median } from './linear-algebra';
+import { median } from './robust-statistics';
 
 /** IAAO-style ratio study of estimates against actual prices. */
 export interface RatioStudy {

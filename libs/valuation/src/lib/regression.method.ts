@@ -6,8 +6,8 @@ import {
   REGRESSION_MIN_MARKET_CASES,
 } from './engine.constants';
 import { fitHedonic } from './hedonic.model';
-import { huberMean } from './linear-algebra';
-import { contribution, type MethodEstimate } from './comparison.method';
+import { huberMean } from './robust-statistics';
+import { caseContribution, type MethodEstimate } from './case-adjustment';
 import { dot, type Market } from './market';
 import { round } from './numbers';
 
@@ -51,7 +51,7 @@ export function regressionEstimate(market: Market): MethodEstimate | null {
   return {
     logUnitPrice: subjectHedonic + intercept,
     provenance: {
-      cases: own.map((c, i) => contribution(view, c, shrink * community.weights[i])),
+      cases: own.map((c, i) => caseContribution(view, c, shrink * community.weights[i])),
       baseline: { weight: 1 - shrink, unitPrice: Math.exp(subjectHedonic + baseline.mean), caseCount: market.cases.length },
       details: { coefficients: scope, communityEffect: round(intercept, 5), shrinkage: round(shrink, 4) },
     },

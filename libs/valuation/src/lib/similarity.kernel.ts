@@ -2,7 +2,6 @@ import { KRIGING } from './engine.constants';
 import type { KernelFeatures } from './market';
 
 const W = KRIGING.within;
-const REFERENCE_LOG_AREA = Math.log(90);
 const X = KRIGING.across;
 
 const differ = <T>(a: T | null, b: T | null): number => (a === null || b === null ? 0.5 : a === b ? 0 : 1);
@@ -36,6 +35,5 @@ export function acrossDistance(a: KernelFeatures, b: KernelFeatures): number {
 export function covariance(a: KernelFeatures, b: KernelFeatures, sameCommunity: boolean): number {
   const across = KRIGING.nearby * KRIGING.nearby * Math.exp(-acrossDistance(a, b));
   if (!sameCommunity) return across;
-  const slope = KRIGING.areaSlope * KRIGING.areaSlope * (a.logArea - REFERENCE_LOG_AREA) * (b.logArea - REFERENCE_LOG_AREA);
-  return across + KRIGING.community * KRIGING.community + slope + KRIGING.local * KRIGING.local * Math.exp(-withinDistance(a, b));
+  return across + KRIGING.community * KRIGING.community + KRIGING.local * KRIGING.local * Math.exp(-withinDistance(a, b));
 }

@@ -1,6 +1,6 @@
 import { STANDARD_UNIT } from './engine.constants';
-import { huberMean } from './linear-algebra';
-import { contribution, type MethodEstimate } from './comparison.method';
+import { huberMean } from './robust-statistics';
+import { caseContribution, type MethodEstimate } from './case-adjustment';
 import { dot, prepareMarket, type Market } from './market';
 import { monthNumber } from './time-adjustment';
 import { isNumber, round } from './numbers';
@@ -59,7 +59,7 @@ export function estimateStandardUnitPrice(request: StandardPriceRequest): number
     month,
   );
   if (market.communityCases.length === 0) return null;
-  const adjusted = Float64Array.from(market.communityCases, (c) => contribution(market, c, 0).adjustedUnitPrice);
+  const adjusted = Float64Array.from(market.communityCases, (c) => caseContribution(market, c, 0).adjustedUnitPrice);
   const logs = adjusted.map((v) => Math.log(v));
   return round(Math.exp(huberMean(logs).mean), 2);
 }

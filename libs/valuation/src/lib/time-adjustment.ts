@@ -1,16 +1,18 @@
 import { INDEX_LOOKBACK_MONTHS, TIME_FACTOR_BOUNDS } from './engine.constants';
 import type { MonthlySeries, PriceIndices } from './valuation.types';
 
-const MONTH = /^(\d{4})-(\d{2})/;
+const digit = (s: string, i: number): number => {
+  const c = s.charCodeAt(i) - 48;
+  return c >= 0 && c <= 9 ? c : NaN;
+};
 
 /** Month number (year·12 + month − 1) of a yyyy-MM or yyyy-MM-dd string; null when malformed. */
 export function monthNumber(value: string | null | undefined): number | null {
-  if (!value) return null;
-  const m = MONTH.exec(value);
-  if (!m) return null;
-  const month = Number(m[2]);
-  if (month < 1 || month > 12) return null;
-  return Number(m[1]) * 12 + month - 1;
+  if (!value || value.length < 7 || value.charCodeAt(4) !== 45) return null;
+  const year = digit(value, 0) * 1000 + digit(value, 1) * 100 + digit(value, 2) * 10 + digit(value, 3);
+  const month = digit(value, 5) * 10 + digit(value, 6);
+  if (!(month >= 1 && month <= 12) || Number.isNaN(year)) return null;
+  return year * 12 + month - 1;
 }
 
 export function monthLabel(n: number): string {

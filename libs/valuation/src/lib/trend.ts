@@ -1,4 +1,4 @@
-import { IndexSeries, monthLabel } from './time-adjustment';
+import { IndexSeries, monthLabel, monthNumber } from './time-adjustment';
 import { round } from './numbers';
 import type { PriceIndices, PriceTrend } from './valuation.types';
 
@@ -8,10 +8,15 @@ export const TREND_MONTHS = 24;
 export const TREND_MIN_POINTS = 3;
 
 /**
- * Price trend ending at the valuation month (or the latest earlier month with data) from the most
- * specific index with enough points in the window.
+ * Price trend ending at the month of the date (yyyy-MM or yyyy-MM-dd), or the latest earlier month
+ * with data, from the most specific index with enough points in the window.
  */
-export function priceTrend(indices: PriceIndices | null | undefined, valuationMonth: number): PriceTrend | null {
+export function priceTrend(indices: PriceIndices | null | undefined, date: string): PriceTrend | null {
+  const month = monthNumber(date);
+  return month === null ? null : trendAt(indices, month);
+}
+
+export function trendAt(indices: PriceIndices | null | undefined, valuationMonth: number): PriceTrend | null {
   for (const source of ['community', 'district', 'city'] as const) {
     const raw = indices?.[source];
     if (!raw) continue;

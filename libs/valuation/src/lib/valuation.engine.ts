@@ -1,6 +1,7 @@
 import { ALL_METHODS, ENGINE_VERSION, METHOD_NUMBERS, methodName } from './engine.constants';
 import { featureBetas } from './betas';
-import { comparisonEstimate, selectComparables, type MethodEstimate } from './comparison.method';
+import type { MethodEstimate } from './case-adjustment';
+import { comparisonEstimate, selectComparables } from './comparison.method';
 import { confidenceClass, meetsClass } from './confidence';
 import { FEATURES } from './feature.encoder';
 import { fuse, type FusableKind } from './fusion.method';
@@ -11,10 +12,11 @@ import { regressionEstimate } from './regression.method';
 import { covariance } from './similarity.kernel';
 import { standardPriceEstimate } from './standard-price.method';
 import { monthLabel, monthNumber } from './time-adjustment';
-import { priceTrend } from './trend';
+import { trendAt } from './trend';
 import type {
   ConfidenceClass,
   MethodKind,
+  MethodNumber,
   MethodProvenance,
   MethodResult,
   NoValueReason,
@@ -23,6 +25,7 @@ import type {
   TradeType,
   ValuationInput,
   ValuationResult,
+  ValuationState,
 } from './valuation.types';
 
 /** Sample cases shown with a valuation. */
@@ -35,7 +38,7 @@ export const SAMPLE_CASE_LIMIT = 5;
 export function valuate(input: ValuationInput): ValuationResult {
   const month = monthNumber(input.valuationDate);
   const { subject, tradeType } = input;
-  if (month === null || !isNumber(subject.area) || subject.area <= 0 || !isNumber(subject.propType)) {
+  if (month === null || (tradeType !== 1 && tradeType !== 2) || !isNumber(subject.area) || subject.area <= 0 || !isNumber(subject.propType)) {
     return emptyResult(input, month, 'invalid-subject');
   }
   const flags = new Set(input.evalFlags ?? ALL_METHODS);
@@ -43,24 +46,13 @@ export function valuate(input: ValuationInput): ValuationResult {
   const market = prepareMarket(input, month);
   const confidence = confidenceClass(market.communityCases.length, market.nearbyCases.length);
   const comparables = selectComparables(market);
-  const methods: MethodResult[] = [];
-  const result = (kind: MethodKind, estimate: { logUnitPrice: number; provenance: MethodProvenance }, state: 1 | 2, cls: ConfidenceClass | null): MethodResult => {
-    const prices = roundPrices(Math.exp(estimate.logUnitPrice), subject.area, tradeType);
-    return {
-      method: methodName(kind, tradeType),
-      kind,
-      methodNumber: METHOD_NUMBERS[kind],
-      state,
-      totalPrice: prices.total,
-      unitPrice: prices.unit,
-      confidenceClass: cls,
-      provenance: estimate.provenance,
-    };
-  };
+  const priced = (kind: MethodKind, estimate: Estimate, state: ValuationState, cls: ConfidenceClass | null): MethodResult =>
+    methodResult(kind, estimate, state, cls, subject.area, tradeType);
 
+  const methods: MethodResult[] = [];
   if (confidence !== null && meetsClass(confidence, minimum)) {
     const valued: { kind: FusableKind; estimate: MethodEstimate }[] = [];
-    const run = (kind: FusableKind, flag: 1 | 2 | 3, estimate: () => MethodEstimate | null): void => {
+    const run = (kind: FusableKind, flag: MethodNumber, estimate: () => MethodEstimate | null): void => {
       if (!flags.has(flag)) return;
       const e = estimate();
       if (e && Number.isFinite(e.logUnitPrice)) valued.push({ kind, estimate: e });
@@ -76,36 +68,26 @@ export function valuate(input: ValuationInput): ValuationResult {
       valued.map((v) => ({ kind: v.kind, logUnitPrice: v.estimate.logUnitPrice })),
       confidence,
     );
-    if (fused) methods.push(result('fused', fused, 1, confidence));
-    for (const v of valued) methods.push(result(v.kind, v.estimate, 1, confidence));
+    if (fused) methods.push(priced('fused', fused, 1, confidence));
+    for (const v of valued) methods.push(priced(v.kind, v.estimate, 1, confidence));
   }
-  if (flags.has(4)) {
-    const average = regionalAverageUnitPrice(input.market.regionalAverage);
-    if (average) {
-      methods.push(
-        result(
-          'regionalAverage',
-          {
-            logUnitPrice: Math.log(average.unitPrice),
-            provenance: { cases: [], baseline: null, details: { scope: average.scope, month: input.market.regionalAverage?.month ?? null } },
-          },
-          2,
-          null,
-        ),
-      );
-    }
+  const average = flags.has(4) ? regionalAverageUnitPrice(input.market.regionalAverage) : null;
+  if (average) {
+    const details = { scope: average.scope, month: input.market.regionalAverage?.month ?? null };
+    methods.push(priced('regionalAverage', { logUnitPrice: Math.log(average.unitPrice), provenance: { cases: [], baseline: null, details } }, 2, null));
   }
 
   const answer = methods[0] ?? null;
-  const reason: NoValueReason | null = answer
-    ? null
-    : confidence === null
+  const reason: NoValueReason | null =
+    answer?.state === 1
+      ? null
+      : confidence === null
       ? 'no-cases'
       : !meetsClass(confidence, minimum)
         ? 'below-min-class'
         : 'no-applicable-method';
   const risk = isNumber(input.riskCoefficient) && input.riskCoefficient >= 0 && input.riskCoefficient <= 1 ? input.riskCoefficient : null;
-  const digits = tradeType === 1 ? 0 : 2;
+  const digits = priceDigits(tradeType);
   return {
     engineVersion: ENGINE_VERSION,
     method: answer?.method ?? null,
@@ -119,7 +101,7 @@ export function valuate(input: ValuationInput): ValuationResult {
     sample: sampleStatistics(comparables, tradeType),
     samples: sampleCases(market, comparables),
     betas: featureBetas(market),
-    trend: priceTrend(input.market.indices, month),
+    trend: trendAt(input.market.indices, month),
     methods,
     provenance: {
       engineVersion: ENGINE_VERSION,
@@ -136,6 +118,26 @@ export function valuate(input: ValuationInput): ValuationResult {
   };
 }
 
+type Estimate = { logUnitPrice: number; provenance: MethodProvenance };
+
+function methodResult(kind: MethodKind, estimate: Estimate, state: ValuationState, cls: ConfidenceClass | null, area: number, tradeType: TradeType): MethodResult {
+  const unit = Math.exp(estimate.logUnitPrice);
+  const digits = priceDigits(tradeType);
+  return {
+    method: methodName(kind, tradeType),
+    kind,
+    methodNumber: METHOD_NUMBERS[kind],
+    state,
+    totalPrice: round(unit * area, digits),
+    unitPrice: round(unit, digits),
+    confidenceClass: cls,
+    provenance: estimate.provenance,
+  };
+}
+
+/** Sale prices in whole yuan (and yuan/m²); rents with 2 decimals. */
+const priceDigits = (tradeType: TradeType): number => (tradeType === 1 ? 0 : 2);
+
 /** Re-runs a valuation and tells whether it gives the recorded answer (same engine version, method and prices). */
 export function reproduces(input: ValuationInput, recorded: Pick<ValuationResult, 'engineVersion' | 'method' | 'totalPrice' | 'unitPrice'>): boolean {
   const again = valuate(input);
@@ -147,16 +149,10 @@ export function reproduces(input: ValuationInput, recorded: Pick<ValuationResult
   );
 }
 
-/** Sale: whole yuan and yuan/m²; lease: yuan/month and yuan/m²/month with 2 decimals. */
-function roundPrices(unitPrice: number, area: number, tradeType: TradeType): { unit: number; total: number } {
-  const digits = tradeType === 1 ? 0 : 2;
-  return { unit: round(unitPrice, digits), total: round(unitPrice * area, digits) };
-}
-
 function sampleStatistics(cases: PreparedCase[], tradeType: TradeType): SampleStatistics {
   if (cases.length === 0) return { count: 0, min: null, max: null, avg: null };
   const prices = cases.map((c) => c.source.unitPrice);
-  const digits = tradeType === 1 ? 0 : 2;
+  const digits = priceDigits(tradeType);
   return {
     count: prices.length,
     min: round(Math.min(...prices), digits),

@@ -163,13 +163,17 @@ export interface CaseContribution {
   id: string;
   communityCode: string;
   sameCommunity: boolean;
+  /** The case's total price / area, the basis the engine adjusts. */
   unitPrice: number;
   timeFactor: number;
   featureFactor: number;
   /** Factor per feature group (面积, 楼层, ...) whose product is featureFactor. */
   adjustments: Readonly<Record<string, number>>;
   adjustedUnitPrice: number;
-  /** Weight in the weighted geometric mean (weights of one method sum to 1 with the baseline's). */
+  /**
+   * Weight in the weighted geometric mean of adjusted unit prices; with the baseline's weight they
+   * sum to 1. Kriging weights of redundant cases may be slightly negative.
+   */
   weight: number;
 }
 
@@ -206,7 +210,7 @@ export interface ValuationProvenance {
   marketCaseCount: number;
   communityCaseCount: number;
   nearbyCaseCount: number;
-  /** Rejected cases with the reason (wrong property type, missing price...). */
+  /** Rejected cases with the reason: area, unitPrice, totalPrice, propType, afterValuationDate, duplicate. */
   rejectedCases: { id: string; reason: string }[];
   /** Hedonic coefficients of log unit price used for the adjustments, by feature name. */
   coefficients: Readonly<Record<string, number>>;
@@ -225,6 +229,7 @@ export interface ValuationResult {
   /** Value times the risk coefficient, when one was given. */
   riskTotalPrice: number | null;
   riskUnitPrice: number | null;
+  /** Why there is no valued (state 1) answer; null when there is one. */
   reason: NoValueReason | null;
   sample: SampleStatistics;
   samples: SampleCase[];
