@@ -60,7 +60,7 @@ describe('quick valuation API', () => {
   it('values a flat, charges one Beijing count, and stores an explainable record', async () => {
     const before = await balance();
     const res = await rapid(1, body());
-    expect(res.body).toMatchObject({ code: 200, data: { state: 1, evalCode: expect.stringMatching(/^EV\d{18}$/) } });
+    expect(res.body).toMatchObject({ code: 200, data: { state: 1, evalCode: expect.stringMatching(/^EV\d{22}$/) } });
     const { evalCode } = res.body.data;
 
     const got = await get(`/api/eval/get?evalCode=${evalCode}`).expect(200);

@@ -18,6 +18,8 @@ export const configSchema = z
     PORT: port.default(3000),
     /** Port the API listens on. */
     API_PORT: port.default(3001),
+    /** API processes sharing the port (Node cluster); more than 1 uses more cores on one machine. */
+    API_WORKERS: z.coerce.number().int().min(1).max(64).default(1),
     /** Address the API binds to. */
     API_HOST: z.string().default('0.0.0.0'),
     /** PostgreSQL connection URL. */

@@ -51,10 +51,12 @@ export class AuthGuard implements CanActivate {
       if (principal) req.principal = principal;
       return true;
     }
-    const session = token ? await this.sessions.verifyAndRefresh(token) : null;
-    const principal = session && session.claims.pop === pop ? await this.principals.load(pop, session.claims.sub, session.claims.sid) : null;
+    const claims = token ? this.sessions.decode(token) : null;
+    if (!claims || claims.pop !== pop) throw ApiError.unauthorized(Msg.unauthorized);
+    // The session check and the account load need only the signed claims, so they run together.
+    const [session, principal] = await Promise.all([this.sessions.refresh(claims), this.principals.load(pop, claims.sub, claims.sid)]);
     if (!session || !principal) {
-      if (session && session.claims.pop === pop) await this.sessions.revoke(session.claims);
+      if (session) await this.sessions.revoke(claims);
       throw ApiError.unauthorized(Msg.unauthorized);
     }
     req.principal = principal;

@@ -66,13 +66,8 @@ export class SessionService {
     return this.matches(claims, await this.redis.get(this.keys.of('session', claims.sid))) ? claims : null;
   }
 
-  /**
-   * Like verify, and slides the session's expiry in the same round trip; answers the claims and
-   * a token with a fresh expiry.
-   */
-  async verifyAndRefresh(token: string): Promise<{ claims: SessionClaims; token: string } | null> {
-    const claims = this.decode(token);
-    if (!claims) return null;
+  /** For claims already decoded: checks the session is open and slides it, in one round trip. */
+  async refresh(claims: SessionClaims): Promise<{ claims: SessionClaims; token: string } | null> {
     const ttl = this.config.SESSION_TTL_SECONDS;
     const results = await this.redis
       .multi()
@@ -85,7 +80,8 @@ export class SessionService {
     return { claims, token: this.sign({ sid: claims.sid, pop: claims.pop, sub: claims.sub, tid: claims.tid }) };
   }
 
-  private decode(token: string): SessionClaims | null {
+  /** The claims of a token signed by us and not expired (whether its session is open is not checked). */
+  decode(token: string): SessionClaims | null {
     let decoded: string | jwt.JwtPayload;
     try {
       decoded = jwt.verify(token, this.key, { algorithms: ['HS256'] });

@@ -1,20 +1,45 @@
 import { TtlCache } from './ttl-cache';
 
+const settle = () => new Promise((r) => setImmediate(r));
+
+function setup() {
+  let now = 0;
+  let loads = 0;
+  const cache = new TtlCache<number>(1000, 100, () => now);
+  return { cache, load: async () => ++loads, at: (t: number) => (now = t), loads: () => loads };
+}
+
 describe('TtlCache', () => {
-  it('serves a value until it expires, sharing concurrent loads', async () => {
-    const cache = new TtlCache<number>(1000);
-    let loads = 0;
-    const load = async () => ++loads;
-    const [a, b] = await Promise.all([cache.get('k', load, 0), cache.get('k', load, 10)]);
-    expect([a, b, loads]).toEqual([1, 1, 1]);
-    expect(await cache.get('k', load, 999)).toBe(1);
-    expect(await cache.get('k', load, 1000)).toBe(2);
+  it('serves a fresh value, sharing concurrent loads', async () => {
+    const { cache, load, at, loads } = setup();
+    expect(await Promise.all([cache.get('k', load), cache.get('k', load)])).toEqual([1, 1]);
+    at(999);
+    expect(await cache.get('k', load)).toBe(1);
+    expect(loads()).toBe(1);
+  });
+
+  it('serves a stale value while one background load replaces it', async () => {
+    const { cache, load, at, loads } = setup();
+    await cache.get('k', load);
+    at(1500);
+    const stale = [cache.get('k', load), cache.get('k', load)];
+    expect(await Promise.all(stale)).toEqual([1, 1]);
+    await settle();
+    expect(loads()).toBe(2);
+    expect(await cache.get('k', load)).toBe(2);
+  });
+
+  it('loads again before answering when an entry is too old', async () => {
+    const { cache, load, at } = setup();
+    await cache.get('k', load);
+    at(2000);
+    expect(await cache.get('k', load)).toBe(2);
   });
 
   it('forgets a failed load so the next call tries again', async () => {
-    const cache = new TtlCache<number>(1000);
-    await expect(cache.get('k', () => Promise.reject(new Error('down')), 0)).rejects.toThrow('down');
-    await Promise.resolve();
-    expect(await cache.get('k', async () => 7, 1)).toBe(7);
+    const { cache } = setup();
+    await expect(cache.get('k', () => Promise.reject(new Error('down')))).rejects.toThrow('down');
+    await settle();
+    expect(await cache.get('k', async () => 7)).toBe(7);
   });
 });

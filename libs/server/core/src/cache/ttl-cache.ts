@@ -1,22 +1,35 @@
 /**
- * A small in-process cache for settings read on every valuation (tenant methods, field settings,
- * risk coefficients). Entries live `ttlMs`; a change is seen by every process within that time.
- * Concurrent misses of one key share a single load.
+ * A small in-process cache for data read on every valuation (tenant methods, field settings, risk
+ * coefficients, a community's market). An entry is fresh for `ttlMs`; for a second `ttlMs` it is
+ * still served while one background load replaces it, so expiry never stalls a request. Older
+ * entries are loaded again before answering. Concurrent misses of one key share a single load.
  */
 export class TtlCache<V> {
-  private readonly entries = new Map<string, { at: number; value: Promise<V> }>();
+  private readonly entries = new Map<string, { at: number; value: Promise<V>; refreshing: boolean }>();
 
   constructor(
     private readonly ttlMs: number,
     private readonly maxEntries = 10_000,
+    private readonly clock: () => number = Date.now,
   ) {}
 
-  get(key: string, load: () => Promise<V>, now = Date.now()): Promise<V> {
+  get(key: string, load: () => Promise<V>): Promise<V> {
+    const now = this.clock();
     const hit = this.entries.get(key);
     if (hit && now - hit.at < this.ttlMs) return hit.value;
+    if (hit && now - hit.at < 2 * this.ttlMs) {
+      if (!hit.refreshing) {
+        hit.refreshing = true;
+        load().then(
+          (value) => this.entries.set(key, { at: this.clock(), value: Promise.resolve(value), refreshing: false }),
+          () => (hit.refreshing = false),
+        );
+      }
+      return hit.value;
+    }
     if (this.entries.size >= this.maxEntries) this.entries.clear();
     const value = load();
-    this.entries.set(key, { at: now, value });
+    this.entries.set(key, { at: now, value, refreshing: false });
     value.catch(() => this.entries.delete(key));
     return value;
   }

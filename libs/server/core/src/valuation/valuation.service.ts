@@ -45,10 +45,10 @@ export interface ValuationOptions {
   businessTypeName?: string | null;
 }
 
-/** Valuation codes: EV, the date, then ten random digits. */
+/** Valuation codes: EV, the date, then fourteen random digits. */
 export function newEvalCode(on = new Date()): string {
   const date = on.toISOString().slice(0, 10).replace(/-/g, '');
-  const digits = Array.from({ length: 10 }, () => randomInt(10)).join('');
+  const digits = Array.from({ length: 14 }, () => randomInt(10)).join('');
   return `EV${date}${digits}`;
 }
 
