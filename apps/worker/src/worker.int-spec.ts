@@ -1,14 +1,14 @@
 import { getQueueToken } from '@nestjs/bullmq';
 import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { Queue, type Job } from 'bullmq';
+import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { Client } from 'pg';
 import { loadConfig, workerQueues } from '@valuation/config';
 import { QUEUES, type AuditRecordPayload } from '@valuation/contracts';
 import { AuditService } from '@valuation/core';
 import { bullOptions, JobHandler, JobProcessor, JobProcessorHost, JobProducer, type JobOf } from '@valuation/queue';
-import { createTestDatabase, uniqueRedisPrefix, type TestDatabase } from '@valuation/testing';
+import { createTestDatabase, uniqueRedisPrefix, type TestDatabase, settledJob } from '@valuation/testing';
 import { WorkerModule, type WorkerModuleOptions } from './worker.module';
 
 const event = (eventKey: string): AuditRecordPayload => ({
@@ -23,19 +23,6 @@ const event = (eventKey: string): AuditRecordPayload => ({
   ip: '10.1.2.3',
   at: new Date().toISOString(),
 });
-
-async function settled(queue: Queue, id: string, timeoutMs = 10_000): Promise<Job> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const state = await queue.getJobState(id);
-    if (state === 'completed' || state === 'failed') {
-      const job = await queue.getJob(id);
-      if (job) return job;
-    }
-    if (Date.now() > deadline) throw new Error(`job ${id} still ${state} after ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 async function bootWorker(options: Partial<WorkerModuleOptions> = {}): Promise<INestApplicationContext> {
   const config = loadConfig();
@@ -91,7 +78,7 @@ describe('worker process (in-process)', () => {
       const second = await producer.enqueue('audit.record', event('login-twice'));
       expect(first).not.toBe(second);
 
-      const jobs = await Promise.all([settled(queue, first), settled(queue, second)]);
+      const jobs = await Promise.all([settledJob(queue, first), settledJob(queue, second)]);
       expect(await Promise.all(jobs.map((job) => job.getState()))).toEqual(['completed', 'completed']);
       expect(jobs.map((job) => job.returnvalue)).toEqual(expect.arrayContaining([{ recorded: true }, { recorded: false }]));
       expect(await logRows('login-twice')).toEqual([{ action: '登录', actor_name: '李四' }]);
@@ -99,7 +86,7 @@ describe('worker process (in-process)', () => {
 
     it('fails a malformed payload at once, without retries', async () => {
       const job = await queue.add('audit.record', { eventKey: 'bad-payload', tenantId: 'one' }, { attempts: 3, backoff: 10 });
-      const done = await settled(queue, String(job.id));
+      const done = await settledJob(queue, String(job.id));
       expect(await done.getState()).toBe('failed');
       expect(done.attemptsMade).toBe(1);
       expect(done.failedReason).toMatch(/^invalid audit\.record payload: .*tenantId: /);
@@ -108,7 +95,7 @@ describe('worker process (in-process)', () => {
 
     it('fails a job name that has no handler, without retries', async () => {
       const job = await queue.add('audit.erase', {}, { attempts: 3, backoff: 10 });
-      const done = await settled(queue, String(job.id));
+      const done = await settledJob(queue, String(job.id));
       expect(done.attemptsMade).toBe(1);
       expect(done.failedReason).toBe('no handler for job "audit.erase" in AuditProcessor');
     });

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
+import type { DataSource } from 'typeorm';
 import { createDataSource } from '@valuation/persistence';
 
 const adminUrl = () => process.env.DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -38,4 +39,12 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 /** A Redis prefix of its own for one test file, so parallel runs never share keys or queues. */
 export function uniqueRedisPrefix(): string {
   return `test-${process.pid}-${randomBytes(3).toString('hex')}`;
+}
+
+/** A fresh migrated database with an initialised data source on it. */
+export async function openTestDataSource(poolSize = 3): Promise<{ db: TestDatabase; ds: DataSource }> {
+  const db = await createTestDatabase();
+  const ds = createDataSource({ DATABASE_URL: db.url, DATABASE_POOL_SIZE: poolSize });
+  await ds.initialize();
+  return { db, ds };
 }

@@ -2,29 +2,16 @@ import { randomBytes } from 'node:crypto';
 import { getQueueToken } from '@nestjs/bullmq';
 import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import type { Job, Queue } from 'bullmq';
+import type { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { Client } from 'pg';
 import iconv from 'iconv-lite';
 import { QUEUES, type MarketImportReport } from '@valuation/contracts';
 import { JobProducer } from '@valuation/queue';
 import { ObjectStorage } from '@valuation/storage';
-import { createTestDatabase, uniqueRedisPrefix, type TestDatabase } from '@valuation/testing';
+import { createTestDatabase, uniqueRedisPrefix, type TestDatabase, settledJob } from '@valuation/testing';
 import { WorkerModule } from '../worker.module';
 import { MONTHLY_INDEX_PATTERN, MONTHLY_INDEX_SCHEDULER } from './market-index.processor';
-
-async function settled(queue: Queue, id: string, timeoutMs = 15_000): Promise<Job> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const state = await queue.getJobState(id);
-    if (state === 'completed' || state === 'failed') {
-      const job = await queue.getJob(id);
-      if (job) return job;
-    }
-    if (Date.now() > deadline) throw new Error(`job ${id} still ${state} after ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 const LISTINGS = [
   'Direction,District,Elevator,Floor,Garden,Id,Layout,Price,Region,Renovation,Size,UnitPrice,Year',
@@ -75,7 +62,7 @@ describe('market processors in the worker', () => {
     await storage.put(key, iconv.encode(LISTINGS, 'gb18030'), undefined, 'text/csv');
 
     const id = await app.get(JobProducer).enqueue('market.import', { kind: 'lianjia-listings', objectKey: key, fileName: '北京挂牌.csv', requestedBy: 'demoadmin' });
-    const job = await settled(imports, id);
+    const job = await settledJob(imports, id);
     expect(job.failedReason).toBeUndefined();
     const report = job.returnvalue as MarketImportReport;
     expect(report).toMatchObject({
@@ -95,7 +82,7 @@ describe('market processors in the worker', () => {
       { name: '知春里', area_name: '中关村' },
     ]);
 
-    const indexJob = await settled(indexes, `index-after-import-${id}-110100`);
+    const indexJob = await settledJob(indexes, `index-after-import-${id}-110100`);
     expect(indexJob.data).toEqual({ cityCode: '110100', since: '2021-11-01' });
     expect(indexJob.returnvalue).toMatchObject({ cityCode: '110100', community: 2, district: 2, city: 1 });
     const city = await pg.query(`SELECT avg_unit_price, median_unit_price, case_count FROM price_index WHERE scope = 'city' AND scope_code = '110100' AND month = '2021-11-01'`);
@@ -104,17 +91,17 @@ describe('market processors in the worker', () => {
 
   it('fails bad payloads and missing uploads at once, without retries', async () => {
     const bad = await imports.add('market.import', { kind: 'houses', objectKey: '', fileName: 'x.csv' }, { attempts: 3, backoff: 10 });
-    const badJob = await settled(imports, String(bad.id));
+    const badJob = await settledJob(imports, String(bad.id));
     expect(badJob.attemptsMade).toBe(1);
     expect(badJob.failedReason).toMatch(/^invalid market\.import payload: .*kind: .*objectKey: /);
 
     const missing = await imports.add('market.import', { kind: 'cases', objectKey: 'imports/none.csv', fileName: 'none.csv' }, { attempts: 3, backoff: 10 });
-    const missingJob = await settled(imports, String(missing.id));
+    const missingJob = await settledJob(imports, String(missing.id));
     expect(missingJob.attemptsMade).toBe(1);
     expect(missingJob.failedReason).toBe('No object "imports/none.csv" in storage');
 
     const badIndex = await indexes.add('market.rebuild-index', { cityCode: 'Beijing' }, { attempts: 3, backoff: 10 });
-    const badIndexJob = await settled(indexes, String(badIndex.id));
+    const badIndexJob = await settledJob(indexes, String(badIndex.id));
     expect(badIndexJob.attemptsMade).toBe(1);
     expect(badIndexJob.failedReason).toMatch(/^invalid market\.rebuild-index payload: cityCode: /);
   });

@@ -1,6 +1,5 @@
 import type { DataSource } from 'typeorm';
-import { createDataSource } from '@valuation/persistence';
-import { createTestDatabase, type TestDatabase } from '@valuation/testing';
+import { openTestDataSource, type TestDatabase } from '@valuation/testing';
 import { DEMO_CITIES } from './demo-cities.data';
 import { generateDemoMarket } from './demo-market.generator';
 import { seedDemoMarket } from './demo-market.seed';
@@ -12,9 +11,7 @@ describe('seedDemoMarket', () => {
   const count = async (sql: string) => Number((await ds.query(sql))[0].n);
 
   beforeAll(async () => {
-    db = await createTestDatabase();
-    ds = createDataSource({ DATABASE_URL: db.url, DATABASE_POOL_SIZE: 3 });
-    await ds.initialize();
+    ({ db, ds } = await openTestDataSource());
   });
 
   afterAll(async () => {

@@ -3,8 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import type { DataSource } from 'typeorm';
-import { createDataSource } from '@valuation/persistence';
-import { createTestDatabase, type TestDatabase } from '@valuation/testing';
+import { openTestDataSource, type TestDatabase } from '@valuation/testing';
 import { lianjiaHaCode } from './lianjia-listing.importer';
 import { importMarketFile } from './market-import.service';
 import { rebuildPriceIndex } from './price-index.service';
@@ -43,9 +42,7 @@ describe('Lianjia listings import on the real Beijing file', () => {
 
   beforeAll(async () => {
     sample = await sampleOfRealFile();
-    db = await createTestDatabase();
-    ds = createDataSource({ DATABASE_URL: db.url, DATABASE_POOL_SIZE: 3 });
-    await ds.initialize();
+    ({ db, ds } = await openTestDataSource());
   });
 
   afterAll(async () => {

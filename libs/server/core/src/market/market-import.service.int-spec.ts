@@ -3,8 +3,7 @@ import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
 import type { DataSource } from 'typeorm';
 import type { MarketImportKind, MarketImportReport } from '@valuation/contracts';
-import { createDataSource } from '@valuation/persistence';
-import { createTestDatabase, type TestDatabase } from '@valuation/testing';
+import { openTestDataSource, type TestDatabase } from '@valuation/testing';
 import { importMarketFile } from './market-import.service';
 
 const YEAR = new Date().getFullYear();
@@ -49,9 +48,7 @@ describe('importMarketFile', () => {
   const count = async (table: string) => Number((await ds.query(`SELECT count(*) AS n FROM ${table}`))[0].n);
 
   beforeAll(async () => {
-    db = await createTestDatabase();
-    ds = createDataSource({ DATABASE_URL: db.url, DATABASE_POOL_SIZE: 3 });
-    await ds.initialize();
+    ({ db, ds } = await openTestDataSource());
   });
 
   afterAll(async () => {

@@ -1,6 +1,5 @@
 import type { DataSource } from 'typeorm';
-import { createDataSource } from '@valuation/persistence';
-import { createTestDatabase, type TestDatabase } from '@valuation/testing';
+import { openTestDataSource, type TestDatabase } from '@valuation/testing';
 import { upsertCases, upsertCommunities, type CaseRow, type CommunityRow } from './market-rows.writer';
 import { rebuildPriceIndex } from './price-index.service';
 
@@ -35,9 +34,7 @@ describe('rebuildPriceIndex', () => {
   const rebuild = (options = {}) => ds.transaction((m) => rebuildPriceIndex(m, options));
 
   beforeAll(async () => {
-    db = await createTestDatabase();
-    ds = createDataSource({ DATABASE_URL: db.url, DATABASE_POOL_SIZE: 3 });
-    await ds.initialize();
+    ({ db, ds } = await openTestDataSource());
     ({ ids } = await upsertCommunities(ds, [community('A', '110100', '110105'), community('B', '110100', '110105'), community('C', '110100', '110108'), community('SH', '310100', '310115')], 'replace'));
     await upsertCases(ds, [
       sale('A', 10000), sale('A', 20000), sale('A', 60000, '2024-03-01'),

@@ -1,6 +1,6 @@
 import type { DataSource } from 'typeorm';
-import { AccountBalanceEntity, CityPackageEntity, createDataSource } from '@valuation/persistence';
-import { createTestDatabase, type TestDatabase } from '@valuation/testing';
+import { AccountBalanceEntity, CityPackageEntity } from '@valuation/persistence';
+import { openTestDataSource, type TestDatabase } from '@valuation/testing';
 import { QuotaExhaustedError, QuotaService } from './quota.service';
 
 describe('QuotaService', () => {
@@ -11,9 +11,7 @@ describe('QuotaService', () => {
   const ref = (accountId: number, refId: string) => ({ tenantId: 1, accountId, refType: 'rapid', refId });
 
   beforeAll(async () => {
-    db = await createTestDatabase();
-    ds = createDataSource({ DATABASE_URL: db.url, DATABASE_POOL_SIZE: 20 });
-    await ds.initialize();
+    ({ db, ds } = await openTestDataSource(20));
   });
   afterAll(async () => {
     await ds.destroy();
