@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ConfigError, loadConfig } from '@valuation/config';
 import { MARKET_IMPORT_KINDS, type MarketImportKind } from '@valuation/contracts';
-import { FieldError, importMarketFile, MARKET_IMPORT_COLUMNS, rebuildPriceIndex, seedDemoMarket, TableFileError } from '@valuation/core';
+import { FieldError, importMarketFile, MARKET_IMPORT_COLUMNS, rebuildPriceIndex, refreshStandardPrices, seedDemoMarket, TableFileError } from '@valuation/core';
 import { createDataSource } from '@valuation/persistence';
 
 const USAGE = `Market data commands (DATABASE_URL chooses the database):
@@ -73,6 +73,8 @@ async function importCommand(args: string[]): Promise<void> {
     for (const cityCode of report.affected.cityCodes) {
       const index = await ds.transaction((m) => rebuildPriceIndex(m, { cityCode, since: report.affected.since ?? undefined }));
       console.error(`price index of ${cityCode} from ${index.since}: ${index.community} community, ${index.district} district, ${index.city} city rows`);
+      const standard = await refreshStandardPrices(ds, cityCode);
+      console.error(`standard unit prices of ${standard.updated} communities in ${cityCode}`);
     }
   });
 }
@@ -84,7 +86,8 @@ async function rebuildIndexCommand(args: string[]): Promise<void> {
   await withDataSource(async (ds) => {
     const started = Date.now();
     const result = await ds.transaction((m) => rebuildPriceIndex(m, { cityCode, since }));
-    console.log(JSON.stringify({ ...result, ms: Date.now() - started }, null, 2));
+    const standard = await refreshStandardPrices(ds, cityCode);
+    console.log(JSON.stringify({ ...result, standardPrices: standard.updated, ms: Date.now() - started }, null, 2));
   });
 }
 

@@ -44,6 +44,19 @@ describe('seedDemoMarket', () => {
     const [station] = await ds.query(`SELECT routes FROM poi WHERE sub_type = 'subway' ORDER BY poi_key LIMIT 1`);
     expect(station.routes[0]).toMatch(/^\d+号线$/);
 
+    const standard: { code: string; price: string; median: string }[] = await ds.query(
+      `SELECT c.ha_code AS code, c.standard_unit_price AS price,
+              (SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY m.unit_price) FROM market_case m
+                WHERE m.community_id = c.id AND m.trade_type = 1 AND m.prop_type = 11) AS median
+         FROM community c WHERE c.source = 'demo' AND c.standard_unit_price IS NOT NULL`,
+    );
+    expect(standard.length).toBeGreaterThan(24);
+    for (const s of standard) {
+      const ratio = Number(s.price) / Number(s.median);
+      expect(ratio).toBeGreaterThan(0.7);
+      expect(ratio).toBeLessThan(1.4);
+    }
+
     const second = await seedDemoMarket(ds, { ...options, seed: 'another' });
     expect(second).toMatchObject({ created: false, communities: 0, cases: 0 });
     expect(await count(`SELECT count(*) AS n FROM market_case`)).toBe(market.cases.length);

@@ -3,6 +3,7 @@ import { DEMO_CITIES } from './demo-cities.data';
 import { DEMO_SOURCE, generateDemoMarket, type DemoMarketOptions } from './demo-market.generator';
 import { upsertCases, upsertCommunities, upsertPois, type CaseRow } from './market-rows.writer';
 import { rebuildPriceIndex } from './price-index.service';
+import { refreshStandardPrices } from '../valuation/standard-price.refresh';
 
 export interface DemoMarketSeedResult {
   created: boolean;
@@ -37,7 +38,7 @@ async function checkDistricts(m: EntityManager, cityCodes: readonly string[]): P
  */
 export async function seedDemoMarket(dataSource: DataSource, options: DemoMarketOptions = {}): Promise<DemoMarketSeedResult> {
   const started = Date.now();
-  return dataSource.transaction(async (m) => {
+  const result = await dataSource.transaction(async (m): Promise<DemoMarketSeedResult> => {
     await m.query(`SELECT pg_advisory_xact_lock(hashtext('seed-demo-market'))`);
     const [{ present }]: Array<{ present: boolean }> = await m.query('SELECT EXISTS (SELECT 1 FROM community WHERE source = $1) AS present', [DEMO_SOURCE]);
     if (present) return { created: false, communities: 0, cases: 0, pois: 0, indexRows: 0, ms: Date.now() - started };
@@ -75,4 +76,10 @@ export async function seedDemoMarket(dataSource: DataSource, options: DemoMarket
       ms: Date.now() - started,
     };
   });
+  if (!result.created) return result;
+  await dataSource.query('ANALYZE community, market_case, poi, price_index');
+  for (const city of DEMO_CITIES.filter((c) => !options.cityCodes || options.cityCodes.includes(c.code))) {
+    await refreshStandardPrices(dataSource, city.code);
+  }
+  return { ...result, ms: Date.now() - started };
 }

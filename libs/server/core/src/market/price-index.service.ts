@@ -1,3 +1,4 @@
+import { refreshStandardPrices } from '../valuation/standard-price.refresh';
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
@@ -97,6 +98,8 @@ export class PriceIndexService {
   async rebuild(options: MarketRebuildIndexPayload = {}): Promise<MarketIndexRebuildResult> {
     const started = Date.now();
     const result = await this.dataSource.transaction((manager) => rebuildPriceIndex(manager, options));
+    const standard = await refreshStandardPrices(this.dataSource, options.cityCode);
+    this.logger.log(`standard unit prices of ${standard.updated} communities refreshed in ${standard.ms} ms`);
     this.logger.log(
       `price index rebuilt for ${result.cityCode ?? 'every city'} from ${result.since ?? 'the first month'}: ` +
         `${result.community} community, ${result.district} district, ${result.city} city rows, ${result.removed} removed, ${Date.now() - started} ms`,
