@@ -44,8 +44,7 @@ export class EvalService {
   async reval(p: Principal, evalCode: string, evalType: TradeType) {
     this.assertMayValue(p, evalType);
     const previous = await this.find(p, evalCode);
-    const { evalType: _ignored, ...input } = previous.input as ValuationRequest & { evalType: number };
-    return this.run(p, input, evalType, previous.rootEvalCode);
+    return this.run(p, previous.input as ValuationRequest, evalType, previous.rootEvalCode);
   }
 
   private async run(p: Principal, req: ValuationRequest, evalType: TradeType, rootEvalCode?: string) {

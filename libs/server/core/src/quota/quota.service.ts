@@ -27,12 +27,6 @@ export interface ChargeRef {
 
 const today = () => new Date().toISOString().slice(0, 10);
 
-/** Rows of an UPDATE ... RETURNING (TypeORM answers those with [rows, affectedCount]). */
-async function updated<T>(m: EntityManager, sql: string, params: unknown[]): Promise<T[]> {
-  const result: unknown = await m.query(sql, params);
-  return (Array.isArray(result) && Array.isArray(result[0]) ? result[0] : result) as T[];
-}
-
 /**
  * Atomic consumption of balances. Every change writes a ledger row in the caller's transaction;
  * conditional updates (remaining > 0) mean concurrent requests can never overdraw.
@@ -91,16 +85,18 @@ export class QuotaService {
   async refund(m: EntityManager, charge: Charge, ref: ChargeRef): Promise<void> {
     let after: number;
     if (charge.kind === 'city') {
-      const rows = await updated<{ remaining: number }>(
+      const rows = await preparedQuery<{ remaining: number }>(
         m,
+        'refund-city',
         `UPDATE city_package SET remaining = remaining + 1 WHERE id = $1 AND account_id = $2 RETURNING remaining`,
         [charge.cityPackageId, ref.accountId],
       );
       after = rows[0].remaining;
     } else {
       const column = `${charge.kind}_count`;
-      const rows = await updated<{ n: number }>(
+      const rows = await preparedQuery<{ n: number }>(
         m,
+        `refund-${charge.kind}`,
         `UPDATE account_balance SET ${column} = ${column} + 1, updated_at = now() WHERE account_id = $1 AND tenant_id = $2 RETURNING ${column} AS n`,
         [ref.accountId, ref.tenantId],
       );
@@ -111,8 +107,9 @@ export class QuotaService {
 
   private async consumeCount(m: EntityManager, kind: 'universal' | 'advisory' | 'inquiry', ref: ChargeRef): Promise<Charge> {
     const column = `${kind}_count`;
-    const rows = await updated<{ n: number }>(
+    const rows = await preparedQuery<{ n: number }>(
       m,
+      `consume-${kind}`,
       `UPDATE account_balance SET ${column} = ${column} - 1, updated_at = now()
         WHERE account_id = $1 AND tenant_id = $2 AND ${column} > 0 RETURNING ${column} AS n`,
       [ref.accountId, ref.tenantId],
