@@ -1,7 +1,7 @@
 import { dictCode } from '@valuation/domain';
 import type { ConfidenceClass, MethodKind, MethodName, MethodNumber, PropertyFeatures, TradeType } from './valuation.types';
 
-export const ENGINE_VERSION = 'avm-1.2.0';
+export const ENGINE_VERSION = 'avm-1.2.1';
 
 export const ALL_METHODS: readonly MethodNumber[] = [1, 2, 3, 4];
 

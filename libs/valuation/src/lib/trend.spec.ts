@@ -22,4 +22,12 @@ describe('price trend', () => {
     expect(priceTrend({ city: { '2019-01': 1, '2021-12': 2 } }, '2021-12')).toBeNull();
     expect(priceTrend(null, '2021-12')).toBeNull();
   });
+
+  it('prefers a broader index whose last two months are known, so the month-on-month change exists', () => {
+    const community = { '2026-03': 100, '2026-06': 102, '2026-09': 104 };
+    const district = { '2026-07': 200, '2026-08': 202, '2026-09': 206 };
+    const trend = priceTrend({ community, district }, '2026-09-15');
+    expect(trend).toMatchObject({ source: 'district', month: '2026-09', X: 0.0198 });
+    expect(priceTrend({ community }, '2026-09-15')).toMatchObject({ source: 'community', X: null });
+  });
 });
