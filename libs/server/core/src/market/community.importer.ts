@@ -1,4 +1,4 @@
-import gcoord from 'gcoord';
+import { parseCoordType, toWgs84 } from '../geo';
 import { FieldError, parseBuildingType, parseBuildYear, parseInteger, parseNumber, parsePercent, parsePropTypes, parseUnitPrice } from './market-fields.parser';
 import type { CommunityRow } from './market-rows.writer';
 import { upsertCommunities } from './market-rows.writer';
@@ -30,15 +30,15 @@ export function readCoordinates<F extends string>(values: RowValues<F | Coordina
     values.problem(`坐标 ${lon},${lat} 不在中国境内`);
     return { lon: null, lat: null };
   }
-  const type = values.text('coordType').toLowerCase();
-  const crs = type === '' || type === 'wgs84' || type === 'gps' ? null : type === 'gcj02' ? gcoord.GCJ02 : type === 'bd09' || type === 'bd09ll' ? gcoord.BD09 : undefined;
-  if (crs === undefined) {
-    values.problem(`坐标系「${values.text('coordType')}」无法识别，应为 wgs84、gcj02 或 bd09`);
+  const type = values.text('coordType');
+  const datum = type === '' ? 'wgs84' : parseCoordType(type);
+  if (datum === null) {
+    values.problem(`坐标系「${type}」无法识别，应为 wgs84、gcj02 或 bd09`);
     return { lon: null, lat: null };
   }
-  if (crs === null) return { lon, lat };
-  const [x, y] = gcoord.transform([lon, lat], crs, gcoord.WGS84) as [number, number];
-  return { lon: Math.round(x * 1e7) / 1e7, lat: Math.round(y * 1e7) / 1e7 };
+  if (datum === 'wgs84') return { lon, lat };
+  const p = toWgs84({ lon, lat }, datum);
+  return { lon: Math.round(p.lon * 1e7) / 1e7, lat: Math.round(p.lat * 1e7) / 1e7 };
 }
 
 export type CommunityField =
