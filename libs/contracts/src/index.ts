@@ -4,3 +4,4 @@ export * from './site-config.contracts';
 export * from './health.contracts';
 export * from './jobs.contracts';
 export * from './market.contracts';
+export * from './eval.contracts';

@@ -1,6 +1,7 @@
 import { dictName, PROPERTY_TYPE_LABELS } from '@valuation/domain';
 import type { EvalRecordEntity } from '@valuation/persistence';
 import { fromWgs84 } from '@valuation/core';
+import type { EvalRecord, EvalType } from '@valuation/contracts';
 import type { Beta, SampleCase } from '@valuation/valuation';
 
 const num = (v: string | null) => (v === null ? null : Number(v));
@@ -11,12 +12,12 @@ function dateTime(d: Date): string {
 }
 
 /** A valuation record in the shape of the specification (coordinates in bd09ll). */
-export function evalRecordView(r: EvalRecordEntity) {
+export function evalRecordView(r: EvalRecordEntity): EvalRecord {
   const bd = r.gpsLon !== null && r.gpsLat !== null ? fromWgs84({ lon: r.gpsLon, lat: r.gpsLat }, 'bd09ll') : null;
   return {
     id: Number(r.id),
     evalCode: r.evalCode,
-    evalType: r.evalType,
+    evalType: r.evalType as EvalType,
     method: r.method,
     state: r.state,
     confidenceClass: r.confidenceClass,

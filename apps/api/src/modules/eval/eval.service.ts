@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { checkValuationRequest, Perm, type FieldSetting, type ValuationRequest } from '@valuation/domain';
+import type { EvalHistoryItem, EvalResult, EvalTrend } from '@valuation/contracts';
 import { EvalRecordEntity } from '@valuation/persistence';
 import { NoPropertyFoundError, QuotaExhaustedError, SETTINGS_TTL_MS, TtlCache, ValuationService } from '@valuation/core';
 import type { TradeType } from '@valuation/valuation';
@@ -66,19 +67,19 @@ export class EvalService {
     }
   }
 
-  async get(p: Principal, evalCode: string) {
+  async get(p: Principal, evalCode: string): Promise<EvalResult> {
     const record = await this.find(p, evalCode);
     const stored = storedResult(record);
     return { record: evalRecordView(record), samples: stored.samples ?? [], betas: stored.betas ?? [] };
   }
 
-  async pm(p: Principal, evalCode: string) {
+  async pm(p: Principal, evalCode: string): Promise<EvalTrend> {
     const trend = storedResult(await this.find(p, evalCode)).trend ?? null;
     return trend ? { X: trend.X, R: trend.R, month: trend.month, source: trend.source, series: trend.series } : { X: null, R: null, month: null, source: null, series: [] };
   }
 
   /** Every valuation of the same property, newest first. */
-  async history(p: Principal, evalRecordId: number) {
+  async history(p: Principal, evalRecordId: number): Promise<EvalHistoryItem[]> {
     const record = await this.scoped(p).andWhere('r.id = :id', { id: evalRecordId }).getOne();
     if (!record) throw ApiError.notFound(EvalMsg.notFound);
     const rows = await this.scoped(p).andWhere('r.rootEvalCode = :root', { root: record.rootEvalCode }).orderBy('r.createdAt', 'DESC').getMany();

@@ -1,0 +1,164 @@
+/**
+ * Valuation API: api/eval/rapid, get, pm, reval, history/list, list and export.
+ * Prices are in yuan: totalPrice is the whole property (sale) or the month (lease); unitPrice is
+ * yuan/m² (sale) or yuan/month/m² (lease). Coordinates are bd09ll.
+ */
+
+/** 1 sale, 2 lease. */
+export type EvalType = 1 | 2;
+
+/** Query of POST api/eval/rapid and api/eval/reval. */
+export interface EvalTypeQuery {
+  evalType: EvalType;
+}
+
+/** Answer of POST api/eval/rapid and api/eval/reval. state 1 valued, 2 only a reference price. */
+export interface RapidResult {
+  evalCode: string;
+  state: number;
+}
+
+/** A stored valuation record in the shape of the specification. */
+export interface EvalRecord {
+  id: number;
+  evalCode: string;
+  evalType: EvalType;
+  /** forsale, lease, fvSale, fvLease, mraSale, mraLease, msaSale, msaLease, averageSale, averageLease. */
+  method: string;
+  state: number;
+  /** A, B or C; null without a value. */
+  confidenceClass: string | null;
+  haCode: string | null;
+  haName: string | null;
+  cityCode: string;
+  cityName: string;
+  propType: number;
+  proprtname: string;
+  businessTypeId: number | null;
+  businessTypeName: string | null;
+  principalCode: string | null;
+  principal: string | null;
+  owner: string | null;
+  cardAddress: string | null;
+  location: string | null;
+  gpsLon: number | null;
+  gpsLat: number | null;
+  buildNo: string | null;
+  unit: string | null;
+  roomNo: string | null;
+  bldgArea: number;
+  br: number | null;
+  lr: number | null;
+  ba: number | null;
+  cr: number | null;
+  floor: number | null;
+  bheight: number | null;
+  faceName: string;
+  intdecoName: string;
+  indoStruName: string;
+  bldgTypeName: string;
+  bldgstruName: string;
+  buildYear: number | null;
+  /** yyyy-MM-dd HH:mm:ss */
+  evalDate: string;
+  totalPrice: number | null;
+  unitPrice: number | null;
+  sampleCount: number | null;
+  samplePriceMax: number | null;
+  samplePriceMin: number | null;
+  samplePriceAvg: number | null;
+  riskCoefficient: number | null;
+  riskTotalPrice: number | null;
+  engineVersion: string;
+  /** Whether an inquiry or advisory report exists for the record. */
+  inquiry: boolean;
+  advisory: boolean;
+}
+
+/** One comparable case of a valuation. */
+export interface EvalSample {
+  id: string;
+  haName: string;
+  areaSize: number;
+  floor: number | null;
+  bheight: number | null;
+  br: number | null;
+  lr: number | null;
+  ba: number | null;
+  offerTime: string | null;
+  totalPrice: number;
+  unitPrice: number;
+}
+
+/** Weight of a feature group for the radar chart; the values sum to 1. */
+export interface EvalBeta {
+  title: string;
+  value: number;
+}
+
+/** GET api/eval/get */
+export interface EvalResult {
+  record: EvalRecord;
+  samples: EvalSample[];
+  betas: EvalBeta[];
+}
+
+/** GET api/eval/pm: X month-on-month and R year-on-year change ratios of the latest month. */
+export interface EvalTrend {
+  X: number | null;
+  R: number | null;
+  month: string | null;
+  source: string | null;
+  series: { month: string; value: number }[];
+}
+
+/** One row of GET api/eval/history/list, newest first. */
+export interface EvalHistoryItem {
+  id: number;
+  evalCode: string;
+  type: number;
+  evalDate: string;
+  totalPrice: number | null;
+  unitPrice: number | null;
+  state: number;
+}
+
+/** Query of GET api/eval/list and api/eval/export; dates yyyy/MM/dd. */
+export interface EvalListQuery {
+  city?: string;
+  cardAddress?: string;
+  location?: string;
+  beginDate?: string;
+  endDate?: string;
+  /** Property type (11, 21, 22); empty for all. */
+  type?: number;
+  evalType?: EvalType;
+  pageIndex?: number;
+  pageSize?: number;
+}
+
+/** One row of GET api/eval/list. */
+export interface EvalListRow {
+  id: number;
+  evalCode: string;
+  evalDate: string;
+  cityName: string;
+  cardAddress: string | null;
+  /** Community name or the marked address. */
+  location: string | null;
+  haName: string | null;
+  principalCode: string | null;
+  propType: number;
+  proprtname: string;
+  bldgArea: number;
+  evalType: EvalType;
+  method: string;
+  totalPrice: number | null;
+  unitPrice: number | null;
+  inquiry: boolean;
+  advisory: boolean;
+  /** Number of valuations of the same property, this one included. */
+  historyCount: number;
+  asset: boolean;
+  state: number;
+}
