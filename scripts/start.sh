@@ -27,7 +27,7 @@ npm run --silent build:web -- --logLevel warn
 
 export STACK_BANNER="
   The valuation platform is running: http://localhost:${PORT}
-    organisation login  http://localhost:${PORT}/login         demoadmin / demouser
+    organisation login  http://localhost:${PORT}/login         demoadmin / demouser / demorent
     channel login       http://localhost:${PORT}/channelLogin  channeladmin / appraiser1
     demo password       Demo@123456  (change it before anyone else can reach this machine)
     API description     http://localhost:${API_PORT}/api/docs

@@ -117,6 +117,8 @@ export interface EvalHistoryItem {
   id: number;
   evalCode: string;
   type: number;
+  /** A re-valuation may change sale to rent, so each item says which it is. */
+  evalType: EvalType;
   evalDate: string;
   totalPrice: number | null;
   unitPrice: number | null;

@@ -211,6 +211,10 @@ export function closePermissionSet(ids: Iterable<number>): number[] {
 export const Perm = {
   quickValuation: 1,
   valuationRecords: 2,
+  /** Detail action in the record lists (and the valuation result page). */
+  evalDetail: 22,
+  /** Export Excel of the valuation record list. */
+  recordExport: 26,
   batch: 3,
   objectionReviewList: 4,
   assets: 5,

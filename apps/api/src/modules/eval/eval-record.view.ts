@@ -6,7 +6,8 @@ import type { Beta, SampleCase } from '@valuation/valuation';
 
 const num = (v: string | null) => (v === null ? null : Number(v));
 
-function dateTime(d: Date): string {
+/** `yyyy-MM-dd HH:mm:ss` in the server's time zone. */
+export function dateTime(d: Date): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
 }

@@ -1,11 +1,13 @@
 import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
-import { Perm, ValuationMsg } from '@valuation/domain';
+import { evalFilterSchema, evalListQuerySchema, Perm, ValuationMsg, type EvalFilter, type EvalListFilter } from '@valuation/domain';
 import type { TradeType } from '@valuation/valuation';
 import { CurrentPrincipal, RequirePermission } from '../../common/access.decorators';
 import type { Principal } from '../../common/principal';
+import { xlsxFile } from '../../common/xlsx-export';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe';
+import { EvalRecordListService } from './eval-record-list.service';
 import { EvalService } from './eval.service';
 
 const evalTypeQuery = z.object({
@@ -14,12 +16,15 @@ const evalTypeQuery = z.object({
 const evalCodeSchema = z.object({ evalCode: z.string().trim().regex(/^[A-Za-z0-9]{6,32}$/, '估价编号不正确') });
 const historyQuery = z.object({ evalRecordId: z.coerce.number().int().positive('估价记录不存在') });
 
-const VIEW = [Perm.quickValuation, Perm.valuationRecords, 22];
+const VIEW = [Perm.quickValuation, Perm.valuationRecords, Perm.evalDetail];
 
 @ApiTags('估价')
 @Controller('eval')
 export class EvalController {
-  constructor(private readonly evals: EvalService) {}
+  constructor(
+    private readonly evals: EvalService,
+    private readonly records: EvalRecordListService,
+  ) {}
 
   @RequirePermission(Perm.saleValuation, Perm.rentValuation)
   @Post('rapid')
@@ -60,5 +65,23 @@ export class EvalController {
   @ApiOperation({ summary: '同一房产的估价历史' })
   history(@CurrentPrincipal() p: Principal, @Query(new ZodValidationPipe(historyQuery)) q: { evalRecordId: number }) {
     return this.evals.history(p, q.evalRecordId);
+  }
+
+  @RequirePermission(Perm.valuationRecords)
+  @Get('list')
+  @ApiOperation({
+    summary:
+      '估价记录：city（名称或代码）、cardAddress、location（小区名或位置，包含即可）、beginDate/endDate（yyyy/MM/dd，含当日）、type 物业类型、evalType、pageIndex、pageSize（10/50/100/200）；{ list, pages, pageNum, total }，最新的在前',
+  })
+  list(@CurrentPrincipal() p: Principal, @Query(new ZodValidationPipe(evalListQuerySchema)) q: EvalListFilter) {
+    return this.records.list(p, q);
+  }
+
+  @RequirePermission(Perm.recordExport)
+  @Get('export')
+  @ApiOperation({ summary: '导出估价记录 .xlsx（筛选同 list，最多 10000 条；可用 Authorization 查询参数携带令牌）；无数据时 404 暂无数据' })
+  async export(@CurrentPrincipal() p: Principal, @Query(new ZodValidationPipe(evalFilterSchema)) q: EvalFilter) {
+    const { content, fileName } = await this.records.export(p, q);
+    return xlsxFile(content, fileName);
   }
 }

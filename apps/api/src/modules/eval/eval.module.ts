@@ -1,12 +1,14 @@
 import { Module } from '@nestjs/common';
 import { ValuationModule } from '@valuation/core';
 import { EvalFieldModule } from '../eval-field/eval-field.module';
+import { RegionModule } from '../region/region.module';
+import { EvalRecordListService } from './eval-record-list.service';
 import { EvalController } from './eval.controller';
 import { EvalService } from './eval.service';
 
 @Module({
-  imports: [ValuationModule, EvalFieldModule],
+  imports: [ValuationModule, EvalFieldModule, RegionModule],
   controllers: [EvalController],
-  providers: [EvalService],
+  providers: [EvalService, EvalRecordListService],
 })
 export class EvalModule {}

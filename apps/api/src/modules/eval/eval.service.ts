@@ -2,14 +2,15 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { checkValuationRequest, Perm, type FieldSetting, type ValuationRequest } from '@valuation/domain';
-import type { EvalHistoryItem, EvalResult, EvalTrend } from '@valuation/contracts';
+import type { EvalHistoryItem, EvalResult, EvalTrend, EvalType } from '@valuation/contracts';
 import { EvalRecordEntity } from '@valuation/persistence';
 import { NoPropertyFoundError, QuotaExhaustedError, SETTINGS_TTL_MS, TtlCache, ValuationService } from '@valuation/core';
 import type { TradeType } from '@valuation/valuation';
 import { ApiError } from '../../common/api-error';
 import type { Principal } from '../../common/principal';
 import { EvalFieldService } from '../eval-field/eval-field.service';
-import { evalRecordView, storedResult } from './eval-record.view';
+import { scopedEvalRecords } from './eval-record.scope';
+import { dateTime, evalRecordView, storedResult } from './eval-record.view';
 
 export const EvalMsg = {
   notFound: '估价记录不存在',
@@ -87,7 +88,8 @@ export class EvalService {
       id: Number(r.id),
       evalCode: r.evalCode,
       type: 1,
-      evalDate: evalRecordView(r).evalDate,
+      evalType: r.evalType as EvalType,
+      evalDate: dateTime(r.createdAt),
       totalPrice: r.totalPrice === null ? null : Number(r.totalPrice),
       unitPrice: r.unitPrice === null ? null : Number(r.unitPrice),
       state: r.state,
@@ -100,22 +102,8 @@ export class EvalService {
     return record;
   }
 
-  /**
-   * Records the caller may read: its own, and with the records permission those of its
-   * organisation and the organisations below it.
-   */
   private scoped(p: Principal) {
-    const qb = this.ds.getRepository(EvalRecordEntity).createQueryBuilder('r').where('r.tenantId = :tenantId AND r.companyId = :companyId', {
-      tenantId: p.tenantId,
-      companyId: p.companyId,
-    });
-    if (!p.permissions.has(Perm.valuationRecords)) return qb.andWhere('r.accountId = :accountId', { accountId: p.id });
-    return qb.andWhere(
-      `(r.accountId = :accountId OR r.organizationId IN (
-         SELECT o.id FROM organization o WHERE o.tenant_id = :tenantId
-            AND o.path LIKE (SELECT own.path FROM organization own WHERE own.id = :orgId) || '%'))`,
-      { accountId: p.id, orgId: p.organizationId },
-    );
+    return scopedEvalRecords(this.ds, p);
   }
 }
 

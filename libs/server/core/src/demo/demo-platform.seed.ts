@@ -50,7 +50,7 @@ const addDays = (d: Date, days: number) => new Date(d.getTime() + days * 8640000
 /** Valuation permissions: quick valuation with its actions, and the records list. */
 const VALUATION_PERMISSIONS = [
   Perm.quickValuation, Perm.saleValuation, Perm.rentValuation, Perm.manualEnquiry, Perm.mapPositioning,
-  Perm.evalFieldFeature, 22, 34, 35, 21, Perm.valuationRecords, 24, 25,
+  Perm.evalFieldFeature, Perm.evalDetail, 34, 35, 21, Perm.valuationRecords, 24, 25, Perm.recordExport,
 ];
 
 /**
@@ -63,6 +63,9 @@ export async function createTenantFixture(
   password: string,
   images?: ImageSink,
 ): Promise<number> {
+  // Rendering blocks the event loop for seconds on a busy machine. Done before the awaits below,
+  // a kept-alive S3 socket the server closes meanwhile leaves the pool before the first upload.
+  const pictures = images ? { logo: demoLogoPng(), background: demoBackgroundPng() } : null;
   const hash = await hashPassword(password);
   const tenant = await m.save(TenantEntity, m.create(TenantEntity, { code: f.code, name: f.name, evalFlags: null, evalClass: null }));
   const t = tenant.id;
@@ -72,8 +75,7 @@ export async function createTenantFixture(
   if (images) {
     logoKey = `site/${t}/logo.png`;
     backgroundKey = `site/${t}/background.png`;
-    const logo = demoLogoPng();
-    const background = demoBackgroundPng();
+    const { logo, background } = pictures!;
     await images.put(logoKey, logo, logo.length, 'image/png');
     await images.put(backgroundKey, background, background.length, 'image/png');
   }
@@ -105,7 +107,7 @@ export async function createTenantFixture(
     contactNumber: '010-66000000', email: 'contact@bank.example.com', businessType: '按揭贷款,其他贷款',
   });
   const branchA = await saveOrg('朝阳支行', company, { cityCode: '110100', cityName: '北京市', contact: '李主任' });
-  await saveOrg('海淀支行', company, { cityCode: '110100', cityName: '北京市', contact: '赵主任' });
+  const branchB = await saveOrg('海淀支行', company, { cityCode: '110100', cityName: '北京市', contact: '赵主任' });
 
   const saveRole = async (kind: 'customer' | 'tenant', code: string, name: string, remark: string, permissionIds: number[]) => {
     const role = await m.save(RoleEntity, m.create(RoleEntity, {
@@ -116,6 +118,7 @@ export async function createTenantFixture(
   };
   const adminRole = await saveRole('customer', '1001', '机构管理员', '机构全部权限', permissionsOfScope('customer').map((p) => p.id));
   const valuerRole = await saveRole('customer', '1002', '估价用户', '估价相关权限', VALUATION_PERMISSIONS);
+  const rentRole = await saveRole('customer', '1003', '租金估价用户', '只估租金，不导出', VALUATION_PERMISSIONS.filter((id) => id !== Perm.saleValuation && id !== Perm.recordExport));
   const channelRole = await saveRole('tenant', '2001', '渠道管理员', '渠道全部权限', permissionsOfScope('tenant').filter((p) => p.id !== Perm.appraiser).map((p) => p.id));
   const appraiserRole = await saveRole('tenant', '2002', '估价师', '处理人工询价、复估与异议', [Perm.appraiser]);
 
@@ -126,7 +129,12 @@ export async function createTenantFixture(
     }));
   const admin = await saveAccount(`${f.prefix}admin`, '演示管理员', company, `${f.phonePrefix}0001`, `${f.prefix}admin@bank.example.com`);
   const user = await saveAccount(`${f.prefix}user`, '演示用户', branchA, `${f.phonePrefix}0002`, `${f.prefix}user@bank.example.com`);
-  await m.save(AccountRoleEntity, [{ accountId: admin.id, roleId: adminRole.id }, { accountId: user.id, roleId: valuerRole.id }]);
+  const renter = await saveAccount(`${f.prefix}rent`, '演示租赁用户', branchB, `${f.phonePrefix}0005`, `${f.prefix}rent@bank.example.com`);
+  await m.save(AccountRoleEntity, [
+    { accountId: admin.id, roleId: adminRole.id },
+    { accountId: user.id, roleId: valuerRole.id },
+    { accountId: renter.id, roleId: rentRole.id },
+  ]);
 
   const saveStaff = async (loginUser: string, userName: string, phone: string) =>
     m.save(TenantStaffEntity, m.create(TenantStaffEntity, {
@@ -139,6 +147,7 @@ export async function createTenantFixture(
 
   await creditBalances(m, t, admin.id, { beijing: 1000, shanghai: 500, universal: 200, advisory: 50, inquiry: 50 });
   await creditBalances(m, t, user.id, { beijing: 200, shanghai: 0, universal: 20, advisory: 10, inquiry: 10 });
+  await creditBalances(m, t, renter.id, { beijing: 50, shanghai: 0, universal: 10, advisory: 0, inquiry: 0 });
   return t;
 }
 

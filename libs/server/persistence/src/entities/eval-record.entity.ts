@@ -7,6 +7,8 @@ import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 
 @Entity('eval_record')
 @Index(['tenantId', 'accountId', 'createdAt'])
 @Index(['tenantId', 'organizationId', 'createdAt'])
+/** The record list of a whole company, newest first. */
+@Index(['tenantId', 'companyId', 'createdAt'])
 @Index(['rootEvalCode'])
 export class EvalRecordEntity {
   @PrimaryGeneratedColumn({ type: 'bigint' })

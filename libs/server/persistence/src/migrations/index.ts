@@ -2,6 +2,7 @@ import { Init1795304821772 } from './1795304821772-init.migration';
 import { PermissionCatalogue1795304821773 } from './1795304821773-permission-catalogue.migration';
 import { MarketData1795308982088 } from './1795308982088-market-data.migration';
 import { MarketSearchAndRegions1795308982089 } from './1795308982089-market-search-and-regions.migration';
+import { EvalRecordCompanyIndex1795312024580 } from './1795312024580-eval-record-company-index.migration';
 
 /** Every migration, oldest first. `npm run migration:generate -- <Name>` appends to this list. */
 export const MIGRATIONS = [
@@ -9,4 +10,5 @@ export const MIGRATIONS = [
   PermissionCatalogue1795304821773,
   MarketData1795308982088,
   MarketSearchAndRegions1795308982089,
+  EvalRecordCompanyIndex1795312024580,
 ];

@@ -1,0 +1,51 @@
+import { StreamableFile } from '@nestjs/common';
+import ExcelJS from 'exceljs';
+
+export type XlsxCell = string | number | Date | null;
+
+/** One column of an export: its Chinese header, how a row fills it and how Excel shows it. */
+export interface XlsxColumn<T> {
+  header: string;
+  value: (row: T) => XlsxCell;
+  /** Column width in characters. */
+  width?: number;
+  /** Excel number format, e.g. `#,##0.00` or `yyyy/mm/dd hh:mm:ss`. */
+  numFmt?: string;
+}
+
+export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+export const XLSX_DATE_TIME = 'yyyy/mm/dd hh:mm:ss';
+export const XLSX_AMOUNT = '#,##0.00';
+
+/**
+ * Excel stores wall-clock times without a zone and exceljs writes a Date as UTC, so a moment is
+ * passed as the UTC date with the server's local clock reading.
+ */
+export function excelDateTime(d: Date): Date {
+  return new Date(Date.UTC(d.getFullYear(), d.getMonth(), d.getDate(), d.getHours(), d.getMinutes(), d.getSeconds()));
+}
+
+/** A workbook with one sheet: a bold, frozen, filterable header row and one line per row. */
+export async function buildXlsx<T>(sheetName: string, columns: readonly XlsxColumn<T>[], rows: readonly T[]): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  workbook.created = new Date();
+  const sheet = workbook.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = columns.map((c, i) => ({ key: String(i), header: c.header, width: c.width ?? Math.max(10, c.header.length * 2 + 2), style: c.numFmt ? { numFmt: c.numFmt } : {} }));
+  const header = sheet.getRow(1);
+  header.font = { bold: true };
+  header.alignment = { vertical: 'middle', horizontal: 'center' };
+  header.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFF1F3F5' } };
+  for (const row of rows) sheet.addRow(columns.map((c) => c.value(row) ?? ''));
+  sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: columns.length } };
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+/** The workbook as an attachment; the Chinese file name goes in `filename*`. */
+export function xlsxFile(content: Buffer, fileName: string): StreamableFile {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return new StreamableFile(content, {
+    type: XLSX_MIME,
+    length: content.length,
+    disposition: `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
+  });
+}

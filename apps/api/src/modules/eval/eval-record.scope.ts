@@ -1,0 +1,22 @@
+import type { DataSource, SelectQueryBuilder } from 'typeorm';
+import { Perm } from '@valuation/domain';
+import { EvalRecordEntity } from '@valuation/persistence';
+import type { Principal } from '../../common/principal';
+
+/**
+ * Records the caller may read, aliased `r`: its own, and with the records permission those of its
+ * organisation and the organisations below it. Always within the caller's tenant and company.
+ */
+export function scopedEvalRecords(ds: DataSource, p: Principal): SelectQueryBuilder<EvalRecordEntity> {
+  const qb = ds.getRepository(EvalRecordEntity).createQueryBuilder('r').where('r.tenantId = :tenantId AND r.companyId = :companyId', {
+    tenantId: p.tenantId,
+    companyId: p.companyId,
+  });
+  if (!p.permissions.has(Perm.valuationRecords)) return qb.andWhere('r.accountId = :accountId', { accountId: p.id });
+  return qb.andWhere(
+    `(r.accountId = :accountId OR r.organizationId IN (
+       SELECT o.id FROM organization o WHERE o.tenant_id = :tenantId
+          AND o.path LIKE (SELECT own.path FROM organization own WHERE own.id = :orgId) || '%'))`,
+    { accountId: p.id, orgId: p.organizationId },
+  );
+}

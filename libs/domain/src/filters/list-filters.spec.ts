@@ -1,0 +1,54 @@
+import {
+  clampFilterDate,
+  cleanFilters,
+  dateRangeBounds,
+  defaultDateRange,
+  FILTER_EARLIEST_DATE,
+  formatFilterDate,
+  monthsBefore,
+  parseFilterDate,
+} from './list-filters';
+
+describe('list filters', () => {
+  it('drop empty text, 0 and all, and trim what is kept', () => {
+    expect(
+      cleanFilters({ city: ' 北京 ', cardAddress: '   ', location: '', type: 0, evalType: 'all', state: '0', beginDate: undefined, endDate: null, page: 2, flag: false }),
+    ).toEqual({ city: '北京', page: 2, flag: false });
+    expect(cleanFilters({ type: 22, evalType: '1', taskState: 'ALL' })).toEqual({ type: 22, evalType: '1' });
+  });
+
+  it('read and write yyyy/MM/dd dates, refusing impossible days', () => {
+    expect(formatFilterDate(new Date(2025, 2, 8))).toBe('2025/03/08');
+    expect(parseFilterDate('2024/02/29')).toEqual(new Date(2024, 1, 29));
+    expect(parseFilterDate('2024-02-29')).toEqual(new Date(2024, 1, 29));
+    expect(parseFilterDate('2023/02/29')).toBeNull();
+    expect(parseFilterDate('2023/2/3')).toBeNull();
+    expect(parseFilterDate('yesterday')).toBeNull();
+  });
+
+  it('default to the last three months up to today, end of month kept in range', () => {
+    expect(defaultDateRange(new Date(2025, 5, 15))).toEqual({ beginDate: '2025/03/15', endDate: '2025/06/15' });
+    expect(defaultDateRange(new Date(2025, 4, 31))).toEqual({ beginDate: '2025/02/28', endDate: '2025/05/31' });
+    expect(defaultDateRange(new Date(2025, 1, 10))).toEqual({ beginDate: '2024/11/10', endDate: '2025/02/10' });
+    expect(defaultDateRange(new Date(2018, 1, 1))).toEqual({ beginDate: FILTER_EARLIEST_DATE, endDate: '2018/02/01' });
+    expect(monthsBefore(new Date(2024, 2, 31), 1)).toEqual(new Date(2024, 1, 29));
+  });
+
+  it('make the two date pickers restrict each other between 2018/01/01 and today', () => {
+    const today = new Date(2025, 5, 15);
+    expect(dateRangeBounds(undefined, undefined, today)).toEqual({
+      begin: { min: '2018/01/01', max: '2025/06/15' },
+      end: { min: '2018/01/01', max: '2025/06/15' },
+    });
+    expect(dateRangeBounds('2025/01/02', '2025/03/04', today)).toEqual({
+      begin: { min: '2018/01/01', max: '2025/03/04' },
+      end: { min: '2025/01/02', max: '2025/06/15' },
+    });
+    expect(dateRangeBounds('2025-01-02', 'nonsense', today).end.min).toBe('2025/01/02');
+    expect(dateRangeBounds('2025/01/02', 'nonsense', today).begin.max).toBe('2025/06/15');
+    const bounds = { min: '2018/01/01', max: '2025/06/15' };
+    expect(clampFilterDate('2017-12-31', bounds)).toBe('2018/01/01');
+    expect(clampFilterDate('2026/01/01', bounds)).toBe('2025/06/15');
+    expect(clampFilterDate('2020-05-05', bounds)).toBe('2020/05/05');
+  });
+});
