@@ -7,3 +7,6 @@ export * from './validation/paging.schemas';
 export * from './codes/dictionaries';
 export * from './codes/eval-fields';
 export * from './validation/valuation-request';
+export * from './filters/list-filters';
+export * from './format/price-format';
+export * from './validation/eval-list.schemas';
