@@ -342,6 +342,17 @@ describe('community market data', () => {
     });
   });
 
+  it('locates the city of a point from the nearest community, and says so when nothing is near', async () => {
+    const p = fromWgs84(offset(AT.sunGarden, 2000, 2000), 'bd09ll');
+    const { body } = await get('/api/region/locate', { lng: p.lon, lat: p.lat }).expect(200);
+    expect(body.data).toEqual({ regionName: '北京', regionCode: '110100' });
+    const sea = await get('/api/region/locate', { lng: 150, lat: 10, coordtype: 'wgs84' });
+    expect(sea.status).toBe(404);
+    expect(sea.body).toMatchObject({ code: 404, message: '定位失败' });
+    const bad = await get('/api/region/locate', { lat: 39.9 });
+    expect(bad.status).toBe(400);
+  });
+
   it('describes a community with its latest prices and a bd09ll location', async () => {
     const { body } = await get('/api/community/detail', { city: '110100', ha: 'TMK001' }).expect(200);
     const d = body.data;

@@ -143,6 +143,10 @@ export const listQuery = query({
 export type ListQuery = z.output<typeof listQuery>;
 
 export const gpsQuery = query({ city, lat, lon, coordtype });
+
+/** GET api/region/locate: a point anywhere, no city needed. */
+export const locateQuery = query({ lat, lon, coordtype });
+export type LocateQuery = z.output<typeof locateQuery>;
 export type GpsQuery = z.output<typeof gpsQuery>;
 
 export const detailQuery = query({ city, ha, propType });

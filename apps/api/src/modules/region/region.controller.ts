@@ -2,13 +2,16 @@ import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 import { Authenticated } from '../../common/access.decorators';
+import { ApiError } from '../../common/api-error';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe';
+import { locateQuery, type LocateQuery } from '../community/community.schemas';
 import { RegionService } from './region.service';
 
 export const RegionMsg = {
   cityInputRequired: '请输入城市中文名或拼音!',
   cityInputInvalid: '请输入正确的城市名或拼音！',
   levelInvalid: '区域层级只能为1、2或3',
+  locateFailed: '定位失败',
 } as const;
 
 const treeQuery = z.object({
@@ -49,5 +52,14 @@ export class RegionController {
   @ApiOperation({ summary: '按中文名、全拼或首字母查找城市，最多 20 个，最匹配的在前' })
   filter(@Query(new ZodValidationPipe(filterQuery)) q: { name: string }) {
     return this.regions.filterCities(q.name);
+  }
+
+  @Authenticated()
+  @Get('locate')
+  @ApiOperation({ summary: '由坐标（lng、lat、coordtype，默认 bd09ll）定位所在城市：{ regionName, regionCode }；无法定位时 404' })
+  async locate(@Query(new ZodValidationPipe(locateQuery)) q: LocateQuery) {
+    const city = await this.regions.locateCity({ lat: q.lat, lon: q.lon }, q.coordtype);
+    if (!city) throw ApiError.notFound(RegionMsg.locateFailed);
+    return city;
   }
 }

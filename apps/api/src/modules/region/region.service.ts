@@ -2,9 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { RegionEntity } from '@valuation/persistence';
+import { boundingBox, haversineSql, toWgs84, type CoordType } from '@valuation/core';
 import type { RegionItem, RegionPinyinGroup, RegionTreeNode } from '@valuation/contracts';
 
 export const CITY_FILTER_LIMIT = 20;
+/** A located point belongs to the city of the nearest community within this distance. */
+export const LOCATE_RADIUS_M = 50_000;
 
 interface RegionIndex {
   byCode: Map<string, RegionEntity>;
@@ -114,6 +117,21 @@ export class RegionService {
       .sort((a, b) => a.rank - b.rank || capitalFirst(a.city, b.city))
       .slice(0, CITY_FILTER_LIMIT)
       .map(({ city }) => ({ regionName: city.shortName, regionCode: city.code }));
+  }
+
+  /** The city of the community nearest to a point (within LOCATE_RADIUS_M), or null. */
+  async locateCity(point: { lat: number; lon: number }, datum: CoordType): Promise<RegionItem | null> {
+    const p = toWgs84(point, datum);
+    const box = boundingBox(p, LOCATE_RADIUS_M);
+    const distance = haversineSql('$1', '$2', 'lat', 'lon');
+    const rows: { city_code: string }[] = await this.ds.query(
+      `SELECT city_code FROM community
+        WHERE lat BETWEEN $3 AND $4 AND lon BETWEEN $5 AND $6 AND ${distance} <= $7
+        ORDER BY ${distance} LIMIT 1`,
+      [p.lat, p.lon, box.minLat, box.maxLat, box.minLon, box.maxLon, LOCATE_RADIUS_M],
+    );
+    const city = rows[0] ? (await this.index()).byCode.get(rows[0].city_code) : undefined;
+    return city ? { regionName: city.shortName, regionCode: city.code } : null;
   }
 
   /**
