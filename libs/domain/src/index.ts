@@ -9,4 +9,6 @@ export * from './codes/eval-fields';
 export * from './validation/valuation-request';
 export * from './filters/list-filters';
 export * from './format/price-format';
+export * from './format/market-price';
 export * from './validation/eval-list.schemas';
+export * from './valuation-report';

@@ -1,5 +1,5 @@
 import { Box, Group, LoadingOverlay, Pagination, ScrollArea, Select, Skeleton, Table, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 
 export interface TableColumn<T> {
   key: string;
@@ -27,6 +27,8 @@ export interface PagedTableProps<T> {
   onPageSizeChange?: (pageSize: number) => void;
   emptyText?: ReactNode;
   minWidth?: number;
+  /** Content of a full-width line under a row (an expanded row); nothing when it returns null. */
+  renderExpanded?: (row: T, index: number) => ReactNode;
 }
 
 const EMPTY_CELL = '--';
@@ -51,6 +53,7 @@ export function PagedTable<T>({
   onPageSizeChange,
   emptyText = '暂无数据',
   minWidth,
+  renderExpanded,
 }: PagedTableProps<T>) {
   const pages = Math.max(1, Math.ceil(total / Math.max(1, pageSize)));
   const showSkeleton = loading && !rows;
@@ -92,15 +95,27 @@ export function PagedTable<T>({
                 </Table.Tr>
               )}
               {!showSkeleton &&
-                list.map((row, index) => (
-                  <Table.Tr key={rowKey(row, index)}>
-                    {columns.map((c) => (
-                      <Table.Td key={c.key} ta={c.align}>
-                        {c.render ? c.render(row, index) : c.field !== undefined ? cellText(row[c.field]) : EMPTY_CELL}
-                      </Table.Td>
-                    ))}
-                  </Table.Tr>
-                ))}
+                list.map((row, index) => {
+                  const expanded = renderExpanded?.(row, index);
+                  return (
+                    <Fragment key={rowKey(row, index)}>
+                      <Table.Tr>
+                        {columns.map((c) => (
+                          <Table.Td key={c.key} ta={c.align}>
+                            {c.render ? c.render(row, index) : c.field !== undefined ? cellText(row[c.field]) : EMPTY_CELL}
+                          </Table.Td>
+                        ))}
+                      </Table.Tr>
+                      {expanded !== null && expanded !== undefined && expanded !== false && (
+                        <Table.Tr bg="var(--mantine-color-gray-0)">
+                          <Table.Td colSpan={columns.length} p="md">
+                            {expanded}
+                          </Table.Td>
+                        </Table.Tr>
+                      )}
+                    </Fragment>
+                  );
+                })}
             </Table.Tbody>
           </Table>
         </ScrollArea>

@@ -4,6 +4,7 @@ import { Msg } from '@valuation/domain';
 import { POPULATIONS, populationOfUrl } from '../session/population';
 import { clearToken, readToken, writeToken } from '../session/token-cookies';
 import { ApiError } from './api-error';
+import { fileNameFromDisposition, saveBlob } from './download-file';
 import { appendParams, bearerToken, buildRequestUrl, type QueryParams } from './request-url';
 
 export type { QueryParams } from './request-url';
@@ -154,6 +155,41 @@ export function downloadUrl(url: string, query?: QueryParams): string {
   return buildRequestUrl(url, { ...query, Authorization: token }, Date.now());
 }
 
+/**
+ * Downloads a file (an export) with the token and saves it under the name the server gives. An
+ * answer that is not a file is an error envelope: 401 goes to the login, 404 means there is
+ * nothing to download and shows the server's message as it is (暂无数据), other codes are
+ * shown with the error prefix. Rejects with an ApiError in every failed case.
+ */
+export async function download(url: string, query?: QueryParams, fallbackName = 'download'): Promise<void> {
+  const population = populationOfUrl(url);
+  const token = readToken(population);
+  let response: Response;
+  try {
+    response = await fetch(buildRequestUrl(url, query, Date.now()), {
+      headers: token ? { Authorization: `Bearer ${token}` } : {},
+      credentials: 'include',
+    });
+  } catch {
+    notifyError(Msg.networkError);
+    throw new ApiError('network', 0, Msg.networkError);
+  }
+  const refreshed = bearerToken(response.headers.get('Authorization'));
+  if (refreshed && readToken(population)) writeToken(population, refreshed);
+
+  if (response.ok && !(response.headers.get('Content-Type') ?? '').includes('application/json')) {
+    saveBlob(await response.blob(), fileNameFromDisposition(response.headers.get('Content-Disposition')) ?? fallbackName);
+    return;
+  }
+  const payload: unknown = await response.json().catch(() => undefined);
+  const code = isEnvelope(payload) ? Number(payload.code) : response.status;
+  const message = (isEnvelope(payload) && payload.message) || (response.status >= 500 ? Msg.networkError : Msg.unexpected);
+  if (code === 401) handleUnauthorized(url);
+  else if (code === 404) notifications.show({ id: `download:${message}`, color: 'yellow', message, autoClose: ERROR_AUTO_CLOSE });
+  else notifyError(`${Msg.errorPrefix}${message}`);
+  throw new ApiError('response', code, message);
+}
+
 export const api = {
   request,
   get<T>(url: string, query?: QueryParams, options?: CallOptions): Promise<T> {
@@ -163,4 +199,5 @@ export const api = {
     return request<T>('POST', url, { ...options, body }).then((e) => e.data);
   },
   downloadUrl,
+  download,
 };

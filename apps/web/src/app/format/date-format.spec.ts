@@ -1,4 +1,4 @@
-import { formatDate, formatDateTime } from './date-format';
+import { formatDate, formatDateTime, formatSlashDateTime } from './date-format';
 
 describe('date formatting', () => {
   it('keeps plain dates as calendar dates', () => {
@@ -16,5 +16,12 @@ describe('date formatting', () => {
     expect(formatDateTime(null)).toBe('');
     expect(formatDate('')).toBe('');
     expect(formatDateTime('长期有效')).toBe('长期有效');
+  });
+
+  it('writes list date-times with slashes', () => {
+    expect(formatSlashDateTime('2025-06-01 09:00:00')).toBe('2025/06/01 09:00:00');
+    expect(formatSlashDateTime(new Date(2025, 0, 2, 3, 4, 5))).toBe('2025/01/02 03:04:05');
+    expect(formatSlashDateTime('')).toBe('');
+    expect(formatSlashDateTime('不是日期')).toBe('不是日期');
   });
 });

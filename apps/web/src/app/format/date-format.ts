@@ -24,3 +24,9 @@ export function formatDate(value: string | number | Date | null | undefined): st
   if (!date) return String(value);
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
+
+/** `2025/03/08 14:05:09`, the date format of the lists; text that is not a date is returned as it is. */
+export function formatSlashDateTime(value: string | number | Date | null | undefined): string {
+  const text = formatDateTime(typeof value === 'string' && /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(value) ? value.replace(' ', 'T') : value);
+  return /^\d{4}-\d{2}-\d{2} /.test(text) ? text.replace(/-/g, '/') : text;
+}

@@ -1,5 +1,16 @@
+import { Perm } from '@valuation/domain';
+import { MapsPage } from '../../modules/maps/pages/MapsPage';
 import { PersonalPage } from '../../modules/personal/pages/PersonalPage';
+import { QuickValuationPage } from '../../modules/quickval/pages/QuickValuationPage';
+import { ValReportPage } from '../../modules/valreport/pages/ValReportPage';
+import { ValuationRecordPage } from '../../modules/records/pages/ValuationRecordPage';
 import type { RouteEntry } from './route-registry';
 
 /** Pages of the organisation area (`/org/...`), by the route names of the staff spec. */
-export const ORG_ROUTES: readonly RouteEntry[] = [{ name: 'personal', path: 'personal', title: '个人中心', component: PersonalPage }];
+export const ORG_ROUTES: readonly RouteEntry[] = [
+  { name: 'personal', path: 'personal', title: '个人中心', component: PersonalPage },
+  { name: 'quickval', aliases: ['qvindex'], path: 'quickval', title: '快速估价', permission: Perm.quickValuation, component: QuickValuationPage },
+  { name: 'maps', aliases: ['Maps'], path: 'maps', title: '地图定位', permission: Perm.mapPositioning, component: MapsPage },
+  { name: 'valreport', aliases: ['ValReport'], path: 'valreport', title: '估价报告', permission: Perm.evalDetail, component: ValReportPage },
+  { name: 'valuationRecord', path: 'valuationRecord', title: '估价记录', permission: Perm.valuationRecords, component: ValuationRecordPage },
+];

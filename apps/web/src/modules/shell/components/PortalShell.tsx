@@ -1,11 +1,17 @@
 import { AppShell } from '@mantine/core';
 import type { Population } from '@valuation/domain';
-import { Outlet } from 'react-router-dom';
+import { useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
 import { AppHeader } from './AppHeader';
 import { SideMenu } from './SideMenu';
 
 /** The layout of the organisation and channel areas: header, sidebar, page. */
 export function PortalShell({ population }: { population: Population }) {
+  const { pathname, search } = useLocation();
+  /* A new page (or the same page for another record) starts at the top. */
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname, search]);
   return (
     <AppShell header={{ height: 60 }} navbar={{ width: 224, breakpoint: 'sm' }} padding="lg">
       <AppShell.Header withBorder={false}>

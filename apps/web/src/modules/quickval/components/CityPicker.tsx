@@ -1,0 +1,174 @@
+import { Autocomplete, Button, Group, Loader, Modal, ScrollArea, SimpleGrid, Stack, Tabs, Text, UnstyledButton } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import type { RegionItem, RegionTreeNode } from '@valuation/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { stripCitySuffix } from '../../../app/session/valuation-session';
+import { fetchCities, quickvalKeys, useCityFilter, useCityPinyinGroups, useProvinceTree } from '../api/quickval-api';
+import classes from './CityPicker.module.css';
+
+export const CityMsg = {
+  inputRequired: '请输入城市中文名或拼音!',
+  inputInvalid: '请输入正确的城市名或拼音！',
+} as const;
+
+export interface CityPickerProps {
+  opened: boolean;
+  onClose: () => void;
+  onPick: (city: RegionItem) => void;
+  /** The city found from the browser's position; null while unknown. */
+  located: RegionItem | null;
+  locating: boolean;
+  common: readonly RegionItem[];
+}
+
+function CityButton({ city, onPick }: { city: RegionItem; onPick: (c: RegionItem) => void }) {
+  return (
+    <UnstyledButton className={classes.city} onClick={() => onPick(city)}>
+      {stripCitySuffix(city.regionName)}
+    </UnstyledButton>
+  );
+}
+
+function CityGrid({ cities, onPick }: { cities: readonly RegionItem[]; onPick: (c: RegionItem) => void }) {
+  return (
+    <SimpleGrid cols={6} spacing={6} verticalSpacing={6}>
+      {cities.map((c) => (
+        <CityButton key={c.regionCode} city={c} onPick={onPick} />
+      ))}
+    </SimpleGrid>
+  );
+}
+
+function ByPinyin({ onPick }: { onPick: (c: RegionItem) => void }) {
+  const groups = useCityPinyinGroups(true);
+  const [key, setKey] = useState<string | null>(null);
+  if (groups.isLoading) return <Loader size="sm" />;
+  const list = groups.data ?? [];
+  const active = list.find((g) => g.pyKey === key) ?? list[0];
+  return (
+    <Stack gap="sm">
+      <Group gap={4}>
+        {list.map((g) => (
+          <UnstyledButton key={g.pyKey} className={classes.letter} data-active={g.pyKey === active?.pyKey || undefined} onClick={() => setKey(g.pyKey)}>
+            {g.pyKey}
+          </UnstyledButton>
+        ))}
+      </Group>
+      <ScrollArea.Autosize mah={220}>{active && <CityGrid cities={active.items} onPick={onPick} />}</ScrollArea.Autosize>
+    </Stack>
+  );
+}
+
+const asItem = (n: RegionTreeNode): RegionItem => ({ regionName: stripCitySuffix(n.regionName), regionCode: n.regionCode });
+
+function ByProvince({ onPick }: { onPick: (c: RegionItem) => void }) {
+  const tree = useProvinceTree(true);
+  const [code, setCode] = useState<string | null>(null);
+  if (tree.isLoading) return <Loader size="sm" />;
+  const provinces = tree.data ?? [];
+  const active = provinces.find((p) => p.regionCode === code) ?? provinces[0];
+  return (
+    <Stack gap="sm">
+      <Group gap={4}>
+        {provinces.map((p) => (
+          <UnstyledButton key={p.regionCode} className={classes.letter} data-active={p.regionCode === active?.regionCode || undefined} onClick={() => setCode(p.regionCode)}>
+            {p.regionName.replace(/(省|市|自治区|特别行政区|壮族|回族|维吾尔)+$/u, '')}
+          </UnstyledButton>
+        ))}
+      </Group>
+      <ScrollArea.Autosize mah={180}>{active && <CityGrid cities={active.items.map(asItem)} onPick={onPick} />}</ScrollArea.Autosize>
+    </Stack>
+  );
+}
+
+/** The city picker overlay: located city, direct input with suggestions, common cities, and tabs by pinyin initial or province. */
+export function CityPicker({ opened, onClose, onPick, located, locating, common }: CityPickerProps) {
+  const queryClient = useQueryClient();
+  const [input, setInput] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [debounced] = useDebouncedValue(input, 200);
+  const suggestions = useCityFilter(debounced);
+  const options = useMemo(() => (suggestions.data ?? []).map((c) => ({ value: c.regionCode, label: c.regionName })), [suggestions.data]);
+
+  const pick = (city: RegionItem) => {
+    setInput('');
+    setError(null);
+    onPick({ regionName: stripCitySuffix(city.regionName), regionCode: city.regionCode });
+  };
+
+  const confirm = async () => {
+    const q = input.trim();
+    if (!q) return setError(CityMsg.inputRequired);
+    let matches: RegionItem[];
+    try {
+      matches = await queryClient.fetchQuery({ queryKey: quickvalKeys.cityFilter(q), queryFn: ({ signal }) => fetchCities(q, signal), staleTime: 10 * 60_000 });
+    } catch {
+      return setError(CityMsg.inputInvalid);
+    }
+    const match = matches.find((c) => c.regionName === stripCitySuffix(q)) ?? matches[0];
+    if (match) pick(match);
+    else setError(CityMsg.inputInvalid);
+  };
+
+  return (
+    <Modal opened={opened} onClose={onClose} title="选择城市" size={640} centered>
+      <Stack gap="md">
+        <Group gap="xs">
+          <Text size="sm" c="dimmed">
+            当前定位城市：
+          </Text>
+          {located ? (
+            <CityButton city={located} onPick={pick} />
+          ) : (
+            <Text size="sm">{locating ? '定位中…' : '定位失败'}</Text>
+          )}
+        </Group>
+        <Group align="flex-start" gap="xs" wrap="nowrap">
+          <Autocomplete
+            aria-label="城市名称或拼音"
+            placeholder="请输入城市中文名或拼音"
+            style={{ flex: 1 }}
+            value={input}
+            onChange={(v) => {
+              setInput(v);
+              setError(null);
+            }}
+            data={options.map((o) => o.label)}
+            filter={({ options: opts }) => opts}
+            onOptionSubmit={(label) => {
+              const city = suggestions.data?.find((c) => c.regionName === label);
+              if (city) pick(city);
+            }}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter' && !e.defaultPrevented) void confirm();
+            }}
+            error={error}
+            comboboxProps={{ withinPortal: true, zIndex: 400 }}
+          />
+          <Button onClick={() => void confirm()}>确定</Button>
+        </Group>
+        {common.length > 0 && (
+          <Stack gap={6}>
+            <Text size="sm" fw={600}>
+              常用城市
+            </Text>
+            <CityGrid cities={common} onPick={pick} />
+          </Stack>
+        )}
+        <Tabs defaultValue="py" keepMounted={false}>
+          <Tabs.List>
+            <Tabs.Tab value="py">按拼音</Tabs.Tab>
+            <Tabs.Tab value="province">按省份</Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="py" pt="sm">
+            <ByPinyin onPick={pick} />
+          </Tabs.Panel>
+          <Tabs.Panel value="province" pt="sm">
+            <ByProvince onPick={pick} />
+          </Tabs.Panel>
+        </Tabs>
+      </Stack>
+    </Modal>
+  );
+}

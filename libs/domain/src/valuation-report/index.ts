@@ -1,0 +1,2 @@
+export * from './report-format';
+export * from './report-rules';
