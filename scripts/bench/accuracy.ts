@@ -89,9 +89,11 @@ function inputFor(
   districtAverage: number | null,
   cityAverage: number | null,
 ): ValuationInput {
-  const own = community.filter((l) => l !== subject);
+  // The subject's listing (and any repeat of it under the same id) is never part of its market.
+  const isSubject = (l: Listing): boolean => l === subject || l.id === subject.id;
+  const own = community.filter((l) => !isSubject(l));
   const cases: MarketCase[] = own.map(toCase);
-  for (const l of businessArea) if (l !== subject && l.communityCode !== subject.communityCode) cases.push(toCase(l));
+  for (const l of businessArea) if (!isSubject(l) && l.communityCode !== subject.communityCode) cases.push(toCase(l));
   const standardUnitPrice =
     subject.propType === 11 && own.length > 0
       ? estimateStandardUnitPrice({

@@ -126,6 +126,27 @@ describe('comparison method', () => {
     expect(alone.unitPrice! / defaultModelPrice(50000, { area: 90, ageDecades: 1 })).toBeCloseTo(1, 1);
   });
 
+  it('averages the unknown community effect over more nearby cases when its own community has none', () => {
+    const next = random(9);
+    const levels = Array.from({ length: 12 }, () => 50000 * Math.exp(0.1 * gaussian(next)));
+    const near = levels.flatMap((level, i) => exactCommunity(`N${i}`, level, 8, 20 + i));
+    const subject: SubjectProperty = { propType: 11, communityCode: 'Z', area: 90, decoration: FINE, face: NORTH, totalFloors: 6, buildYear: 2011, buildingType: SLAB, rooms: 2, halls: 1 };
+    const alone = valuate(input(subject, near));
+    expect(alone.sample.count).toBe(50);
+    expect(new Set(alone.methods[0].provenance.cases.map((c) => c.communityCode)).size).toBeGreaterThanOrEqual(7);
+    const own = [marketCase('Z', { area: 90, decoration: FINE, face: NORTH, totalFloors: 6, buildYear: 2011, buildingType: SLAB, rooms: 2, halls: 1 }, 50000)];
+    expect(valuate(input(subject, own.concat(near))).sample.count).toBe(21);
+  });
+
+  it('keeps a few grossly mispriced units of the community from moving the value much', () => {
+    const subject: SubjectProperty = { propType: 11, communityCode: 'A', area: 90, decoration: FINE, face: NORTH, totalFloors: 6, buildYear: 2011, buildingType: SLAB, rooms: 2, halls: 1 };
+    const expected = defaultModelPrice(60000, { area: 90, ageDecades: 1 });
+    const cases = exactCommunity('A', 60000, 20, 10).map((c, i) => (i % 6 === 2 ? { ...c, unitPrice: c.unitPrice * 1.5, totalPrice: c.totalPrice * 1.5 } : c));
+    const result = valuate(input(subject, cases));
+    expect(result.unitPrice! / expected).toBeGreaterThan(0.99);
+    expect(result.unitPrice! / expected).toBeLessThan(1.015);
+  });
+
   it('explains the value: weights sum to one and each case is adjusted by its factors', () => {
     const cases = exactCommunity('A', 60000, 20, 7).concat(exactCommunity('B', 45000, 20, 8));
     const result = valuate(input({ propType: 11, communityCode: 'A', area: 100, decoration: FINE, face: SOUTH }, cases));

@@ -3,12 +3,18 @@ import { choleskyInPlace, choleskySolveInPlace } from './linear-algebra';
 import { dot, type Market, type PreparedCase } from './market';
 import { acrossDistance, covariance, withinDistance } from './similarity.kernel';
 import { caseContribution, type MethodEstimate } from './case-adjustment';
+import { trimmedMeanWeights } from './robust-statistics';
 
-/** The comparable set: the most similar cases of the subject's community, then of nearby communities. */
+/**
+ * The comparable set: the most similar cases of the subject's community, then of nearby
+ * communities; more of these when the subject's community has no cases, so that its unknown
+ * community effect is averaged over more communities.
+ */
 export function selectComparables(market: Market): PreparedCase[] {
   const s = market.subject.kernel;
   const own = nearest(market.communityCases, (c) => withinDistance(s, c.kernel), KRIGING.maxCommunityCases);
-  const nearby = nearest(market.nearbyCases, (c) => acrossDistance(s, c.kernel), KRIGING.maxNearbyCases);
+  const nearbyLimit = own.length > 0 ? KRIGING.maxNearbyCases : KRIGING.maxNearbyCasesWithoutCommunity;
+  const nearby = nearest(market.nearbyCases, (c) => acrossDistance(s, c.kernel), nearbyLimit);
   return own.concat(nearby);
 }
 
@@ -25,8 +31,8 @@ function nearest(cases: PreparedCase[], distance: (c: PreparedCase) => number, l
  * Comparison method: each comparable is adjusted to the subject by the hedonic coefficients (and
  * to the valuation month by the index); the adjusted prices are blended by kriging weights, which
  * favour similar units of the same community and discount redundant ones, then blended with the
- * similarity-weighted median of the community's comparables; what the comparables do not explain
- * rests on the market baseline.
+ * similarity-weighted trimmed mean of the community's comparables; what the comparables do not
+ * explain rests on the market baseline.
  */
 export function comparisonEstimate(market: Market, comparables: PreparedCase[]): MethodEstimate | null {
   const m = comparables.length;
@@ -70,12 +76,12 @@ export function comparisonEstimate(market: Market, comparables: PreparedCase[]):
   const w = Float64Array.from(k);
   choleskySolveInPlace(factor, m, w);
 
-  // Blend with the similarity-weighted median of the community's comparables: robust to a few
-  // mispriced asking prices among the most similar units. The median is one case's residual, so the
-  // blend remains a weighted mean of the cases and the baseline (weights still sum to 1).
-  const medianCase = weightedMedianCase(market, comparables);
-  const share = medianCase >= 0 ? KRIGING.medianShare : 0;
-  for (let i = 0; i < m; i++) w[i] = (1 - share) * w[i] + (i === medianCase ? share : 0);
+  // Blend with the similarity-weighted trimmed mean of the community's comparables: robust to a few
+  // mispriced asking prices among the most similar units. It is a weighted mean of the cases, so
+  // the blend remains a weighted mean of the cases and the baseline (weights still sum to 1).
+  const central = centralWeights(market, comparables);
+  const share = central ? KRIGING.medianShare : 0;
+  if (central) for (let i = 0; i < m; i++) w[i] = (1 - share) * w[i] + share * central[i];
 
   const subjectHedonic = dot(market.subject.x, market.beta);
   let pred = mu;
@@ -96,24 +102,29 @@ export function comparisonEstimate(market: Market, comparables: PreparedCase[]):
 }
 
 /**
- * Index of the comparable holding the weighted median of the hedonic residuals of the subject's
- * community's comparables, weighed by similarity e^(−d) to the subject; −1 with too few of them.
+ * Weights (over the comparables) of the similarity-weighted trimmed mean of the hedonic residuals
+ * of the subject's community's comparables, weighed by similarity e^(−d) to the subject, with
+ * medianTrim of the weight cut at each end; null with too few of them.
  */
-function weightedMedianCase(market: Market, comparables: PreparedCase[]): number {
+function centralWeights(market: Market, comparables: PreparedCase[]): Float64Array | null {
   const s = market.subject.kernel;
-  const own: { i: number; r: number; w: number }[] = [];
+  const own: number[] = [];
   comparables.forEach((c, i) => {
-    if (c.sameCommunity) own.push({ i, r: c.residual, w: Math.exp(-withinDistance(s, c.kernel)) });
+    if (c.sameCommunity) own.push(i);
   });
-  if (own.length < KRIGING.medianMinCases) return -1;
-  own.sort((a, b) => a.r - b.r || (comparables[a.i].source.id < comparables[b.i].source.id ? -1 : 1));
-  const half = own.reduce((t, o) => t + o.w, 0) / 2;
-  let acc = 0;
-  for (const o of own) {
-    acc += o.w;
-    if (acc >= half) return o.i;
-  }
-  return own[own.length - 1].i;
+  if (own.length < KRIGING.medianMinCases) return null;
+  const trimmed = trimmedMeanWeights(
+    own.map((i) => comparables[i].residual),
+    own.map((i) => Math.exp(-withinDistance(s, comparables[i].kernel))),
+    KRIGING.medianTrim,
+    (a, b) => (comparables[own[a]].source.id < comparables[own[b]].source.id ? -1 : 1),
+  );
+  if (!trimmed) return null;
+  const out = new Float64Array(comparables.length);
+  own.forEach((i, j) => {
+    out[i] = trimmed[j];
+  });
+  return out;
 }
 
 /** Cholesky factor of C + diag(nugget). */

@@ -1,7 +1,7 @@
 import { dictCode } from '@valuation/domain';
 import type { ConfidenceClass, MethodKind, MethodName, MethodNumber, PropertyFeatures, TradeType } from './valuation.types';
 
-export const ENGINE_VERSION = 'avm-1.2.1';
+export const ENGINE_VERSION = 'avm-1.2.2';
 
 export const ALL_METHODS: readonly MethodNumber[] = [1, 2, 3, 4];
 
@@ -66,16 +66,20 @@ export const KRIGING = {
   /** Leave-one-out z-score beyond which a comparable's nugget grows (0 turns this off). */
   outlierZ: 2,
   /**
-   * Share of the estimate given to the similarity-weighted median residual of the community's
-   * comparables (robust to mispriced cases), when the community has at least medianMinCases.
+   * Share of the estimate given to the similarity-weighted trimmed mean residual of the community's
+   * comparables (robust to mispriced cases), when the community has at least medianMinCases; the
+   * trimmed mean cuts medianTrim of the similarity weight at each end.
    */
   medianShare: 0.3,
   medianMinCases: 3,
+  medianTrim: 0.25,
   /** Extra noise variance share per year of case age. */
   noisePerYear: 0.5,
   /** Comparables weighed individually: the most similar of the subject's community, then of nearby ones. */
   maxCommunityCases: 30,
   maxNearbyCases: 20,
+  /** Nearby comparables when the subject's community has no cases. */
+  maxNearbyCasesWithoutCommunity: 50,
   /** Scales of d (within a community). */
   within: {
     logArea: 3,
@@ -103,7 +107,7 @@ export const KRIGING = {
 export const MAX_MARKET_CASES = 200;
 
 /** Pseudo-observations of the prior coefficients in the market fit, and of the market fit in a community fit. */
-export const HEDONIC_PRIOR_WEIGHT = 200;
+export const HEDONIC_PRIOR_WEIGHT = 500;
 export const COMMUNITY_PRIOR_WEIGHT = 60;
 /** Cases a community needs for its own regression coefficients. */
 export const COMMUNITY_MODEL_MIN_CASES = 10;

@@ -42,3 +42,38 @@ export function huberMean(values: Float64Array | readonly number[], k = 2): { me
   }
   return { mean, weights };
 }
+
+/**
+ * Weights of a weighted trimmed mean: the values are ordered (ties by tieBreak, else by index),
+ * the lowest and highest `trim` shares (below 0.5) of the total weight are cut, a value straddling
+ * a cut keeping its part inside, and the kept weights are normalised to sum to 1. Returns null
+ * when nothing keeps a positive weight.
+ */
+export function trimmedMeanWeights(
+  values: readonly number[],
+  weights: readonly number[],
+  trim: number,
+  tieBreak: (a: number, b: number) => number = (a, b) => a - b,
+): Float64Array | null {
+  const n = values.length;
+  const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => values[a] - values[b] || tieBreak(a, b));
+  let total = 0;
+  for (let i = 0; i < n; i++) total += Math.max(weights[i], 0);
+  const lo = trim * total;
+  const hi = (1 - trim) * total;
+  const out = new Float64Array(n);
+  let acc = 0;
+  let kept = 0;
+  for (const i of order) {
+    const w = Math.max(weights[i], 0);
+    const part = Math.min(acc + w, hi) - Math.max(acc, lo);
+    if (part > 0) {
+      out[i] = part;
+      kept += part;
+    }
+    acc += w;
+  }
+  if (!(kept > 0)) return null;
+  for (let i = 0; i < n; i++) out[i] /= kept;
+  return out;
+}
