@@ -5,9 +5,14 @@ test.afterAll(closeRedis);
 
 test('an organisation administrator logs in, sees the sidebar, changes the e-mail and logs out', async ({ page }) => {
   await logIn(page, 'user', 'demoadmin', DEMO_PASSWORD);
-  await expect(page).toHaveURL(/\/org\/personal$/);
+  await expect(page).toHaveURL(/\/org\/quickval$/);
+  const cityPicker = page.getByRole('dialog', { name: '选择城市' });
+  await expect(cityPicker).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(cityPicker).toBeHidden();
   const sidebar = page.getByRole('navigation');
-  await expect(sidebar.getByText('个人中心')).toBeVisible();
+  await sidebar.getByText('个人中心').click();
+  await expect(page).toHaveURL(/\/org\/personal$/);
   await expect(page.getByRole('banner').getByText('演示管理员')).toBeVisible();
   await expect(page).toHaveTitle(/个人中心/);
 

@@ -15,7 +15,7 @@ async function chooseBeijingByPinyin(page: Page) {
   await picker.getByRole('button', { name: '确定' }).click();
   await expect(picker.getByText('请输入正确的城市名或拼音！')).toBeVisible();
   await picker.getByRole('textbox', { name: '城市名称或拼音' }).fill('beijing');
-  await expect(picker.getByRole('option', { name: '北京' })).toBeVisible();
+  await expect(page.getByRole('option', { name: '北京', exact: true })).toBeVisible();
   await picker.getByRole('button', { name: '确定' }).click();
   await expect(picker).toBeHidden();
   await expect(page.getByRole('button', { name: '选择城市' })).toHaveText(/北京/);

@@ -3,11 +3,17 @@ import Redis from 'ioredis';
 
 export const DEMO_PASSWORD = 'Demo@123456';
 const prefix = process.env.E2E_REDIS_PREFIX ?? 'valuation-e2e';
-const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379/0', { lazyConnect: true });
+let redis: Redis | null = null;
+
+/** One connection per test file: each file closes it in afterAll, the next opens a new one. */
+function connection(): Redis {
+  redis ??= new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379/0', { lazyConnect: true });
+  return redis;
+}
 
 /** The answer of the captcha the page is showing, read from Redis as a person would read the image. */
 export async function captchaAnswer(identity: string): Promise<string> {
-  const answer = await redis.get(`${prefix}:captcha:${identity}`);
+  const answer = await connection().get(`${prefix}:captcha:${identity}`);
   if (!answer) throw new Error(`no captcha answer for ${identity}`);
   return answer;
 }
@@ -31,7 +37,8 @@ export async function submitLogin(page: Page, userName: string, password: string
 }
 
 export async function closeRedis() {
-  redis.disconnect();
+  redis?.disconnect();
+  redis = null;
 }
 
 export { expect };
