@@ -1,4 +1,4 @@
-import { Group, Paper, SimpleGrid, Skeleton, Text } from '@mantine/core';
+import { Group, Paper, SimpleGrid, Skeleton, Text, Tooltip } from '@mantine/core';
 import type { PriceHistoryPoint } from '@valuation/contracts';
 import { formatChangePercent, formatMarketPrice } from '@valuation/domain';
 import { useCommunityPrices } from '../api/quickval-api';
@@ -28,9 +28,11 @@ function PriceTile({ label, unit, point, loading }: { label: string; unit: strin
               {unit}
             </Text>
           </Group>
-          <Text size="sm" c={color}>
-            环比 {formatChangePercent(change)}
-          </Text>
+          <Tooltip label="上月无案例，暂无法计算环比" disabled={change !== null || !point}>
+            <Text size="sm" c={color}>
+              环比 {formatChangePercent(change)}
+            </Text>
+          </Tooltip>
         </Group>
       )}
     </Paper>
