@@ -23,7 +23,7 @@ step "Unit tests" npx jest --config jest.config.js --selectProjects unit --json 
 step "Integration tests" npx jest --config jest.config.js --selectProjects integration --runInBand --json --outputFile="$results/integration.json"
 step "Build" npm run --silent build
 if [ "$failed" -eq 0 ]; then
-  step "End-to-end tests" env PLAYWRIGHT_JSON_OUTPUT_NAME="$results/e2e.json" npx playwright test --config e2e/playwright.config.ts --reporter=list,json
+  step "End-to-end tests" env PLAYWRIGHT_JSON_OUTPUT_NAME="$PWD/$results/e2e.json" npx playwright test --config e2e/playwright.config.ts --reporter=list,json
 fi
 
 node scripts/lib/test-summary.js "$results" || failed=1
