@@ -10,12 +10,14 @@ import { StorageModule } from '@valuation/storage';
 import { ApiExceptionFilter } from './common/api-exception.filter';
 import { EnvelopeInterceptor } from './common/envelope.interceptor';
 import { AuthModule } from './modules/auth/auth.module';
+import { BatchModule } from './modules/batch/batch.module';
 import { BusinessModule } from './modules/business/business.module';
 import { CommunityModule } from './modules/community/community.module';
 import { DictModule } from './modules/dict/dict.module';
 import { EvalFieldModule } from './modules/eval-field/eval-field.module';
 import { EvalModule } from './modules/eval/eval.module';
 import { HealthModule } from './modules/health/health.module';
+import { NotifySettingsModule } from './modules/notify-settings/notify-settings.module';
 import { ProfileModule } from './modules/profile/profile.module';
 import { RegionModule } from './modules/region/region.module';
 import { SiteConfigModule } from './modules/site-config/site-config.module';
@@ -63,6 +65,8 @@ export function requestId(req: IncomingMessage): string {
     BusinessModule,
     EvalFieldModule,
     CommunityModule,
+    NotifySettingsModule,
+    BatchModule,
   ],
   providers: [
     { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },

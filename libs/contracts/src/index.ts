@@ -5,3 +5,4 @@ export * from './health.contracts';
 export * from './jobs.contracts';
 export * from './market.contracts';
 export * from './eval.contracts';
+export * from './batch.contracts';

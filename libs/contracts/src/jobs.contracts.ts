@@ -6,6 +6,8 @@ export const QUEUES = {
   audit: 'audit',
   import: 'import',
   marketIndex: 'market-index',
+  batch: 'batch',
+  notify: 'notify',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 export const QUEUE_NAMES: readonly QueueName[] = Object.values(QUEUES);
@@ -84,10 +86,29 @@ export interface MarketIndexRebuildResult {
   removed: number;
 }
 
+/** Splits a batch task into chunk jobs. */
+export interface BatchStartPayload {
+  taskId: string;
+}
+
+/** Values the waiting rows of one chunk of a batch task. */
+export interface BatchChunkPayload {
+  taskId: string;
+  chunk: number;
+}
+
+/** Sends one notify_outbox row (SMS or webhook). */
+export interface NotifyDeliverPayload {
+  outboxId: string;
+}
+
 export interface JobPayloads {
   'audit.record': AuditRecordPayload;
   'market.import': MarketImportPayload;
   'market.rebuild-index': MarketRebuildIndexPayload;
+  'batch.start': BatchStartPayload;
+  'batch.chunk': BatchChunkPayload;
+  'notify.deliver': NotifyDeliverPayload;
 }
 export type JobName = keyof JobPayloads;
 
@@ -96,4 +117,7 @@ export const JOB_QUEUE: { readonly [K in JobName]: QueueName } = {
   'audit.record': QUEUES.audit,
   'market.import': QUEUES.import,
   'market.rebuild-index': QUEUES.marketIndex,
+  'batch.start': QUEUES.batch,
+  'batch.chunk': QUEUES.batch,
+  'notify.deliver': QUEUES.notify,
 };

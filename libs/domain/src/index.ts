@@ -12,3 +12,4 @@ export * from './format/price-format';
 export * from './format/market-price';
 export * from './validation/eval-list.schemas';
 export * from './valuation-report';
+export * from './batch';

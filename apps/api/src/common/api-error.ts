@@ -37,5 +37,6 @@ export class Reply<T> {
   constructor(
     readonly data: T,
     readonly message = 'success',
+    readonly subCode?: number,
   ) {}
 }

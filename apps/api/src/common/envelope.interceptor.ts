@@ -10,7 +10,11 @@ export class EnvelopeInterceptor implements NestInterceptor {
     return next.handle().pipe(
       map((value): unknown => {
         if (value instanceof StreamableFile) return value;
-        if (value instanceof Reply) return { code: 200, message: value.message, data: value.data ?? null } satisfies ApiEnvelope;
+        if (value instanceof Reply) {
+          const envelope: ApiEnvelope = { code: 200, message: value.message, data: value.data ?? null };
+          if (value.subCode !== undefined) envelope.subCode = value.subCode;
+          return envelope;
+        }
         return { code: 200, message: 'success', data: value ?? null } satisfies ApiEnvelope;
       }),
     );

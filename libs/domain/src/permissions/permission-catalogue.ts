@@ -216,6 +216,12 @@ export const Perm = {
   /** Export Excel of the valuation record list. */
   recordExport: 26,
   batch: 3,
+  /** Create a batch task (upload, confirm nationwide counts, template). */
+  batchCreate: 27,
+  /** Batch task detail and its items. */
+  batchDetail: 28,
+  /** Export of the items of a batch task. */
+  batchExport: 29,
   objectionReviewList: 4,
   assets: 5,
   statSummary: 7,

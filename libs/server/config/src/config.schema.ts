@@ -68,8 +68,25 @@ export const configSchema = z
       }),
     /** Jobs processed at once per queue in one worker process. */
     WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+    /**
+     * Batch chunks valued at once in one worker process (instead of WORKER_CONCURRENCY for the
+     * batch queue). Valuing is CPU work in the process, so about the number of cores it may use.
+     */
+    BATCH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
     /** Tenant whose branding the login pages show when the request host matches no customer domain. */
     DEFAULT_TENANT_CODE: z.string().default('demo'),
+    /** HTTP SMS gateway receiving POST { apiKey, phone, sign, text }; unset disables SMS (rows are skipped). */
+    SMS_PROVIDER_URL: z.string().url().optional(),
+    /** Key sent to the SMS gateway with every message. */
+    SMS_API_KEY: z.string().min(1).optional(),
+    /** Signature shown in 【】 at the head of every SMS, e.g. 估价平台. */
+    SMS_SIGN: z.string().min(1).max(20).optional(),
+    /** Lets webhooks post to loopback and private addresses (tests, closed networks). */
+    NOTIFY_ALLOW_PRIVATE_TARGETS: bool.default(false),
+    /** Tries per notification, including the first; waits double between tries from 2 s. */
+    NOTIFY_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(6),
+    /** How often the worker moves written notifications onto the notify queue, in milliseconds. */
+    NOTIFY_RELAY_INTERVAL_MS: z.coerce.number().int().min(100).max(60_000).default(1000),
   });
 
 export type AppConfig = z.output<typeof configSchema>;

@@ -7,3 +7,5 @@ export * from './geo';
 export * from './market';
 export * from './valuation';
 export * from './cache';
+export * from './notify';
+export * from './batch';

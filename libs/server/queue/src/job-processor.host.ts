@@ -4,6 +4,9 @@ import { jobHandlerMethod } from './job-handler.decorator';
 
 /** Base of every @JobProcessor: hands each job to the @JobHandler method of its name. */
 export abstract class JobProcessorHost extends WorkerHost {
+  /** Jobs of this queue processed at once; the process-wide WORKER_CONCURRENCY when undefined. */
+  readonly concurrency?: number;
+
   async process(job: Job, token?: string): Promise<unknown> {
     const method = jobHandlerMethod(this.constructor, job.name);
     const handler: unknown = method === undefined ? undefined : Reflect.get(this, method);

@@ -26,7 +26,7 @@ export class JobWorkers implements OnApplicationBootstrap, OnModuleDestroy {
   onApplicationBootstrap(): void {
     for (const host of this.hosts) {
       const worker = host.worker;
-      worker.concurrency = this.options.concurrency;
+      worker.concurrency = host.concurrency ?? this.options.concurrency;
       worker.on('error', (error) => this.logger.error(`queue "${worker.name}": ${error.message}`));
       worker.on('failed', (job, error) => this.logFailure(worker.name, job, error));
       worker.run().catch((error: Error) => this.logger.error(`queue "${worker.name}" stopped: ${error.message}`));

@@ -1,4 +1,6 @@
 import { Perm } from '@valuation/domain';
+import { BatchValuationDetailPage } from '../../modules/batch/pages/BatchValuationDetailPage';
+import { BatchValuationPage } from '../../modules/batch/pages/BatchValuationPage';
 import { MapsPage } from '../../modules/maps/pages/MapsPage';
 import { PersonalPage } from '../../modules/personal/pages/PersonalPage';
 import { QuickValuationPage } from '../../modules/quickval/pages/QuickValuationPage';
@@ -13,4 +15,6 @@ export const ORG_ROUTES: readonly RouteEntry[] = [
   { name: 'maps', aliases: ['Maps'], path: 'maps', title: '地图定位', permission: Perm.mapPositioning, component: MapsPage },
   { name: 'valreport', aliases: ['ValReport'], path: 'valreport', title: '估价报告', permission: Perm.evalDetail, component: ValReportPage },
   { name: 'valuationRecord', path: 'valuationRecord', title: '估价记录', permission: Perm.valuationRecords, component: ValuationRecordPage },
+  { name: 'batchValuation', path: 'batchValuation', title: '批量估价', permission: Perm.batch, component: BatchValuationPage },
+  { name: 'batchValuationDetail', path: 'batchValuationDetail/:id', title: '批量估价详情', permission: Perm.batchDetail, component: BatchValuationDetailPage },
 ];

@@ -51,7 +51,11 @@ const addDays = (d: Date, days: number) => new Date(d.getTime() + days * 8640000
 const VALUATION_PERMISSIONS = [
   Perm.quickValuation, Perm.saleValuation, Perm.rentValuation, Perm.manualEnquiry, Perm.mapPositioning,
   Perm.evalFieldFeature, Perm.evalDetail, 34, 35, 21, Perm.valuationRecords, 24, 25, Perm.recordExport,
+  Perm.batch, Perm.batchCreate, Perm.batchDetail, Perm.batchExport,
 ];
+
+/** What the rent-only demo role lacks of the valuer's permissions. */
+const RENT_ONLY_WITHOUT: readonly number[] = [Perm.saleValuation, Perm.recordExport, Perm.batch, Perm.batchCreate, Perm.batchDetail, Perm.batchExport];
 
 /**
  * A complete tenant: branding, staff, one customer company with two sub-organisations, roles and
@@ -118,7 +122,7 @@ export async function createTenantFixture(
   };
   const adminRole = await saveRole('customer', '1001', '机构管理员', '机构全部权限', permissionsOfScope('customer').map((p) => p.id));
   const valuerRole = await saveRole('customer', '1002', '估价用户', '估价相关权限', VALUATION_PERMISSIONS);
-  const rentRole = await saveRole('customer', '1003', '租金估价用户', '只估租金，不导出', VALUATION_PERMISSIONS.filter((id) => id !== Perm.saleValuation && id !== Perm.recordExport));
+  const rentRole = await saveRole('customer', '1003', '租金估价用户', '只估租金，不导出，无批量估价', VALUATION_PERMISSIONS.filter((id) => !RENT_ONLY_WITHOUT.includes(id)));
   const channelRole = await saveRole('tenant', '2001', '渠道管理员', '渠道全部权限', permissionsOfScope('tenant').filter((p) => p.id !== Perm.appraiser).map((p) => p.id));
   const appraiserRole = await saveRole('tenant', '2002', '估价师', '处理人工询价、复估与异议', [Perm.appraiser]);
 

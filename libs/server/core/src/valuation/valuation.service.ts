@@ -99,6 +99,35 @@ export class ValuationService {
   async value(actor: ValuationActor, req: ValuationRequest, evalType: TradeType, options: ValuationOptions = {}): Promise<ValuationOutcome> {
     const community = await this.resolveCommunity(req);
     if (!community) throw new NoPropertyFoundError('community');
+    const { evalCode, record, result } = await this.appraise(actor, req, evalType, community, options);
+    if (result.state !== 1) {
+      const insert = this.recordInsert(record, 1);
+      await preparedQuery(this.ds, 'insert-eval-record', `INSERT INTO eval_record ${insert.sql}`, insert.values);
+      return { evalCode, state: 2, record, result };
+    }
+    // The charge, its ledger row and the record go in as one statement (one commit, one round trip).
+    const insert = this.recordInsert(record, 8);
+    await this.quota.consumeValuation(
+      this.ds.manager,
+      req.cityCode,
+      { tenantId: actor.tenantId, accountId: actor.accountId, refType: options.refType ?? 'rapid', refId: evalCode },
+      { name: 'eval-record', sql: `INSERT INTO eval_record ${insert.sql} WHERE EXISTS (SELECT 1 FROM charged)`, values: insert.values },
+    );
+    return { evalCode, state: 1, record, result };
+  }
+
+  /**
+   * Values the property in a known community with the engine and builds its record, without
+   * storing or charging anything: batch valuation stores the records of rows paid for up front.
+   * Throws NoPropertyFoundError when the engine gives no value.
+   */
+  async appraise(
+    actor: ValuationActor,
+    req: ValuationRequest,
+    evalType: TradeType,
+    community: SubjectCommunity,
+    options: ValuationOptions = {},
+  ): Promise<{ evalCode: string; record: EvalRecordEntity; result: ValuationResult }> {
     const now = new Date();
     const [market, tenant, risk] = await Promise.all([
       this.market.load(community, evalType, req.propType, now),
@@ -130,20 +159,7 @@ export class ValuationService {
 
     const evalCode = newEvalCode(now);
     const record = this.record(actor, req, evalType, community, result, evalCode, market.cases.map((c) => Number(c.id)), risk, options);
-    if (result.state !== 1) {
-      const insert = this.recordInsert(record, 1);
-      await preparedQuery(this.ds, 'insert-eval-record', `INSERT INTO eval_record ${insert.sql}`, insert.values);
-      return { evalCode, state: 2, record, result };
-    }
-    // The charge, its ledger row and the record go in as one statement (one commit, one round trip).
-    const insert = this.recordInsert(record, 8);
-    await this.quota.consumeValuation(
-      this.ds.manager,
-      req.cityCode,
-      { tenantId: actor.tenantId, accountId: actor.accountId, refType: options.refType ?? 'rapid', refId: evalCode },
-      { name: 'eval-record', sql: `INSERT INTO eval_record ${insert.sql} WHERE EXISTS (SELECT 1 FROM charged)`, values: insert.values },
-    );
-    return { evalCode, state: 1, record, result };
+    return { evalCode, record, result };
   }
 
   /**
@@ -151,13 +167,29 @@ export class ValuationService {
    * and timestamp excepted), numbering parameters from `first`.
    */
   private recordInsert(record: EvalRecordEntity, first: number): { sql: string; values: unknown[] } {
-    if (!this.recordColumns) {
-      this.recordColumns = this.ds.getMetadata(EvalRecordEntity).columns.filter((c) => !c.isGenerated && !c.isCreateDate);
-    }
-    const columns = this.recordColumns;
+    const columns = this.insertedColumns();
     const names = columns.map((c) => `"${c.databaseName}"`).join(', ');
     const params = columns.map((c, i) => `$${first + i}::${this.ds.driver.normalizeType(c)}`).join(', ');
     return { sql: `(${names}) SELECT ${params}`, values: columns.map((c) => c.getEntityValue(record) ?? null) };
+  }
+
+  /**
+   * Many records in one statement: `(columns) SELECT columns FROM jsonb_populate_recordset(...)`
+   * reading `param`, a JSON array bound to the value of `rows`, keyed by column name.
+   */
+  recordsInsert(records: readonly EvalRecordEntity[], param: string): { sql: string; rows: string } {
+    const columns = this.insertedColumns();
+    const names = columns.map((c) => `"${c.databaseName}"`).join(', ');
+    const rows = records.map((record) => Object.fromEntries(columns.map((c) => [c.databaseName, c.getEntityValue(record) ?? null])));
+    return { sql: `(${names}) SELECT ${names} FROM jsonb_populate_recordset(NULL::eval_record, ${param}::jsonb)`, rows: JSON.stringify(rows) };
+  }
+
+  /** Columns a record insert writes: every column but the generated id and the creation time. */
+  private insertedColumns(): ColumnMetadata[] {
+    if (!this.recordColumns) {
+      this.recordColumns = this.ds.getMetadata(EvalRecordEntity).columns.filter((c) => !c.isGenerated && !c.isCreateDate);
+    }
+    return this.recordColumns;
   }
 
   /** The most specific coefficient of the caller's company for the region and business type. */

@@ -16,6 +16,9 @@ import { BusinessEntity } from './business.entity';
 import { EvalFieldSettingEntity } from './eval-field-setting.entity';
 import { RiskCoefficientEntity } from './risk-coefficient.entity';
 import { EvalRecordEntity } from './eval-record.entity';
+import { BatchItemEntity, BatchTaskEntity } from './batch.entity';
+import { NotifyOutboxEntity } from './notify-outbox.entity';
+import { OrganizationNotifySettingEntity } from './organization-notify-setting.entity';
 
 export * from './tenant.entity';
 export * from './organization.entity';
@@ -35,6 +38,9 @@ export * from './business.entity';
 export * from './eval-field-setting.entity';
 export * from './risk-coefficient.entity';
 export * from './eval-record.entity';
+export * from './batch.entity';
+export * from './notify-outbox.entity';
+export * from './organization-notify-setting.entity';
 
 export const ENTITIES = [
   TenantEntity,
@@ -61,4 +67,8 @@ export const ENTITIES = [
   EvalFieldSettingEntity,
   RiskCoefficientEntity,
   EvalRecordEntity,
+  BatchTaskEntity,
+  BatchItemEntity,
+  NotifyOutboxEntity,
+  OrganizationNotifySettingEntity,
 ];

@@ -3,6 +3,8 @@ import { PermissionCatalogue1795304821773 } from './1795304821773-permission-cat
 import { MarketData1795308982088 } from './1795308982088-market-data.migration';
 import { MarketSearchAndRegions1795308982089 } from './1795308982089-market-search-and-regions.migration';
 import { EvalRecordCompanyIndex1795312024580 } from './1795312024580-eval-record-company-index.migration';
+import { BatchValuation1795314628375 } from './1795314628375-batch-valuation.migration';
+import { NotifyOutbox1795314859148 } from './1795314859148-notify-outbox.migration';
 
 /** Every migration, oldest first. `npm run migration:generate -- <Name>` appends to this list. */
 export const MIGRATIONS = [
@@ -11,4 +13,6 @@ export const MIGRATIONS = [
   MarketData1795308982088,
   MarketSearchAndRegions1795308982089,
   EvalRecordCompanyIndex1795312024580,
+  BatchValuation1795314628375,
+  NotifyOutbox1795314859148,
 ];

@@ -1,0 +1,27 @@
+import type { DataSource, SelectQueryBuilder } from 'typeorm';
+import { Perm } from '@valuation/domain';
+import { BatchTaskEntity } from '@valuation/persistence';
+import type { Principal } from '../../common/principal';
+
+/**
+ * Tasks the caller may read, aliased `t`: its own, and with the batch permission those of its
+ * organisation and the organisations below it. Always within the caller's tenant and company.
+ */
+export function scopedBatchTasks(ds: DataSource, p: Principal): SelectQueryBuilder<BatchTaskEntity> {
+  const qb = ds.getRepository(BatchTaskEntity).createQueryBuilder('t').where('t.tenantId = :tenantId AND t.companyId = :companyId', {
+    tenantId: p.tenantId,
+    companyId: p.companyId,
+  });
+  if (!p.permissions.has(Perm.batch)) return qb.andWhere('t.accountId = :accountId', { accountId: p.id });
+  return qb.andWhere(
+    `(t.accountId = :accountId OR t.organizationId IN (
+       SELECT o.id FROM organization o WHERE o.tenant_id = :tenantId
+          AND o.path LIKE (SELECT own.path FROM organization own WHERE own.id = :orgId) || '%'))`,
+    { accountId: p.id, orgId: p.organizationId },
+  );
+}
+
+/** Condition on `t` selecting a task by its numeric id or its batchId. */
+export function whereTaskRef(qb: SelectQueryBuilder<BatchTaskEntity>, ref: string): SelectQueryBuilder<BatchTaskEntity> {
+  return /^\d{1,18}$/.test(ref) ? qb.andWhere('t.id = :ref', { ref }) : qb.andWhere('t.batchId = :ref', { ref });
+}

@@ -1,0 +1,235 @@
+import { randomBytes } from 'node:crypto';
+import { Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
+import { BATCH_SUBCODE_NEEDS_UNIVERSAL, type BatchUploadResult } from '@valuation/contracts';
+import { QuotaExhaustedError } from '@valuation/core';
+import {
+  batchChunkOf,
+  BatchMsg,
+  batchPropType,
+  checkBatchFileName,
+  checkBatchFileSize,
+  checkBatchPhone,
+  checkBatchRowCount,
+  checkBatchTaskName,
+  type BatchRowInput,
+} from '@valuation/domain';
+import { BatchTaskEntity } from '@valuation/persistence';
+import { JobProducer } from '@valuation/queue';
+import { ObjectStorage } from '@valuation/storage';
+import { ApiError, Reply } from '../../common/api-error';
+import type { Principal } from '../../common/principal';
+import { RegionService } from '../region/region.service';
+import { BatchFileRefusal, contentMatches, readBatchFile, uploadedFileName } from './batch-file.reader';
+import { BatchReservationService, type BatchPayer } from './batch-reservation.service';
+
+/** What multer leaves on the request for one uploaded file. */
+export interface UploadedBatchFile {
+  originalname: string;
+  buffer: Buffer;
+  size: number;
+}
+
+/** A data row with what the item list shows, ready to insert. */
+interface ItemRow {
+  row_no: number;
+  chunk: number;
+  input: BatchRowInput;
+  city_code: string | null;
+  city_name: string | null;
+  dist_name: string | null;
+  location: string | null;
+  prop_type: number | null;
+  bldg_area: number | null;
+  floor: number | null;
+  bheight: number | null;
+}
+
+const clip = (v: string | undefined, max: number) => (v ? [...v].slice(0, max).join('') : null);
+const intCell = (v: string | undefined) => (v && /^-?\d{1,6}$/.test(v) ? Number(v) : null);
+const areaCell = (v: string | undefined) => (v && /^\d{1,9}(\.\d+)?$/.test(v) ? Math.round(Number(v) * 100) / 100 : null);
+
+function newBatchId(now = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const stamp = `${now.getFullYear()}${pad(now.getMonth() + 1)}${pad(now.getDate())}${pad(now.getHours())}${pad(now.getMinutes())}${pad(now.getSeconds())}`;
+  return `PL${stamp}${randomBytes(4).toString('hex').toUpperCase()}`;
+}
+
+/** The S3 key of a task's file: batch/<tenantId>/<batchId>/<original name>. */
+export function batchFileKey(tenantId: number, batchId: string, fileName: string): string {
+  const prefix = `batch/${tenantId}/${batchId}/`;
+  const safe = fileName.replace(/[/\\\x00-\x1f]/g, '_');
+  return prefix + [...safe].slice(-(200 - prefix.length)).join('');
+}
+
+/** The job that splits a task into chunk jobs; its id makes a second enqueue a no-op. */
+export const batchStartJobId = (taskId: string) => `batch-start-${taskId}`;
+
+/**
+ * Creates batch tasks: checks the upload, stores the file and its rows, reserves one valuation
+ * per row and starts the task; or, when city-annual counts are short, keeps the task waiting
+ * (state 0) until the owner agrees to use nationwide counts.
+ */
+@Injectable()
+export class BatchUploadService {
+  private readonly logger = new Logger(BatchUploadService.name);
+
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    private readonly storage: ObjectStorage,
+    private readonly jobs: JobProducer,
+    private readonly regions: RegionService,
+    private readonly reservations: BatchReservationService,
+  ) {}
+
+  async upload(p: Principal, file: UploadedBatchFile | undefined, body: Record<string, unknown>): Promise<Reply<BatchUploadResult>> {
+    if (!file) throw ApiError.badRequest(BatchMsg.fileMissing);
+    const fileName = uploadedFileName(file.originalname ?? '');
+    const type = checkBatchFileName(fileName);
+    if (!type.ok) throw ApiError.badRequest(type.message);
+    if (!contentMatches(type.value, file.buffer)) throw ApiError.badRequest(BatchMsg.fileType);
+    const size = checkBatchFileSize(file.size);
+    if (!size.ok) throw ApiError.badRequest(size.message);
+    const taskName = checkBatchTaskName(body.taskName);
+    if (!taskName.ok) throw ApiError.badRequest(taskName.message);
+    const phone = checkBatchPhone(body.phone);
+    if (!phone.ok) throw ApiError.badRequest(phone.message);
+
+    let rows: BatchRowInput[];
+    try {
+      rows = (await readBatchFile(type.value, file.buffer)).rows;
+    } catch (error) {
+      if (error instanceof BatchFileRefusal) throw ApiError.badRequest(error.message);
+      throw error;
+    }
+    const count = checkBatchRowCount(rows.length);
+    if (!count.ok) throw ApiError.badRequest(count.message);
+
+    const items = await this.itemRows(rows);
+    const batchId = newBatchId();
+    const payer: BatchPayer = { tenantId: p.tenantId, accountId: p.id, batchId };
+    const fileKey = batchFileKey(p.tenantId, batchId, fileName);
+    await this.storage.put(fileKey, file.buffer, file.buffer.length, 'application/octet-stream');
+
+    let task: { id: string; state: number; shortfall: number };
+    try {
+      task = await this.ds.transaction(async (m) => {
+        const plan = await this.reservations.plan(m, payer, needsOf(items));
+        if (plan.shortfall > plan.universalAvailable) throw new QuotaExhaustedError('valuation');
+        const waiting = plan.shortfall > 0;
+        const reserved = waiting ? [] : await this.reservations.apply(m, payer, plan);
+        const saved = await m.getRepository(BatchTaskEntity).save(
+          m.getRepository(BatchTaskEntity).create({
+            batchId,
+            tenantId: p.tenantId,
+            companyId: p.companyId!,
+            organizationId: p.organizationId!,
+            accountId: p.id,
+            taskName: taskName.value,
+            recvPhone: phone.value,
+            fileKey,
+            fileName: [...fileName].slice(0, 200).join(''),
+            state: waiting ? 0 : 1,
+            evalTotal: items.length,
+            reservations: reserved,
+          }),
+        );
+        await insertItems(m, saved.id, items);
+        return { id: saved.id, state: saved.state, shortfall: plan.shortfall };
+      });
+    } catch (error) {
+      await this.storage.remove(fileKey).catch((e: unknown) => this.logger.warn({ err: e, fileKey }, 'Could not remove the file of a refused batch'));
+      if (error instanceof QuotaExhaustedError) throw ApiError.forbidden(error.message);
+      throw error;
+    }
+
+    if (task.state === 0) {
+      return new Reply({ batchId, evalTotal: items.length, shortfall: task.shortfall }, BatchMsg.useUniversal, BATCH_SUBCODE_NEEDS_UNIVERSAL);
+    }
+    await this.start(task.id);
+    return new Reply({ batchId, evalTotal: items.length });
+  }
+
+  /** The owner agrees to use nationwide counts for a waiting task: reserve and start it. */
+  async confirmUniversal(p: Principal, ref: string): Promise<BatchUploadResult> {
+    const started = await this.ds
+      .transaction(async (m) => {
+        const task = await m
+          .getRepository(BatchTaskEntity)
+          .createQueryBuilder('t')
+          .setLock('pessimistic_write')
+          .where('t.tenantId = :tenantId AND t.accountId = :accountId', { tenantId: p.tenantId, accountId: p.id })
+          .andWhere(/^\d{1,18}$/.test(ref) ? 't.id = :ref' : 't.batchId = :ref', { ref })
+          .getOne();
+        if (!task) throw ApiError.notFound(BatchMsg.taskNotFound);
+        if (task.state !== 0) throw ApiError.conflict(BatchMsg.taskNotWaiting);
+        const needs: { city_code: string | null; n: number }[] = await m.query(
+          `SELECT city_code, count(*)::int AS n FROM batch_item WHERE task_id = $1 GROUP BY city_code`,
+          [task.id],
+        );
+        const payer: BatchPayer = { tenantId: p.tenantId, accountId: p.id, batchId: task.batchId };
+        const plan = await this.reservations.plan(m, payer, new Map(needs.map((r) => [r.city_code, r.n])));
+        const reserved = await this.reservations.apply(m, payer, plan);
+        await m.getRepository(BatchTaskEntity).update({ id: task.id }, { state: 1, reservations: reserved });
+        return task;
+      })
+      .catch((error: unknown) => {
+        if (error instanceof QuotaExhaustedError) throw ApiError.forbidden(error.message);
+        throw error;
+      });
+    await this.start(started.id);
+    return { batchId: started.batchId, evalTotal: started.evalTotal };
+  }
+
+  private async start(taskId: string): Promise<void> {
+    try {
+      await this.jobs.enqueue('batch.start', { taskId }, { jobId: batchStartJobId(taskId) });
+    } catch (error) {
+      this.logger.error({ err: error, taskId }, 'Could not enqueue the start of a batch task');
+      throw error;
+    }
+  }
+
+  /** Rows numbered from 1 with their chunk, resolved city and the columns the item list shows. */
+  private async itemRows(rows: BatchRowInput[]): Promise<ItemRow[]> {
+    const cities = new Map<string, { code: string; name: string } | null>();
+    for (const name of new Set(rows.map((r) => r.cityName).filter((n): n is string => !!n))) {
+      const city = await this.regions.resolveCity(name);
+      cities.set(name, city ? { code: city.code, name: city.name } : null);
+    }
+    return rows.map((input, i) => {
+      const city = input.cityName ? cities.get(input.cityName) ?? null : null;
+      return {
+        row_no: i + 1,
+        chunk: batchChunkOf(i + 1),
+        input,
+        city_code: city?.code ?? null,
+        city_name: city ? clip(city.name, 20) : clip(input.cityName, 20),
+        dist_name: clip(input.distName, 20),
+        location: clip(input.location, 200),
+        prop_type: batchPropType(input),
+        bldg_area: areaCell(input.bldgArea),
+        floor: intCell(input.floor),
+        bheight: intCell(input.bheight),
+      };
+    });
+  }
+}
+
+function needsOf(items: readonly ItemRow[]): Map<string | null, number> {
+  const needs = new Map<string | null, number>();
+  for (const item of items) needs.set(item.city_code, (needs.get(item.city_code) ?? 0) + 1);
+  return needs;
+}
+
+/** All rows in one statement: the rows travel as one JSON array. */
+async function insertItems(m: EntityManager, taskId: string, items: readonly ItemRow[]): Promise<void> {
+  await m.query(
+    `INSERT INTO batch_item (task_id, row_no, chunk, input, city_code, city_name, dist_name, location, prop_type, bldg_area, floor, bheight)
+     SELECT $1, r.row_no, r.chunk, r.input, r.city_code, r.city_name, r.dist_name, r.location, r.prop_type, r.bldg_area, r.floor, r.bheight
+       FROM jsonb_to_recordset($2::jsonb) AS r(row_no int, chunk int, input jsonb, city_code varchar, city_name varchar, dist_name varchar,
+                                                location varchar, prop_type smallint, bldg_area numeric, floor int, bheight int)`,
+    [taskId, JSON.stringify(items)],
+  );
+}

@@ -1,0 +1,87 @@
+import { Body, Controller, Get, HttpCode, Post, Query, Req } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Request } from 'express';
+import {
+  batchDetailQuerySchema,
+  batchEvalBodySchema,
+  batchItemsFilterSchema,
+  batchItemsQuerySchema,
+  batchListQuerySchema,
+  Perm,
+  type BatchItemsFilter,
+  type BatchItemsPage,
+  type BatchListFilter,
+} from '@valuation/domain';
+import { CurrentPrincipal, RequirePermission } from '../../common/access.decorators';
+import type { Principal } from '../../common/principal';
+import { xlsxFile } from '../../common/xlsx-export';
+import { ZodValidationPipe } from '../../common/zod-validation.pipe';
+import { BatchTaskListService } from './batch-task-list.service';
+import { BATCH_TEMPLATE_FILE_NAME, buildBatchTemplate } from './batch-template.builder';
+import { BatchUploadService, type UploadedBatchFile } from './batch-upload.service';
+
+@ApiTags('批量估价')
+@Controller('batch')
+export class BatchController {
+  constructor(
+    private readonly uploads: BatchUploadService,
+    private readonly tasks: BatchTaskListService,
+  ) {}
+
+  @RequirePermission(Perm.batchCreate)
+  @Post('upload')
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      '上传批量估价文件（multipart：file、taskName、phone）：xls/xlsx/csv，不超过5MB、10000条；按行预留估价次数（先包年城市次数，再通用次数）。包年城市次数不足时 subCode 100，data { batchId, evalTotal, shortfall }，需调用 api/batch/eval 确认',
+  })
+  upload(@CurrentPrincipal() p: Principal, @Req() req: Request) {
+    const files = (req.files ?? []) as Express.Multer.File[];
+    const file: UploadedBatchFile | undefined = files.find((f) => f.fieldname === 'file') ?? files[0];
+    return this.uploads.upload(p, file, (req.body ?? {}) as Record<string, unknown>);
+  }
+
+  @RequirePermission(Perm.batchCreate)
+  @Post('eval')
+  @HttpCode(200)
+  @ApiOperation({ summary: '确认使用通用次数并开始估价：JSON { batchId }；仅任务创建人、仅待确认（状态 0）的任务' })
+  eval(@CurrentPrincipal() p: Principal, @Body(new ZodValidationPipe(batchEvalBodySchema)) body: { batchId: string }) {
+    return this.uploads.confirmUniversal(p, body.batchId);
+  }
+
+  @RequirePermission(Perm.batchCreate)
+  @Get('template')
+  @ApiOperation({ summary: '下载批量估价模板 .xlsx（可用 Authorization 查询参数携带令牌）' })
+  async template() {
+    return xlsxFile(await buildBatchTemplate(), BATCH_TEMPLATE_FILE_NAME);
+  }
+
+  @RequirePermission(Perm.batch)
+  @Get('list')
+  @ApiOperation({ summary: '批量任务：taskName（包含）、beginDate/endDate（yyyy/MM/dd）、taskState 0 全部/1/2/3、pageIndex、pageSize；{ list, pages, pageNum, total }，最新的在前' })
+  list(@CurrentPrincipal() p: Principal, @Query(new ZodValidationPipe(batchListQuerySchema)) q: BatchListFilter) {
+    return this.tasks.list(p, q);
+  }
+
+  @RequirePermission(Perm.batchDetail)
+  @Get('detail')
+  @ApiOperation({ summary: '批量任务详情与进度：id（任务 id 或 batchId）' })
+  detail(@CurrentPrincipal() p: Principal, @Query(new ZodValidationPipe(batchDetailQuerySchema)) q: { id: string }) {
+    return this.tasks.detail(p, q.id);
+  }
+
+  @RequirePermission(Perm.batchDetail)
+  @Get('items')
+  @ApiOperation({ summary: '批量任务明细：batchId、evalState 0 全部/1 已估价/2 未估价/3 地址解析失败、pageIndex、pageSize' })
+  items(@CurrentPrincipal() p: Principal, @Query(new ZodValidationPipe(batchItemsQuerySchema)) q: BatchItemsPage) {
+    return this.tasks.items(p, q);
+  }
+
+  @RequirePermission(Perm.batchExport)
+  @Get('items/export')
+  @ApiOperation({ summary: '导出批量任务明细 .xlsx：batchId、evalState（可用 Authorization 查询参数携带令牌）；无数据时 404 暂无数据' })
+  async export(@CurrentPrincipal() p: Principal, @Query(new ZodValidationPipe(batchItemsFilterSchema)) q: BatchItemsFilter) {
+    const { content, fileName } = await this.tasks.export(p, q);
+    return xlsxFile(content, fileName);
+  }
+}

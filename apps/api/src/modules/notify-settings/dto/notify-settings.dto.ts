@@ -1,0 +1,47 @@
+import { z } from 'zod';
+
+export const NotifySettingsMsg = {
+  organization: '请选择机构',
+  webhookUrl: '请输入正确的回调地址',
+  notFound: '机构不存在或不在您的管理范围内',
+} as const;
+
+const organizationId = z.coerce.number({ error: NotifySettingsMsg.organization }).int(NotifySettingsMsg.organization).positive(NotifySettingsMsg.organization);
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+export const notifySettingsQuerySchema = z.object({ organizationId });
+export type NotifySettingsQuery = z.output<typeof notifySettingsQuerySchema>;
+
+export const notifySettingsSaveSchema = z.object({
+  organizationId,
+  /** Empty removes the webhook. */
+  webhookUrl: z
+    .string({ error: NotifySettingsMsg.webhookUrl })
+    .trim()
+    .max(500, NotifySettingsMsg.webhookUrl)
+    .refine((v) => v === '' || isHttpUrl(v), NotifySettingsMsg.webhookUrl),
+  regenerateSecret: z.boolean().optional().default(false),
+});
+export type NotifySettingsSaveInput = z.output<typeof notifySettingsSaveSchema>;
+
+/** An organisation's notification setting as shown; the secret itself only in `secret` of the answer that generated it. */
+export interface NotifySettingsView {
+  organizationId: number;
+  webhookUrl: string | null;
+  hasSecret: boolean;
+  /** First 4 characters and ****; null without a secret. */
+  secretPreview: string | null;
+}
+
+export interface NotifySettingsSaved extends NotifySettingsView {
+  /** The whole secret, present only when this request generated it. */
+  secret: string | null;
+}

@@ -1,0 +1,36 @@
+import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Perm } from '@valuation/domain';
+import { CurrentPrincipal, RequirePermission } from '../../common/access.decorators';
+import type { Principal } from '../../common/principal';
+import { ZodValidationPipe } from '../../common/zod-validation.pipe';
+import {
+  notifySettingsQuerySchema,
+  notifySettingsSaveSchema,
+  type NotifySettingsQuery,
+  type NotifySettingsSaved,
+  type NotifySettingsSaveInput,
+  type NotifySettingsView,
+} from './dto/notify-settings.dto';
+import { NotifySettingsService } from './notify-settings.service';
+
+@ApiTags('机构通知设置')
+@Controller('organization/notify-settings')
+export class NotifySettingsController {
+  constructor(private readonly settings: NotifySettingsService) {}
+
+  @RequirePermission(Perm.organisation)
+  @Get()
+  @ApiOperation({ summary: '机构回调设置：{ organizationId, webhookUrl, hasSecret, secretPreview }' })
+  get(@CurrentPrincipal() p: Principal, @Query(new ZodValidationPipe(notifySettingsQuerySchema)) q: NotifySettingsQuery): Promise<NotifySettingsView> {
+    return this.settings.get(p, q.organizationId);
+  }
+
+  @RequirePermission(Perm.organisation)
+  @Post()
+  @HttpCode(200)
+  @ApiOperation({ summary: '保存机构回调地址（JSON；空地址删除）；生成的密钥只在本次返回（secret）' })
+  save(@CurrentPrincipal() p: Principal, @Body(new ZodValidationPipe(notifySettingsSaveSchema)) input: NotifySettingsSaveInput): Promise<NotifySettingsSaved> {
+    return this.settings.save(p, input);
+  }
+}

@@ -1,0 +1,345 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { INestApplicationContext } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { DataSource } from 'typeorm';
+import { QUEUES } from '@valuation/contracts';
+import { BatchRunner, seedDemoMarket } from '@valuation/core';
+import { batchChunkOf, type BatchRowInput } from '@valuation/domain';
+import { AccountEntity, type BatchTaskEntity } from '@valuation/persistence';
+import { JobProducer } from '@valuation/queue';
+import { WorkerModule } from '../../worker/src/worker.module';
+import { startTestApi, type TestApi } from './test-api';
+
+const root = path.resolve(__dirname, '../../..');
+const SOURCES = ['apps/worker/src', 'libs/domain/src', 'libs/valuation/src', 'libs/contracts/src', 'libs/server'];
+
+interface Community {
+  name: string;
+  cityCode: string;
+}
+
+interface TaskRow {
+  id: string;
+  batchId: string;
+  state: number;
+  evalTotal: number;
+  processed: number;
+  evalSuccess: number;
+  evalFail: number;
+  evalError: number;
+  evalAmount: string;
+  refunded: boolean;
+  errorReason: string | null;
+  finishedAt: Date | null;
+}
+
+const CITY_NAMES: Record<string, string> = { '110100': '北京市', '310100': '上海' };
+
+/** A row of the template for a flat in a community of the demo market. */
+function flat(c: Community, i: number): BatchRowInput {
+  return {
+    cityName: CITY_NAMES[c.cityCode],
+    location: c.name,
+    propType: '住宅',
+    bldgArea: String(50 + (i % 9) * 10 + 0.5),
+    floor: String(1 + (i % 17)),
+    bheight: '18',
+    br: String(1 + (i % 3)),
+    lr: '1',
+    ba: '1',
+    face: '南北',
+    intDeco: '精装',
+    principalCode: `KH${i}`,
+  };
+}
+
+describe('batch valuation worker', () => {
+  let t: TestApi;
+  let ds: DataSource;
+  let admin: AccountEntity;
+  let communities: Community[];
+
+  const task = async (id: string): Promise<TaskRow> =>
+    (
+      await ds.query(
+        `SELECT id, batch_id AS "batchId", state, eval_total AS "evalTotal", processed, eval_success AS "evalSuccess", eval_fail AS "evalFail",
+                eval_error AS "evalError", eval_amount AS "evalAmount", refunded, error_reason AS "errorReason", finished_at AS "finishedAt"
+           FROM batch_task WHERE id = $1`,
+        [id],
+      )
+    )[0];
+
+  const balances = async () => {
+    const [row] = await ds.query(
+      `SELECT (SELECT universal_count FROM account_balance WHERE account_id = $1) AS universal,
+              (SELECT sum(remaining)::int FROM city_package WHERE account_id = $1) AS city`,
+      [admin.id],
+    );
+    return { universal: Number(row.universal), city: Number(row.city) };
+  };
+
+  /**
+   * A task in state 1 with its rows, its counts reserved as the upload does: the city package of
+   * each row's city first, then nationwide counts, each with a ledger row of the batch.
+   */
+  async function createTask(rows: BatchRowInput[], rowCities: (string | null)[], recvPhone: string | null = null): Promise<{ id: string; batchId: string }> {
+    const batchId = `BT${randomBytes(8).toString('hex')}`;
+    return ds.transaction(async (m) => {
+      const reservations: BatchTaskEntity['reservations'] = [];
+      const perCity = new Map<string | null, number>();
+      for (const city of rowCities) perCity.set(city, (perCity.get(city) ?? 0) + 1);
+      let universal = 0;
+      for (const [cityCode, n] of perCity) {
+        const [pkg] = cityCode
+          ? await m.query(`SELECT id, remaining FROM city_package WHERE account_id = $1 AND city_code = $2 AND remaining > 0 ORDER BY expire_date LIMIT 1`, [admin.id, cityCode])
+          : [];
+        const fromCity = pkg ? Math.min(n, pkg.remaining) : 0;
+        if (fromCity > 0) {
+          const [[{ remaining }]] = await m.query(`UPDATE city_package SET remaining = remaining - $1 WHERE id = $2 RETURNING remaining`, [fromCity, pkg.id]);
+          await m.query(
+            `INSERT INTO balance_ledger (tenant_id, account_id, kind, city_package_id, delta, balance_after, reason, ref_type, ref_id, created_by)
+             VALUES ($1, $2, 'city', $3, $4, $5, 'consume', 'batch', $6, $2)`,
+            [admin.tenantId, admin.id, pkg.id, -fromCity, remaining, batchId],
+          );
+          reservations.push({ kind: 'city', cityPackageId: pkg.id, cityCode, count: fromCity });
+        }
+        universal += n - fromCity;
+      }
+      if (universal > 0) {
+        const [[row]] = await m.query(`UPDATE account_balance SET universal_count = universal_count - $1 WHERE account_id = $2 RETURNING universal_count`, [universal, admin.id]);
+        await m.query(
+          `INSERT INTO balance_ledger (tenant_id, account_id, kind, city_package_id, delta, balance_after, reason, ref_type, ref_id, created_by)
+           VALUES ($1, $2, 'universal', NULL, $3, $4, 'consume', 'batch', $5, $2)`,
+          [admin.tenantId, admin.id, -universal, row.universal_count, batchId],
+        );
+        reservations.push({ kind: 'universal', cityPackageId: null, cityCode: null, count: universal });
+      }
+      const [{ id }] = await m.query(
+        `INSERT INTO batch_task (batch_id, tenant_id, company_id, organization_id, account_id, task_name, recv_phone, file_key, file_name, state, eval_total, reservations)
+         VALUES ($1, $2, $3, $4, $5, '测试批量', $6, $7, 'batch.xlsx', 1, $8, $9::jsonb) RETURNING id`,
+        [batchId, admin.tenantId, admin.companyId, admin.organizationId, admin.id, recvPhone, `batch/${batchId}.xlsx`, rows.length, JSON.stringify(reservations)],
+      );
+      await m.query(
+        `INSERT INTO batch_item (task_id, row_no, chunk, input, city_code)
+         SELECT $1, r.n, r.chunk, r.input, r.city FROM unnest($2::int[], $3::int[], $4::jsonb[], $5::varchar[]) AS r(n, chunk, input, city)`,
+        [id, rows.map((_, i) => i + 1), rows.map((_, i) => batchChunkOf(i + 1)), rows.map((r) => JSON.stringify(r)), rowCities],
+      );
+      return { id: String(id), batchId };
+    });
+  }
+
+  /** Every row left state 0 once, with one record per valued row and a charge per valued row. */
+  async function expectExactlyOnce(taskId: string, batchId: string) {
+    const [items] = await ds.query(
+      `SELECT count(*) FILTER (WHERE state = 1)::int AS valued, count(*) FILTER (WHERE state IN (2, 3))::int AS unvalued,
+              count(*) FILTER (WHERE state = 0)::int AS waiting, count(DISTINCT eval_code)::int AS codes,
+              coalesce(sum(total_price) FILTER (WHERE state = 1), 0)::numeric(18, 2)::text AS amount,
+              count(*) FILTER (WHERE state = 1 AND (eval_code IS NULL OR unit_price IS NULL OR total_price IS NULL))::int AS incomplete
+         FROM batch_item WHERE task_id = $1`,
+      [taskId],
+    );
+    const [records] = await ds.query(
+      `SELECT count(*)::int AS n, count(*) FILTER (WHERE r.eval_code IN (SELECT eval_code FROM batch_item WHERE task_id = $1))::int AS linked,
+              count(*) FILTER (WHERE r.total_price = i.total_price AND r.unit_price = i.unit_price)::int AS same
+         FROM eval_record r LEFT JOIN batch_item i ON i.eval_code = r.eval_code AND i.task_id = $1
+        WHERE r.eval_code IN (SELECT eval_code FROM batch_item WHERE task_id = $1)
+           OR r.created_at >= (SELECT created_at FROM batch_task WHERE id = $1)`,
+      [taskId],
+    );
+    const [ledger] = await ds.query(
+      `SELECT coalesce(sum(delta), 0)::int AS net, coalesce(sum(delta) FILTER (WHERE reason = 'refund'), 0)::int AS refunded,
+              count(*) FILTER (WHERE reason = 'refund')::int AS refunds
+         FROM balance_ledger WHERE ref_type = 'batch' AND ref_id = $1`,
+      [batchId],
+    );
+    const row = await task(taskId);
+    expect(items.waiting).toBe(0);
+    expect(items.incomplete).toBe(0);
+    expect(items.codes).toBe(items.valued);
+    expect(records).toEqual({ n: items.valued, linked: items.valued, same: items.valued });
+    expect(ledger.net).toBe(-items.valued);
+    expect(ledger.refunded).toBe(items.unvalued);
+    expect(row).toMatchObject({ state: 2, processed: row.evalTotal, evalSuccess: items.valued, evalAmount: items.amount, refunded: true });
+    expect(row.evalFail + row.evalError).toBe(items.unvalued);
+    expect(row.finishedAt).not.toBeNull();
+    return { ...items, row };
+  }
+
+  const waitFor = async (what: string, check: () => Promise<boolean>, timeoutMs: number, everyMs = 25) => {
+    const deadline = Date.now() + timeoutMs;
+    while (!(await check())) {
+      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+      await new Promise((resolve) => setTimeout(resolve, everyMs));
+    }
+  };
+
+  beforeAll(async () => {
+    t = await startTestApi();
+    ds = t.ds;
+    await seedDemoMarket(ds, { cityCodes: ['110100', '310100'], communitiesPerCity: 40, months: 24 });
+    admin = await ds.getRepository(AccountEntity).findOneByOrFail({ loginUser: 'demoadmin' });
+    await ds.query(`UPDATE city_package SET remaining = 5000 WHERE account_id = $1 AND city_code = '110100'`, [admin.id]);
+    communities = await ds.query(`SELECT name, city_code AS "cityCode" FROM community WHERE source = 'demo' ORDER BY city_code, ha_code`);
+    expect(communities.length).toBe(80);
+  }, 120_000);
+
+  afterAll(() => t?.close());
+
+  describe('in this process', () => {
+    let worker: INestApplicationContext;
+    let runner: BatchRunner;
+
+    beforeAll(async () => {
+      worker = await NestFactory.createApplicationContext(WorkerModule.forRoot({ queues: [QUEUES.batch], concurrency: 2 }), { logger: false, abortOnError: false });
+      runner = worker.get(BatchRunner);
+    });
+    afterAll(() => worker?.close());
+
+    it('values what it can, marks unknown addresses, refunds the rest and tells the owner once', async () => {
+      const before = await balances();
+      const rows: BatchRowInput[] = [];
+      const cities: (string | null)[] = [];
+      for (let i = 0; i < 60; i++) {
+        rows.push(flat(communities[i % communities.length], i));
+        cities.push(communities[i % communities.length].cityCode);
+      }
+      rows.push({ ...flat(communities[0], 60), location: 'QXZW-7781-JKL' });
+      cities.push('110100');
+      rows.push({ ...flat(communities[0], 61), cityName: '不存在市' });
+      cities.push(null);
+      rows.push({ ...flat(communities[0], 62), bldgArea: 'abc' });
+      cities.push('110100');
+      const { id, batchId } = await createTask(rows, cities, '13800138000');
+      const reserved = await balances();
+      expect(before.city + before.universal - (reserved.city + reserved.universal)).toBe(63);
+
+      await t.app.get(JobProducer).enqueue('batch.start', { taskId: id }, { jobId: `batch-start-${id}` });
+      await waitFor('the task to finish', async () => (await task(id)).state !== 1, 30_000);
+
+      const done = await expectExactlyOnce(id, batchId);
+      expect(done.valued).toBeGreaterThanOrEqual(55);
+      const items: { row_no: number; state: number; error: string | null }[] = await ds.query(
+        `SELECT row_no, state, error FROM batch_item WHERE task_id = $1 AND row_no > 60 ORDER BY row_no`,
+        [id],
+      );
+      expect(items).toEqual([
+        { row_no: 61, state: 3, error: '地址解析失败，未匹配到小区' },
+        { row_no: 62, state: 3, error: '地址解析失败，未匹配到小区' },
+        { row_no: 63, state: 2, error: '请输入正确的面积' },
+      ]);
+      expect(done.row.evalError).toBe(2);
+      const after = await balances();
+      expect(before.city + before.universal - (after.city + after.universal)).toBe(done.valued);
+      const outbox = await ds.query(`SELECT kind, channel, phone, payload FROM notify_outbox WHERE payload->>'batchId' = $1`, [batchId]);
+      expect(outbox).toEqual([
+        {
+          kind: 'batch.finished',
+          channel: 'sms',
+          phone: '13800138000',
+          payload: expect.objectContaining({ taskName: '测试批量', total: 63, success: done.valued, refunded: 63 - done.valued, taskState: 2 }),
+        },
+      ]);
+    });
+
+    it('never values a row twice when the same chunk runs twice, at once or again', async () => {
+      const rows = Array.from({ length: 300 }, (_, i) => flat(communities[(i * 7) % communities.length], i));
+      const { id, batchId } = await createTask(rows, rows.map((_, i) => communities[(i * 7) % communities.length].cityCode));
+
+      const [a, b] = await Promise.all([runner.runChunk(id, 0), runner.runChunk(id, 0)]);
+      expect(a.written + b.written).toBe(250);
+      const again = await runner.runChunk(id, 0);
+      expect(again).toEqual({ written: 0, valued: 0, finished: false, skipped: false });
+      expect(await task(id)).toMatchObject({ state: 1, processed: 250 });
+
+      const last = await Promise.all([runner.runChunk(id, 1), runner.runChunk(id, 1)]);
+      expect(last.filter((r) => r.finished)).toHaveLength(1);
+      expect(await runner.runChunk(id, 1)).toMatchObject({ written: 0, skipped: true });
+      await expectExactlyOnce(id, batchId);
+      const [{ n }] = await ds.query(`SELECT count(*)::int AS n FROM notify_outbox WHERE payload->>'batchId' = $1`, [batchId]);
+      expect(n).toBe(0);
+    });
+
+    it('fails a task whose rows are gone and refunds every count', async () => {
+      const before = await balances();
+      const rows = Array.from({ length: 20 }, (_, i) => flat(communities[i], i));
+      const { id, batchId } = await createTask(rows, rows.map((_, i) => communities[i].cityCode));
+      await ds.query(`DELETE FROM batch_item WHERE task_id = $1 AND row_no > 15`, [id]);
+
+      await t.app.get(JobProducer).enqueue('batch.start', { taskId: id }, { jobId: `batch-start-${id}` });
+      await waitFor('the task to fail', async () => (await task(id)).state !== 1, 30_000);
+      const failed = await task(id);
+      expect(failed).toMatchObject({ state: 3, refunded: true, evalSuccess: 0, evalFail: 15, processed: 15 });
+      expect(failed.errorReason).toContain('批量估价数据缺失');
+      expect(await balances()).toEqual(before);
+      const [{ refunded }] = await ds.query(
+        `SELECT coalesce(sum(delta), 0)::int AS refunded FROM balance_ledger WHERE ref_type = 'batch' AND ref_id = $1 AND reason = 'refund'`,
+        [batchId],
+      );
+      expect(refunded).toBe(20);
+    });
+  });
+
+  describe('across worker processes', () => {
+    let outDir: string;
+    const children: ChildProcess[] = [];
+
+    beforeAll(() => {
+      fs.mkdirSync(path.join(root, 'dist'), { recursive: true });
+      outDir = fs.mkdtempSync(path.join(root, 'dist', 'batch-worker-test-'));
+      const swc = spawnSync(
+        process.execPath,
+        [require.resolve('@swc/cli/bin/swc.js'), ...SOURCES.filter((dir) => fs.existsSync(path.join(root, dir))), '-d', outDir, '--config-file', '.swcrc', '--quiet'],
+        { cwd: root, encoding: 'utf8' },
+      );
+      if (swc.status !== 0) throw new Error(`swc failed:\n${swc.stdout}\n${swc.stderr}`);
+    }, 120_000);
+
+    afterAll(() => {
+      for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      if (outDir) fs.rmSync(outDir, { recursive: true, force: true });
+    });
+
+    const startWorker = () => {
+      const child = spawn(process.execPath, [path.join(outDir, 'apps/worker/src/main.js')], {
+        cwd: root,
+        env: { ...process.env, WORKER_QUEUES: QUEUES.batch, BATCH_CONCURRENCY: '2', LOG_LEVEL: 'warn', DATABASE_POOL_SIZE: '6' },
+        stdio: ['ignore', 'ignore', 'pipe'],
+      });
+      let stderr = '';
+      child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+      children.push(child);
+      return { child, stderr: () => stderr };
+    };
+
+    it('finishes a batch exactly once when its worker is killed half-way and another takes over', async () => {
+      const before = await balances();
+      const rows = Array.from({ length: 2000 }, (_, i) => flat(communities[(i * 13) % communities.length], i));
+      const { id, batchId } = await createTask(rows, rows.map((_, i) => communities[(i * 13) % communities.length].cityCode));
+
+      const first = startWorker();
+      await t.app.get(JobProducer).enqueue('batch.start', { taskId: id }, { jobId: `batch-start-${id}` });
+      await waitFor('the first worker to value some rows', async () => (await task(id)).processed > 0, 60_000, 10);
+      first.child.kill('SIGKILL');
+      await new Promise((resolve) => first.child.once('exit', resolve));
+      const cut = await task(id);
+      expect(cut.processed).toBeGreaterThan(0);
+      expect(cut.processed).toBeLessThan(2000);
+      expect(cut.state).toBe(1);
+
+      // The chunks the killed worker held stay locked until their lock expires; the second worker's stalled-job check then takes them.
+      const second = startWorker();
+      await waitFor('the second worker to finish the task', async () => (await task(id)).state !== 1, 150_000, 200);
+      expect(second.stderr()).toBe('');
+
+      const done = await expectExactlyOnce(id, batchId);
+      expect(done.valued).toBeGreaterThan(1900);
+      const after = await balances();
+      expect(before.city + before.universal - (after.city + after.universal)).toBe(done.valued);
+      const [{ n }] = await ds.query(`SELECT count(*)::int AS n FROM eval_record WHERE eval_code IN (SELECT eval_code FROM batch_item WHERE task_id = $1)`, [id]);
+      expect(n).toBe(done.valued);
+    }, 240_000);
+  });
+});

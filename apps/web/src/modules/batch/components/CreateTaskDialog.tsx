@@ -1,0 +1,329 @@
+import { Alert, Button, FileInput, Group, Modal, Progress, Stack, Text, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { BATCH_SUBCODE_NEEDS_UNIVERSAL, type BatchUploadResult } from '@valuation/contracts';
+import {
+  BATCH_FILE_EXTENSIONS,
+  BATCH_PHONE_MAX,
+  BATCH_TASK_NAME_MAX,
+  BATCH_UPLOAD_SUCCESS_CLOSE_MS,
+  BatchMsg,
+  checkBatchFileName,
+  checkBatchFileSize,
+  checkBatchPhone,
+  checkBatchTaskName,
+  formatBatchPhone,
+  type BatchCheck,
+} from '@valuation/domain';
+import { useEffect, useReducer, useRef, useState } from 'react';
+import { isApiError } from '../../../app/api/api-error';
+import { isAbortError } from '../../../app/api/upload-with-progress';
+import { evaluateWithUniversal, uploadBatchFile } from '../api/batch-api';
+import { useLeaveGuard } from '../hooks/use-leave-guard';
+import { formatFileSize } from '../model/batch-format';
+import { IDLE, isTransferring, sentPercent, uploadReducer } from '../model/upload-flow';
+
+const ACCEPT = BATCH_FILE_EXTENSIONS.map((ext) => `.${ext}`).join(',');
+/** Asked when the dialog is closed during an upload. */
+const CANCEL_UPLOAD = '确定取消上传吗？';
+
+const failure = (check: BatchCheck<unknown>) => (check.ok ? undefined : check.message);
+
+/** The file checks of the dialog on pick: type by extension, then size. */
+function checkFile(file: File): string | undefined {
+  return failure(checkBatchFileName(file.name)) ?? failure(checkBatchFileSize(file.size));
+}
+
+export interface CreateTaskDialogProps {
+  opened: boolean;
+  onClose: () => void;
+  /** A task was created: the dialog has closed and the list should reload from page 1. */
+  onCreated: () => void;
+}
+
+interface FieldErrors {
+  file?: string;
+  taskName?: string;
+  phone?: string;
+}
+
+function needsUniversal(subCode: number | undefined, data: unknown): data is BatchUploadResult {
+  return subCode === BATCH_SUBCODE_NEEDS_UNIVERSAL && typeof data === 'object' && data !== null && 'batchId' in data;
+}
+
+/** Create-task dialog: file, task name and optional SMS phone; uploads with progress and can be cancelled. */
+export function CreateTaskDialog({ opened, onClose, onCreated }: CreateTaskDialogProps) {
+  const [file, setFile] = useState<File | null>(null);
+  const [taskName, setTaskName] = useState('');
+  const [phone, setPhone] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [stage, dispatch] = useReducer(uploadReducer, IDLE);
+  const [askCancel, setAskCancel] = useState(false);
+  const abort = useRef<AbortController | null>(null);
+  const transferring = isTransferring(stage);
+  const busy = stage.kind !== 'idle';
+  const blocker = useLeaveGuard(transferring);
+
+  const clearForm = () => {
+    setFile(null);
+    setTaskName('');
+    setPhone('');
+    setErrors({});
+    setAskCancel(false);
+  };
+
+  const cancelTransfer = () => {
+    abort.current?.abort();
+    abort.current = null;
+    dispatch({ type: 'reset' });
+  };
+
+  useEffect(() => {
+    if (stage.kind !== 'done') return;
+    const timer = window.setTimeout(() => {
+      dispatch({ type: 'reset' });
+      clearForm();
+      onCreated();
+    }, BATCH_UPLOAD_SUCCESS_CLOSE_MS);
+    return () => window.clearTimeout(timer);
+  }, [stage.kind, onCreated]);
+
+  useEffect(() => () => abort.current?.abort(), []);
+
+  const pickFile = (picked: File | null) => {
+    if (stage.kind === 'idle' && stage.error) dispatch({ type: 'reset' });
+    if (!picked) {
+      setFile(null);
+      return;
+    }
+    const error = checkFile(picked);
+    setErrors((e) => ({ ...e, file: error }));
+    setFile(error ? null : picked);
+  };
+
+  const fail = (error: unknown) => {
+    if (isAbortError(error)) return;
+    dispatch({ type: 'failed', error: error instanceof Error ? error.message : String(error) });
+    setFile(null);
+  };
+
+  const submit = async () => {
+    const name = checkBatchTaskName(taskName);
+    const recvPhone = checkBatchPhone(phone);
+    const next: FieldErrors = { file: file ? checkFile(file) : BatchMsg.fileMissing, taskName: failure(name), phone: failure(recvPhone) };
+    setErrors(next);
+    if (!file || next.file || !name.ok || !recvPhone.ok) return;
+
+    const controller = new AbortController();
+    abort.current = controller;
+    dispatch({ type: 'reset' });
+    dispatch({ type: 'start', total: file.size });
+    try {
+      const answer = await uploadBatchFile(
+        { file, taskName: name.value, phone: recvPhone.value ?? '' },
+        {
+          signal: controller.signal,
+          onProgress: (p) => dispatch({ type: 'progress', loaded: p.loaded, total: p.total }),
+          onSent: () => dispatch({ type: 'sent' }),
+        },
+      );
+      if (needsUniversal(answer.subCode, answer.data)) {
+        dispatch({ type: 'needsUniversal', batchId: answer.data.batchId, evalTotal: answer.data.evalTotal, shortfall: answer.data.shortfall });
+      } else {
+        dispatch({ type: 'succeeded' });
+      }
+    } catch (error) {
+      if (isApiError(error) && needsUniversal(error.subCode, error.data)) {
+        dispatch({ type: 'needsUniversal', batchId: error.data.batchId, evalTotal: error.data.evalTotal, shortfall: error.data.shortfall });
+      } else {
+        fail(error);
+      }
+    }
+  };
+
+  const acceptUniversal = async () => {
+    if (stage.kind !== 'confirm') return;
+    const controller = new AbortController();
+    abort.current = controller;
+    dispatch({ type: 'useUniversal' });
+    try {
+      await evaluateWithUniversal(stage.batchId, controller.signal);
+      dispatch({ type: 'succeeded' });
+    } catch (error) {
+      fail(error);
+    }
+  };
+
+  const declineUniversal = () => {
+    notifications.show({ color: 'yellow', message: BatchMsg.contactAdmin, autoClose: 2000 });
+    cancelTransfer();
+    clearForm();
+  };
+
+  const requestClose = () => {
+    if (transferring) {
+      setAskCancel(true);
+      return;
+    }
+    if (stage.kind === 'done') return;
+    if (stage.kind === 'confirm') {
+      declineUniversal();
+    } else {
+      dispatch({ type: 'reset' });
+      clearForm();
+    }
+    onClose();
+  };
+
+  const confirmCancel = () => {
+    cancelTransfer();
+    clearForm();
+    onClose();
+  };
+
+  const percent = sentPercent(stage);
+
+  return (
+    <>
+      <Modal opened={opened} onClose={requestClose} title="新建任务" centered size="lg" closeOnClickOutside={!busy} closeOnEscape={!askCancel}>
+        <Stack gap="md">
+          <FileInput
+            label="上传文件"
+            withAsterisk
+            placeholder="请选择 .xls、.xlsx 或 .csv 文件"
+            accept={ACCEPT}
+            value={file}
+            onChange={pickFile}
+            error={errors.file}
+            disabled={busy}
+            clearable
+            description="文件大小不超过5MB，最多10000行；CSV 文件建议使用 GB 系列编码"
+          />
+          <TextInput
+            label="任务名称"
+            withAsterisk
+            placeholder="请输入任务名称"
+            maxLength={BATCH_TASK_NAME_MAX}
+            value={taskName}
+            onChange={(e) => {
+              setTaskName(e.currentTarget.value);
+              if (errors.taskName) setErrors((er) => ({ ...er, taskName: undefined }));
+            }}
+            error={errors.taskName}
+            disabled={busy}
+            rightSection={
+              <Text size="xs" c="dimmed">
+                {taskName.length}/{BATCH_TASK_NAME_MAX}
+              </Text>
+            }
+            rightSectionWidth={48}
+          />
+          <TextInput
+            label="接收短信手机号"
+            placeholder="选填，估价完成后发送短信通知"
+            inputMode="numeric"
+            autoComplete="tel"
+            maxLength={BATCH_PHONE_MAX}
+            value={phone}
+            onChange={(e) => {
+              setPhone(formatBatchPhone(e.currentTarget.value));
+              if (errors.phone) setErrors((er) => ({ ...er, phone: undefined }));
+            }}
+            error={errors.phone}
+            disabled={busy}
+          />
+
+          {stage.kind === 'uploading' && (
+            <div>
+              <Group justify="space-between" mb={6}>
+                <Text size="sm">正在上传…</Text>
+                <Text size="sm" c="dimmed">
+                  {formatFileSize(stage.loaded)} / {formatFileSize(stage.total)}（{percent}%）
+                </Text>
+              </Group>
+              <Progress value={percent} size="lg" radius="xl" aria-label="上传进度" />
+            </div>
+          )}
+          {(stage.kind === 'checking' || stage.kind === 'evaluating' || stage.kind === 'confirm') && (
+            <div>
+              <Text size="sm" mb={6}>
+                {stage.kind === 'evaluating' ? '正在提交估价…' : '文件校验中…'}
+              </Text>
+              <Progress value={100} size="lg" radius="xl" striped animated={stage.kind !== 'confirm'} aria-label="上传进度" />
+            </div>
+          )}
+          {stage.kind === 'done' && (
+            <Alert color="green" variant="light" title="上传成功">
+              任务已创建，正在估价，可在列表中查看进度。
+            </Alert>
+          )}
+          {stage.kind === 'idle' && stage.error && (
+            <Alert color="red" variant="light" title="上传失败">
+              {stage.error}
+            </Alert>
+          )}
+
+          <Group justify="flex-end" mt="xs">
+            <Button variant="default" onClick={requestClose} disabled={stage.kind === 'done'}>
+              {transferring ? '取消上传' : '取消'}
+            </Button>
+            <Button onClick={() => void submit()} loading={busy && stage.kind !== 'done'} disabled={stage.kind === 'done'}>
+              提交
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+
+      <Modal opened={stage.kind === 'confirm'} onClose={declineUniversal} title="提示" centered size="sm" zIndex={310} withCloseButton={false} closeOnClickOutside={false}>
+        {stage.kind === 'confirm' && (
+          <Stack>
+            <Text>{BatchMsg.useUniversal}</Text>
+            <Text size="sm" c="dimmed">
+              本任务共 {stage.evalTotal} 条{stage.shortfall !== undefined ? `，包年城市次数还差 ${stage.shortfall} 次` : ''}。
+            </Text>
+            <Group justify="flex-end">
+              <Button variant="default" onClick={declineUniversal}>
+                否
+              </Button>
+              <Button onClick={() => void acceptUniversal()}>是</Button>
+            </Group>
+          </Stack>
+        )}
+      </Modal>
+
+      <Modal opened={askCancel} onClose={() => setAskCancel(false)} title="提示" centered size="sm" zIndex={310}>
+        <Stack>
+          <Text>{CANCEL_UPLOAD}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setAskCancel(false)}>
+              继续上传
+            </Button>
+            <Button color="red" onClick={confirmCancel}>
+              确定
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+
+      <Modal opened={blocker.state === 'blocked'} onClose={() => blocker.reset?.()} title="提示" centered size="sm" zIndex={320}>
+        <Stack>
+          <Text>{BatchMsg.uploadConfirmLeave}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => blocker.reset?.()}>
+              留在此页
+            </Button>
+            <Button
+              color="red"
+              onClick={() => {
+                cancelTransfer();
+                clearForm();
+                blocker.proceed?.();
+              }}
+            >
+              离开
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,91 @@
+import { Inject, Logger } from '@nestjs/common';
+import { OnWorkerEvent } from '@nestjs/bullmq';
+import { UnrecoverableError, type Job } from 'bullmq';
+import { z } from 'zod';
+import { APP_CONFIG, type AppConfig } from '@valuation/config';
+import { QUEUES, type BatchChunkPayload, type BatchStartPayload } from '@valuation/contracts';
+import { BatchRunner, type BatchChunkResult } from '@valuation/core';
+import { JobHandler, JobProcessor, JobProcessorHost, JobProducer, type JobOf } from '@valuation/queue';
+
+const taskId = z.string().regex(/^[1-9]\d{0,18}$/, 'a task id');
+const batchStartPayload = z.object({ taskId }) satisfies z.ZodType<BatchStartPayload>;
+const batchChunkPayload = z.object({ taskId, chunk: z.int32().min(0) }) satisfies z.ZodType<BatchChunkPayload>;
+
+function parse<T>(schema: z.ZodType<T>, name: string, data: unknown): T {
+  const parsed = schema.safeParse(data);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.') || '(payload)'}: ${i.message}`);
+    throw new UnrecoverableError(`invalid ${name} payload: ${problems.join('; ')}`);
+  }
+  return parsed.data;
+}
+
+export const parseBatchStartPayload = (data: unknown) => parse(batchStartPayload, 'batch.start', data);
+export const parseBatchChunkPayload = (data: unknown) => parse(batchChunkPayload, 'batch.chunk', data);
+
+/** Job id of a chunk: adding the chunks of a task again never duplicates one. */
+export const batchChunkJobId = (taskId: string, chunk: number) => `batch:${taskId}:${chunk}`;
+
+/**
+ * Batch valuation: batch.start splits a task into one batch.chunk job per chunk, which any worker
+ * process may take; a task whose chunk gave up for good, or whose rows are gone, fails.
+ */
+@JobProcessor(QUEUES.batch)
+export class BatchProcessor extends JobProcessorHost {
+  private readonly logger = new Logger(BatchProcessor.name);
+  readonly concurrency: number;
+
+  constructor(
+    private readonly runner: BatchRunner,
+    private readonly producer: JobProducer,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    super();
+    this.concurrency = config.BATCH_CONCURRENCY;
+  }
+
+  @JobHandler('batch.start')
+  async start(job: JobOf<'batch.start'>): Promise<{ chunks: number[] }> {
+    const { taskId } = parseBatchStartPayload(job.data);
+    const plan = await this.runner.plan(taskId);
+    switch (plan.kind) {
+      case 'missing':
+        throw new UnrecoverableError(`batch task ${taskId} does not exist`);
+      case 'idle':
+        this.logger.warn(`batch task ${taskId} is in state ${plan.state}, not valuing; nothing to start`);
+        return { chunks: [] };
+      case 'rows-missing':
+        await this.runner.fail(taskId, `批量估价数据缺失：应有${plan.expected}条待估数据，实有${plan.waiting}条`);
+        throw new UnrecoverableError(`batch task ${taskId}: ${plan.waiting} waiting rows, ${plan.expected} expected`);
+      case 'run':
+        for (const chunk of plan.chunks) {
+          await this.producer.enqueue('batch.chunk', { taskId, chunk }, { jobId: batchChunkJobId(taskId, chunk) });
+        }
+        return { chunks: plan.chunks };
+    }
+  }
+
+  @JobHandler('batch.chunk')
+  async chunk(job: JobOf<'batch.chunk'>): Promise<BatchChunkResult> {
+    const { taskId, chunk } = parseBatchChunkPayload(job.data);
+    const result = await this.runner.runChunk(taskId, chunk);
+    if (result.finished) this.logger.log(`batch task ${taskId} finished`);
+    return result;
+  }
+
+  /** A chunk that will not be tried again ends its task: the rows it left are refunded. */
+  @OnWorkerEvent('failed')
+  async onFailed(job: Job | undefined, error: Error): Promise<void> {
+    if (!job || job.name !== 'batch.chunk') return;
+    const final = error instanceof UnrecoverableError || error.name === 'UnrecoverableError' || job.attemptsMade >= (job.opts.attempts ?? 1);
+    if (!final) return;
+    const payload = batchChunkPayload.safeParse(job.data);
+    if (!payload.success) return;
+    try {
+      const failed = await this.runner.fail(payload.data.taskId, `批量估价失败（第${payload.data.chunk + 1}组）：${error.message}`);
+      if (failed) this.logger.error(`batch task ${payload.data.taskId} failed: chunk ${payload.data.chunk} gave up: ${error.message}`);
+    } catch (failure) {
+      this.logger.error(`batch task ${payload.data.taskId} could not be failed: ${(failure as Error).message}`);
+    }
+  }
+}

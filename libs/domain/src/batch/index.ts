@@ -1,0 +1,3 @@
+export * from './batch-upload.rules';
+export * from './batch-template.columns';
+export * from './batch-list.schemas';

@@ -1,0 +1,192 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
+import type { BatchTaskEntity } from '@valuation/persistence';
+import { addOutboxMessage } from '../notify';
+
+/** The columns of a task that finishing needs, as the chunk statement returns them. */
+export type FinishingTask = Pick<
+  BatchTaskEntity,
+  | 'id'
+  | 'batchId'
+  | 'tenantId'
+  | 'organizationId'
+  | 'accountId'
+  | 'taskName'
+  | 'recvPhone'
+  | 'state'
+  | 'evalTotal'
+  | 'processed'
+  | 'evalSuccess'
+  | 'evalFail'
+  | 'evalError'
+  | 'evalAmount'
+  | 'reservations'
+  | 'errorReason'
+  | 'finishedAt'
+>;
+
+/** Refunds written for a task: per reservation, in the order reserved. */
+export interface BatchRefund {
+  kind: 'city' | 'universal';
+  cityPackageId: number | null;
+  count: number;
+}
+
+/** Why the rows still waiting in a failed task have no value. */
+export const BATCH_ROW_ABANDONED = '批量估价任务失败，未估价';
+
+export const TASK_COLUMNS = `t.id, t.batch_id AS "batchId", t.tenant_id AS "tenantId", t.organization_id AS "organizationId",
+  t.account_id AS "accountId", t.task_name AS "taskName", t.recv_phone AS "recvPhone", t.state, t.eval_total AS "evalTotal",
+  t.processed, t.eval_success AS "evalSuccess", t.eval_fail AS "evalFail", t.eval_error AS "evalError",
+  t.eval_amount AS "evalAmount", t.reservations, t.error_reason AS "errorReason", t.finished_at AS "finishedAt"`;
+
+/**
+ * The end of a batch task, in the transaction that ends it: the counts reserved for rows that got
+ * no value go back to the packages they came from, and the owner is told through the outbox.
+ */
+@Injectable()
+export class BatchFinishService {
+  private readonly logger = new Logger(BatchFinishService.name);
+
+  constructor(@InjectDataSource() private readonly ds: DataSource) {}
+
+  /**
+   * Called in the transaction whose update brought `processed` to `evalTotal` (the task row is
+   * locked by it) or failed the task. Refunds once: the `refunded` flag is set here and checked.
+   */
+  async settle(m: EntityManager, task: FinishingTask): Promise<BatchRefund[]> {
+    const [flag] = await m.query(`WITH u AS (UPDATE batch_task SET refunded = true WHERE id = $1 AND refunded = false RETURNING id) SELECT id FROM u`, [
+      task.id,
+    ]);
+    if (!flag) return [];
+    const refunds = await this.refund(m, task);
+    const failed = task.state === 3;
+    await addOutboxMessage(m, {
+      tenantId: task.tenantId,
+      organizationId: task.organizationId,
+      kind: failed ? 'batch.failed' : 'batch.finished',
+      phone: task.recvPhone,
+      payload: {
+        batchId: task.batchId,
+        taskName: task.taskName,
+        taskState: task.state,
+        total: task.evalTotal,
+        success: task.evalSuccess,
+        fail: task.evalFail,
+        error: task.evalError,
+        amount: Number(task.evalAmount),
+        refunded: refunds.reduce((sum, r) => sum + r.count, 0),
+        finishTime: task.finishedAt ? new Date(task.finishedAt).toISOString() : null,
+        ...(failed ? { errorReason: task.errorReason, text: `您的批量估价任务“${task.taskName}”估价失败，未估价的次数已退回。` } : {}),
+      },
+    });
+    return refunds;
+  }
+
+  /**
+   * Ends a valuing task in state 3: every row still waiting leaves state 0 as not valued, the
+   * counters take them, and what was not valued is refunded. False when the task was not valuing.
+   */
+  async fail(taskId: string, reason: string): Promise<boolean> {
+    return this.ds.transaction(async (m) => {
+      // Rows first, then the task: the same lock order as the chunk statement, so the two never deadlock.
+      const abandoned: { n: number }[] = await m.query(
+        `WITH gone AS (
+           UPDATE batch_item SET state = 2, error = $2, updated_at = now() WHERE task_id = $1 AND state = 0 RETURNING 1
+         ) SELECT count(*)::int AS n FROM gone`,
+        [taskId, BATCH_ROW_ABANDONED],
+      );
+      const n = abandoned[0].n;
+      const tasks: FinishingTask[] = await m.query(
+        `WITH t AS (
+           UPDATE batch_task t SET state = 3, error_reason = left($2, 500), processed = t.processed + $3, eval_fail = t.eval_fail + $3,
+                  finished_at = now(), updated_at = now()
+            WHERE t.id = $1 AND t.state = 1
+            RETURNING ${TASK_COLUMNS}
+         ) SELECT * FROM t`,
+        [taskId, reason, n],
+      );
+      if (!tasks.length) {
+        if (n > 0) throw new Error(`batch task ${taskId} had waiting rows but was not valuing`);
+        return false;
+      }
+      await this.settle(m, tasks[0]);
+      return true;
+    });
+  }
+
+  /** Gives back the counts of rows without a value (states 2 and 3), with a ledger row per package. */
+  private async refund(m: EntityManager, task: FinishingTask): Promise<BatchRefund[]> {
+    const rows: { cityCode: string | null; n: number; valued: number }[] = await m.query(
+      `SELECT city_code AS "cityCode", count(*) FILTER (WHERE state IN (2, 3))::int AS n, count(*) FILTER (WHERE state = 1)::int AS valued
+         FROM batch_item WHERE task_id = $1 GROUP BY city_code`,
+      [task.id],
+    );
+    // Rows missing from the table (a failed task) were reserved too; their city is unknown.
+    const missing = task.evalTotal - rows.reduce((sum, r) => sum + r.n + r.valued, 0);
+    const unvalued = missing > 0 ? [...rows, { cityCode: null, n: missing }] : rows;
+    const { refunds, uncovered } = planRefunds(task.reservations, unvalued);
+    if (uncovered > 0) this.logger.error(`batch task ${task.id}: ${uncovered} rows without a value had no reserved count to give back`);
+    for (const r of refunds) {
+      const [balance]: { after: number }[] =
+        r.kind === 'city'
+          ? await m.query(
+              `WITH u AS (UPDATE city_package SET remaining = remaining + $1 WHERE id = $2 AND account_id = $3 RETURNING remaining) SELECT remaining AS after FROM u`,
+              [r.count, r.cityPackageId, task.accountId],
+            )
+          : await m.query(
+              `WITH u AS (UPDATE account_balance SET universal_count = universal_count + $1, updated_at = now()
+                 WHERE account_id = $2 AND tenant_id = $3 RETURNING universal_count) SELECT universal_count AS after FROM u`,
+              [r.count, task.accountId, task.tenantId],
+            );
+      if (!balance) throw new Error(`batch task ${task.id}: the ${r.kind} balance to refund is gone`);
+      await m.query(
+        `INSERT INTO balance_ledger (tenant_id, account_id, kind, city_package_id, delta, balance_after, reason, ref_type, ref_id, created_by)
+         VALUES ($1, $2, $3, $4, $5, $6, 'refund', 'batch', $7, $2)`,
+        [task.tenantId, task.accountId, r.kind, r.cityPackageId, r.count, balance.after, task.batchId],
+      );
+    }
+    return refunds;
+  }
+}
+
+/**
+ * Where the counts of rows without a value go back to: for each city, the city packages reserved
+ * for it first, in the order reserved, then the nationwide counts; what nationwide cannot take
+ * (rows of no known city beyond the nationwide reservation) goes to city packages with reserved
+ * counts left. No package gets back more than was reserved from it; `uncovered` counts the rows
+ * the reservations could not cover.
+ */
+export function planRefunds(
+  reservations: BatchTaskEntity['reservations'],
+  unvalued: readonly { cityCode: string | null; n: number }[],
+): { refunds: BatchRefund[]; uncovered: number } {
+  const city = reservations
+    .filter((r) => r.kind === 'city' && r.cityPackageId !== null)
+    .map((r) => ({ cityCode: r.cityCode, cityPackageId: r.cityPackageId, spare: r.count, count: 0 }));
+  const give = (slot: (typeof city)[number], wanted: number) => {
+    const n = Math.min(wanted, slot.spare);
+    slot.spare -= n;
+    slot.count += n;
+    return n;
+  };
+  let rest = 0;
+  for (const { cityCode, n } of unvalued) {
+    let left = n;
+    for (const slot of city) if (left > 0 && slot.cityCode === cityCode) left -= give(slot, left);
+    rest += left;
+  }
+  const universalReserved = reservations.filter((r) => r.kind === 'universal').reduce((sum, r) => sum + r.count, 0);
+  const universal = Math.min(rest, universalReserved);
+  rest -= universal;
+  for (const slot of city) if (rest > 0) rest -= give(slot, rest);
+  const refunds: BatchRefund[] = [];
+  for (const slot of city) {
+    const same = refunds.find((r) => r.cityPackageId === slot.cityPackageId);
+    if (same) same.count += slot.count;
+    else if (slot.count > 0) refunds.push({ kind: 'city', cityPackageId: slot.cityPackageId, count: slot.count });
+  }
+  if (universal > 0) refunds.push({ kind: 'universal', cityPackageId: null, count: universal });
+  return { refunds: refunds.filter((r) => r.count > 0), uncovered: rest };
+}

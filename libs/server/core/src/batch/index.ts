@@ -1,0 +1,3 @@
+export * from './batch-finish.service';
+export * from './batch-runner.service';
+export * from './batch-runner.module';

@@ -1,0 +1,123 @@
+import { Inject, Injectable, Optional } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import { APP_CONFIG, type AppConfig } from '@valuation/config';
+import { NotifyOutboxEntity, OrganizationNotifySettingEntity, type NotifyOutboxStatus } from '@valuation/persistence';
+import { postJson } from './json-post.client';
+import { smsText } from './notify-text.builder';
+import { SMS_SENDER, type SmsSender } from './sms.sender';
+import { RefusedTargetError } from './webhook-target.guard';
+import { signWebhook } from './webhook.signer';
+
+/** Which try this is: attempt counts from 1; the last one records a failure on the row for good. */
+export interface DeliveryAttempt {
+  attempt: number;
+  maxAttempts: number;
+}
+
+export interface DeliveryOutcome {
+  /** Status of the row after this call; `unchanged` when it was already final or is unknown. */
+  status: Extract<NotifyOutboxStatus, 'delivered' | 'skipped'> | 'unchanged';
+  reason?: string;
+}
+
+/** A delivery that did not succeed; `final` when no further try will be made. */
+export class NotifyDeliveryError extends Error {
+  constructor(
+    message: string,
+    readonly final: boolean,
+  ) {
+    super(message);
+    this.name = 'NotifyDeliveryError';
+  }
+}
+
+const FINAL: readonly NotifyOutboxStatus[] = ['delivered', 'failed', 'skipped'];
+
+/** Body posted to an organisation's webhook. */
+export interface WebhookBody {
+  id: string;
+  event: string;
+  organizationId: number;
+  occurredAt: string;
+  data: Record<string, unknown>;
+}
+
+/** Sends one outbox row on its channel and records the outcome on the row. */
+@Injectable()
+export class NotifyDeliveryService {
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Optional() @Inject(SMS_SENDER) private readonly sms: SmsSender | null = null,
+  ) {}
+
+  /**
+   * Delivers the row once. Resolves when it is delivered or skipped (or was already final);
+   * rejects with NotifyDeliveryError otherwise, after marking the row failed if `final`.
+   */
+  async deliver(outboxId: string, attempt: DeliveryAttempt): Promise<DeliveryOutcome> {
+    const row = await this.ds.getRepository(NotifyOutboxEntity).findOne({ where: { id: outboxId } });
+    if (!row || FINAL.includes(row.status)) return { status: 'unchanged' };
+    try {
+      const skipped = row.channel === 'sms' ? await this.sendSms(row) : await this.sendWebhook(row);
+      if (skipped !== null) {
+        await this.finish(row.id, 'skipped', attempt.attempt, skipped);
+        return { status: 'skipped', reason: skipped };
+      }
+      await this.finish(row.id, 'delivered', attempt.attempt, null);
+      return { status: 'delivered' };
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const final = error instanceof RefusedTargetError || attempt.attempt >= attempt.maxAttempts;
+      if (final) {
+        await this.finish(row.id, 'failed', attempt.attempt, message);
+      } else {
+        await this.ds.query(`UPDATE notify_outbox SET attempts = $2, last_error = $3, updated_at = now() WHERE id = $1`, [row.id, attempt.attempt, message.slice(0, 500)]);
+      }
+      throw new NotifyDeliveryError(message, final);
+    }
+  }
+
+  /** Sends the SMS; answers the reason when it is skipped. */
+  private async sendSms(row: NotifyOutboxEntity): Promise<string | null> {
+    if (!this.sms) return '短信未配置（SMS_PROVIDER_URL、SMS_API_KEY、SMS_SIGN）';
+    if (!row.phone) return '没有手机号';
+    const text = smsText(this.sms.sign, row.kind, row.payload);
+    if (text === null) return `事件 ${row.kind} 没有短信内容`;
+    await this.sms.send(row.phone, text);
+    return null;
+  }
+
+  /** Posts the signed webhook; answers the reason when it is skipped. */
+  private async sendWebhook(row: NotifyOutboxEntity): Promise<string | null> {
+    const setting = row.settingOrganizationId === null
+      ? null
+      : await this.ds.getRepository(OrganizationNotifySettingEntity).findOne({ where: { organizationId: row.settingOrganizationId, tenantId: row.tenantId } });
+    if (!setting?.webhookUrl) return '回调地址已删除';
+    if (!setting.webhookSecret) return '回调密钥未生成';
+    const payload: WebhookBody = { id: row.id, event: row.kind, organizationId: row.organizationId, occurredAt: row.createdAt.toISOString(), data: row.payload };
+    const body = JSON.stringify(payload);
+    const timestamp = String(Math.floor(Date.now() / 1000));
+    const res = await postJson(
+      setting.webhookUrl,
+      body,
+      {
+        'User-Agent': 'valuation-notify/1',
+        'X-Valuation-Event': row.kind,
+        'X-Valuation-Timestamp': timestamp,
+        'X-Valuation-Signature': signWebhook(setting.webhookSecret, timestamp, body),
+      },
+      { allowPrivate: this.config.NOTIFY_ALLOW_PRIVATE_TARGETS, timeoutMs: 5000 },
+    );
+    if (res.status < 200 || res.status >= 300) throw new Error(`webhook answered HTTP ${res.status}`);
+    return null;
+  }
+
+  private async finish(id: string, status: NotifyOutboxStatus, attempts: number, reason: string | null): Promise<void> {
+    await this.ds.query(
+      `UPDATE notify_outbox SET status = $2, attempts = $3, last_error = $4, finished_at = now(), updated_at = now() WHERE id = $1`,
+      [id, status, attempts, reason === null ? null : reason.slice(0, 500)],
+    );
+  }
+}

@@ -1,0 +1,283 @@
+/**
+ * Speed of batch valuation: loads the demo market into a bench database, builds a 10,000-row
+ * spreadsheet from its communities, uploads it as demoadmin through POST /api/batch/upload and
+ * times upload to finished (state 2) with one worker process, then with two.
+ *
+ *   npm run bench:batch -- [--rows 10000] [--keep] [--direct]
+ *
+ * --direct inserts the task and its rows into the database instead of uploading (for when the
+ * upload endpoint is not available); the counts are reserved the same way.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import ExcelJS from 'exceljs';
+import { Queue } from 'bullmq';
+import Redis from 'ioredis';
+import { Client } from 'pg';
+
+const root = path.resolve(__dirname, '../../../..');
+const arg = (name: string, fallback: string) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 && process.argv[i + 1] ? process.argv[i + 1] : fallback;
+};
+const rowCount = Number(arg('rows', '10000'));
+const keep = process.argv.includes('--keep');
+const forceDirect = process.argv.includes('--direct');
+const apiPort = Number(arg('port', '3202'));
+const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/valuation_bench_batch';
+const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379/0';
+const prefix = 'valuation-bench-batch';
+const CHUNK_SIZE = 250;
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { BATCH_COLUMNS } = require(path.join(root, 'dist/server/libs/domain/src')) as typeof import('@valuation/domain');
+
+function run(label: string, script: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
+  const started = Date.now();
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [path.join(root, script), ...args], { cwd: root, env });
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.stderr.on('data', (d) => (out += d));
+    child.on('exit', (code) => {
+      if (code !== 0) return reject(new Error(`${label} failed:\n${out}`));
+      console.log(`  ${label} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+      resolve();
+    });
+  });
+}
+
+async function waitReady(url: string, api: ChildProcess) {
+  for (let i = 0; i < 120; i++) {
+    if (api.exitCode !== null) throw new Error('the API stopped while starting');
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error('the API did not become ready');
+}
+
+interface Row {
+  cityName: string;
+  location: string;
+  cityCode: string;
+  cells: Record<string, string>;
+}
+
+/** Rows for flats in the demo communities, cycling through them with varied flats. */
+function buildRows(communities: { name: string; city_code: string; city_name: string }[]): Row[] {
+  return Array.from({ length: rowCount }, (_, i) => {
+    const c = communities[(i * 7919) % communities.length];
+    const cells: Record<string, string> = {
+      cityName: c.city_name,
+      location: c.name,
+      propType: '住宅',
+      bldgArea: String(45 + ((i * 13) % 110) + 0.5),
+      floor: String(1 + (i % 17)),
+      bheight: '18',
+      br: String(1 + (i % 4)),
+      lr: String(1 + (i % 2)),
+      ba: '1',
+      face: '南北',
+      intDeco: '精装',
+      principalCode: `KH${String(i + 1).padStart(6, '0')}`,
+    };
+    return { cityName: c.city_name, location: c.name, cityCode: c.city_code, cells };
+  });
+}
+
+async function writeXlsx(rows: Row[], file: string) {
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet('批量估价');
+  sheet.addRow(BATCH_COLUMNS.map((c) => c.header));
+  for (const r of rows) sheet.addRow(BATCH_COLUMNS.map((c) => r.cells[c.key] ?? ''));
+  await book.xlsx.writeFile(file);
+}
+
+/** The task and its rows written as the upload does, counts reserved city first then nationwide. */
+async function insertDirect(pg: Client, rows: Row[]): Promise<string> {
+  const batchId = `BENCH${Date.now()}`;
+  await pg.query('BEGIN');
+  const [acc] = (await pg.query(`SELECT id, tenant_id, company_id, organization_id FROM account WHERE login_user = 'demoadmin'`)).rows;
+  const reservations: unknown[] = [];
+  const perCity = new Map<string, number>();
+  for (const r of rows) perCity.set(r.cityCode, (perCity.get(r.cityCode) ?? 0) + 1);
+  let universal = 0;
+  for (const [cityCode, n] of perCity) {
+    const [pkg] = (await pg.query(`SELECT id, remaining FROM city_package WHERE account_id = $1 AND city_code = $2 AND remaining > 0 ORDER BY expire_date LIMIT 1`, [acc.id, cityCode])).rows;
+    const take = pkg ? Math.min(n, pkg.remaining) : 0;
+    if (take > 0) {
+      const [{ remaining }] = (await pg.query(`UPDATE city_package SET remaining = remaining - $1 WHERE id = $2 RETURNING remaining`, [take, pkg.id])).rows;
+      await pg.query(
+        `INSERT INTO balance_ledger (tenant_id, account_id, kind, city_package_id, delta, balance_after, reason, ref_type, ref_id, created_by)
+         VALUES ($1, $2, 'city', $3, $4, $5, 'consume', 'batch', $6, $2)`,
+        [acc.tenant_id, acc.id, pkg.id, -take, remaining, batchId],
+      );
+      reservations.push({ kind: 'city', cityPackageId: pkg.id, cityCode, count: take });
+    }
+    universal += n - take;
+  }
+  if (universal > 0) {
+    const [{ universal_count }] = (await pg.query(`UPDATE account_balance SET universal_count = universal_count - $1 WHERE account_id = $2 RETURNING universal_count`, [universal, acc.id])).rows;
+    await pg.query(
+      `INSERT INTO balance_ledger (tenant_id, account_id, kind, city_package_id, delta, balance_after, reason, ref_type, ref_id, created_by)
+       VALUES ($1, $2, 'universal', NULL, $3, $4, 'consume', 'batch', $5, $2)`,
+      [acc.tenant_id, acc.id, -universal, universal_count, batchId],
+    );
+    reservations.push({ kind: 'universal', cityPackageId: null, cityCode: null, count: universal });
+  }
+  const [{ id }] = (
+    await pg.query(
+      `INSERT INTO batch_task (batch_id, tenant_id, company_id, organization_id, account_id, task_name, recv_phone, file_key, file_name, state, eval_total, reservations)
+       VALUES ($1, $2, $3, $4, $5, '压测批量', NULL, $6, 'bench.xlsx', 1, $7, $8::jsonb) RETURNING id`,
+      [batchId, acc.tenant_id, acc.company_id, acc.organization_id, acc.id, `batch/${batchId}.xlsx`, rows.length, JSON.stringify(reservations)],
+    )
+  ).rows;
+  await pg.query(
+    `INSERT INTO batch_item (task_id, row_no, chunk, input, city_code)
+     SELECT $1, r.n, (r.n - 1) / ${CHUNK_SIZE}, r.input, r.city FROM unnest($2::int[], $3::jsonb[], $4::varchar[]) AS r(n, input, city)`,
+    [id, rows.map((_, i) => i + 1), rows.map((r) => JSON.stringify(r.cells)), rows.map((r) => r.cityCode)],
+  );
+  await pg.query('COMMIT');
+  return String(id);
+}
+
+async function main() {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { startS3Server } = require(path.join(root, 'scripts/lib/s3-server.js'));
+  const s3 = await startS3Server({ port: 0, directory: fs.mkdtempSync(path.join(os.tmpdir(), 'bench-s3-')) });
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    JWT_SECRET: 'bench-secret-not-for-production-use',
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: redisUrl,
+    REDIS_PREFIX: prefix,
+    S3_ENDPOINT: s3.endpoint,
+    API_PORT: String(apiPort),
+    API_HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    LOG_PRETTY: 'false',
+  };
+  const redis = new Redis(redisUrl);
+  const dbName = new URL(databaseUrl).pathname.slice(1);
+  const admin = new Client({ connectionString: Object.assign(new URL(databaseUrl), { pathname: '/postgres' }).toString() });
+  await admin.connect();
+  const exists = (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [dbName])).rowCount;
+  if (!keep || !exists) {
+    console.log('Preparing the bench database...');
+    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    await run('migrate', 'dist/server/scripts/lib/migrate.js', [], env);
+    await run('demo platform and market', 'dist/server/scripts/lib/seed-demo.js', [], env);
+  }
+  await admin.end();
+  const stale = await redis.keys(`${prefix}:*`);
+  if (stale.length) await redis.del(...stale);
+
+  const pg = new Client({ connectionString: databaseUrl });
+  await pg.connect();
+  await pg.query(`UPDATE account_balance SET universal_count = 1000000 WHERE account_id = (SELECT id FROM account WHERE login_user = 'demoadmin')`);
+  const communities = (
+    await pg.query(
+      `SELECT c.name, c.city_code, r.name AS city_name FROM community c JOIN region r ON r.code = c.city_code
+        WHERE c.source = 'demo' ORDER BY md5(c.ha_code)`,
+    )
+  ).rows;
+  const rows = buildRows(communities);
+  const file = path.join(os.tmpdir(), `bench-batch-${rowCount}.xlsx`);
+  await writeXlsx(rows, file);
+  console.log(`  ${rows.length} rows from ${communities.length} demo communities in ${file} (${(fs.statSync(file).size / 1024).toFixed(0)} KB)`);
+
+  const api = spawn(process.execPath, [path.join(root, 'dist/server/apps/api/src/main.js')], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] });
+  const queue = new Queue('batch', { connection: { host: new URL(redisUrl).hostname, port: Number(new URL(redisUrl).port || 6379), maxRetriesPerRequest: null }, prefix });
+  const workers: ChildProcess[] = [];
+  try {
+    const base = `http://127.0.0.1:${apiPort}`;
+    await waitReady(`${base}/api/health/ready`, api);
+    const captcha = (await (await fetch(`${base}/api/login/captcha`)).json()) as { data: { identity: string } };
+    const answer = await redis.get(`${prefix}:captcha:${captcha.data.identity}`);
+    const login = (await (
+      await fetch(`${base}/api/login/`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ userName: 'demoadmin', password: 'Demo@123456', captcha: answer, identity: captcha.data.identity }),
+      })
+    ).json()) as { code: number; message: string; data: { token: string } };
+    if (login.code !== 200) throw new Error(`login failed: ${login.message}`);
+    const token = login.data.token;
+
+    /** Uploads the file (agreeing to nationwide counts when asked); the task id, or null without the endpoint. */
+    const upload = async (): Promise<string | null> => {
+      const form = new FormData();
+      form.append('file', new Blob([fs.readFileSync(file)]), 'bench.xlsx');
+      form.append('taskName', '压测批量');
+      const res = await fetch(`${base}/api/batch/upload`, { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: form });
+      if (res.status === 404) return null;
+      const body = (await res.json()) as { code: number; subCode?: number; message: string; data: { batchId: string } };
+      if (body.code !== 200) throw new Error(`upload failed: ${body.code} ${body.message}`);
+      if (body.subCode === 100) {
+        const agreed = (await (
+          await fetch(`${base}/api/batch/eval`, { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ batchId: body.data.batchId }) })
+        ).json()) as { code: number; message: string };
+        if (agreed.code !== 200) throw new Error(`batch/eval failed: ${agreed.message}`);
+      }
+      return String((await pg.query(`SELECT id FROM batch_task WHERE batch_id = $1`, [body.data.batchId])).rows[0].id);
+    };
+
+    const phase = async (workerCount: number) => {
+      for (let i = 0; i < workerCount; i++) {
+        workers.push(spawn(process.execPath, [path.join(root, 'dist/server/apps/worker/src/main.js')], { cwd: root, env: { ...env, WORKER_QUEUES: 'batch' }, stdio: ['ignore', 'inherit', 'inherit'] }));
+      }
+      await new Promise((r) => setTimeout(r, 3000));
+      const started = Date.now();
+      let taskId = forceDirect ? null : await upload();
+      const via = taskId === null ? 'inserted directly (no upload endpoint)' : 'uploaded through POST /api/batch/upload';
+      if (taskId === null) {
+        taskId = await insertDirect(pg, rows);
+        await queue.add('batch.start', { taskId }, { jobId: `batch-start-${taskId}`, attempts: 3 });
+      }
+      let task: { state: number; processed: number; eval_success: number; eval_fail: number; eval_error: number };
+      for (;;) {
+        task = (await pg.query(`SELECT state, processed, eval_success, eval_fail, eval_error FROM batch_task WHERE id = $1`, [taskId])).rows[0];
+        if (task.state === 2 || task.state === 3) break;
+        if (Date.now() - started > 15 * 60_000) throw new Error(`the task did not finish: ${JSON.stringify(task)}`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      const seconds = (Date.now() - started) / 1000;
+      console.log('');
+      console.log(`  ${workerCount} worker process${workerCount > 1 ? 'es' : ''} (task ${via})`);
+      console.log(`    upload to finished     ${seconds.toFixed(1)} s (state ${task.state})`);
+      console.log(`    rows per second        ${(rowCount / seconds).toFixed(0)}`);
+      console.log(`    valued / not / failed  ${task.eval_success} / ${task.eval_fail} / ${task.eval_error}`);
+      for (const w of workers.splice(0)) {
+        w.kill('SIGTERM');
+        await new Promise((r) => w.once('exit', r));
+      }
+      return seconds;
+    };
+
+    console.log(`Valuing a ${rowCount}-row batch...`);
+    const one = await phase(1);
+    await phase(2);
+    console.log('');
+    console.log(`  target: ${rowCount} rows in <= 15 s with one worker process: ${one <= 15 ? 'met' : 'NOT met'}`);
+  } finally {
+    for (const w of workers) w.kill('SIGKILL');
+    api.kill('SIGTERM');
+    await new Promise((r) => api.once('exit', r));
+    await queue.close();
+    await pg.end();
+    redis.disconnect();
+    await s3.close();
+  }
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});
