@@ -16,12 +16,8 @@ import ExcelJS from 'exceljs';
 import { Queue } from 'bullmq';
 import Redis from 'ioredis';
 import { Client } from 'pg';
+import { arg, root, runStep, waitReady } from './bench-process';
 
-const root = path.resolve(__dirname, '../../../..');
-const arg = (name: string, fallback: string) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 && process.argv[i + 1] ? process.argv[i + 1] : fallback;
-};
 const rowCount = Number(arg('rows', '10000'));
 const keep = process.argv.includes('--keep');
 const forceDirect = process.argv.includes('--direct');
@@ -31,36 +27,9 @@ const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379/0';
 const prefix = 'valuation-bench-batch';
 const CHUNK_SIZE = 250;
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const { BATCH_COLUMNS } = require(path.join(root, 'dist/server/libs/domain/src')) as typeof import('@valuation/domain');
 
-function run(label: string, script: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
-  const started = Date.now();
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(root, script), ...args], { cwd: root, env });
-    let out = '';
-    child.stdout.on('data', (d) => (out += d));
-    child.stderr.on('data', (d) => (out += d));
-    child.on('exit', (code) => {
-      if (code !== 0) return reject(new Error(`${label} failed:\n${out}`));
-      console.log(`  ${label} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
-      resolve();
-    });
-  });
-}
 
-async function waitReady(url: string, api: ChildProcess) {
-  for (let i = 0; i < 120; i++) {
-    if (api.exitCode !== null) throw new Error('the API stopped while starting');
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      /* not listening yet */
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error('the API did not become ready');
-}
 
 interface Row {
   cityName: string;
@@ -148,8 +117,7 @@ async function insertDirect(pg: Client, rows: Row[]): Promise<string> {
 }
 
 async function main() {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { startS3Server } = require(path.join(root, 'scripts/lib/s3-server.js'));
+    const { startS3Server } = require(path.join(root, 'scripts/lib/s3-server.js'));
   const s3 = await startS3Server({ port: 0, directory: fs.mkdtempSync(path.join(os.tmpdir(), 'bench-s3-')) });
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -172,8 +140,8 @@ async function main() {
   if (!keep || !exists) {
     console.log('Preparing the bench database...');
     await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await run('migrate', 'dist/server/scripts/lib/migrate.js', [], env);
-    await run('demo platform and market', 'dist/server/scripts/lib/seed-demo.js', [], env);
+    await runStep('migrate', 'dist/server/scripts/lib/migrate.js', [], env);
+    await runStep('demo platform and market', 'dist/server/scripts/lib/seed-demo.js', [], env);
   }
   await admin.end();
   const stale = await redis.keys(`${prefix}:*`);

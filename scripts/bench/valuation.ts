@@ -5,7 +5,7 @@
  *
  *   npm run bench:valuation -- [--csv path] [--connections 32] [--duration 30] [--keep]
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,12 +13,8 @@ import http from 'node:http';
 import autocannon from 'autocannon';
 import Redis from 'ioredis';
 import { Client } from 'pg';
+import { arg, root, runStep, waitReady } from './bench-process';
 
-const root = path.resolve(__dirname, '../../../..');
-const arg = (name: string, fallback: string) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 && process.argv[i + 1] ? process.argv[i + 1] : fallback;
-};
 const csv = path.resolve(root, arg('csv', '../shared/data/beijing-2021-listings.csv'));
 const connections = Number(arg('connections', '32'));
 const duration = Number(arg('duration', '30'));
@@ -29,21 +25,6 @@ const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379/0';
 const prefix = 'valuation-bench';
 
 /** Runs a built script to completion; the event loop stays free for the loopback S3 server. */
-function run(label: string, script: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
-  const started = Date.now();
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(root, script), ...args], { cwd: root, env });
-    let out = '';
-    child.stdout.on('data', (d) => (out += d));
-    child.stderr.on('data', (d) => (out += d));
-    child.on('exit', (code) => {
-      if (code !== 0) return reject(new Error(`${label} failed:\n${out}`));
-      const last = out.trim().split('\n').filter(Boolean).slice(-1)[0] ?? '';
-      console.log(`  ${label} (${((Date.now() - started) / 1000).toFixed(1)} s) ${last}`);
-      resolve();
-    });
-  });
-}
 
 interface PacedResult {
   ok: number;
@@ -101,23 +82,10 @@ function paced(url: URL, rate: number, seconds: number, sockets: number, next: (
   });
 }
 
-async function waitReady(url: string, api: ChildProcess) {
-  for (let i = 0; i < 120; i++) {
-    if (api.exitCode !== null) throw new Error('the API stopped while starting');
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      /* not listening yet */
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error('the API did not become ready');
-}
 
 async function main() {
   if (!fs.existsSync(csv)) throw new Error(`listings file not found: ${csv}`);
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { startS3Server } = require(path.join(root, 'scripts/lib/s3-server.js'));
+    const { startS3Server } = require(path.join(root, 'scripts/lib/s3-server.js'));
   const s3 = await startS3Server({ port: 0, directory: fs.mkdtempSync(path.join(os.tmpdir(), 'bench-s3-')) });
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -146,10 +114,10 @@ async function main() {
     await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
     const keys = await redis.keys(`${prefix}:*`);
     if (keys.length) await redis.del(...keys);
-    await run('migrate', 'dist/server/scripts/lib/migrate.js', [], env);
-    await run('demo platform and market', 'dist/server/scripts/lib/seed-demo.js', [], env);
-    await run('Beijing listings', 'dist/server/scripts/lib/market-data.js', ['import', 'lianjia-listings', csv], env);
-    await run('price indices', 'dist/server/scripts/lib/market-data.js', ['rebuild-index'], env);
+    await runStep('migrate', 'dist/server/scripts/lib/migrate.js', [], env, true);
+    await runStep('demo platform and market', 'dist/server/scripts/lib/seed-demo.js', [], env, true);
+    await runStep('Beijing listings', 'dist/server/scripts/lib/market-data.js', ['import', 'lianjia-listings', csv], env, true);
+    await runStep('price indices', 'dist/server/scripts/lib/market-data.js', ['rebuild-index'], env, true);
   }
   await admin.end();
 
