@@ -302,10 +302,13 @@ describe('batch valuation worker', () => {
       if (outDir) fs.rmSync(outDir, { recursive: true, force: true });
     });
 
+    /** A short lock, so the second worker takes the killed worker's chunks over within seconds. */
+    const LOCK_MS = 5000;
+
     const startWorker = () => {
       const child = spawn(process.execPath, [path.join(outDir, 'apps/worker/src/main.js')], {
         cwd: root,
-        env: { ...process.env, WORKER_QUEUES: QUEUES.batch, BATCH_CONCURRENCY: '2', LOG_LEVEL: 'warn', DATABASE_POOL_SIZE: '6' },
+        env: { ...process.env, WORKER_QUEUES: QUEUES.batch, BATCH_CONCURRENCY: '2', LOG_LEVEL: 'warn', DATABASE_POOL_SIZE: '6', WORKER_LOCK_MS: String(LOCK_MS) },
         stdio: ['ignore', 'ignore', 'pipe'],
       });
       let stderr = '';
@@ -331,7 +334,7 @@ describe('batch valuation worker', () => {
 
       // The chunks the killed worker held stay locked until their lock expires; the second worker's stalled-job check then takes them.
       const second = startWorker();
-      await waitFor('the second worker to finish the task', async () => (await task(id)).state !== 1, 150_000, 200);
+      await waitFor('the second worker to finish the task', async () => (await task(id)).state !== 1, 120_000, 200);
       expect(second.stderr()).toBe('');
 
       const done = await expectExactlyOnce(id, batchId);

@@ -11,6 +11,8 @@ export interface WorkerModuleOptions {
   queues: readonly QueueName[];
   /** Jobs processed at once per queue (WORKER_CONCURRENCY). */
   concurrency: number;
+  /** How long a job stays locked to a worker that stopped answering (WORKER_LOCK_MS). */
+  lockDuration?: number;
   /** Replaces the worker's processors; tests use it to run processors of their own. */
   processors?: ReadonlyArray<Type<JobProcessorHost>>;
 }
@@ -37,6 +39,7 @@ export class WorkerModule {
         JobWorkersModule.forRoot({
           queues: options.queues,
           concurrency: options.concurrency,
+          lockDuration: options.lockDuration,
           processors: options.processors ?? WORKER_PROCESSORS,
           imports: WORKER_PROCESSOR_IMPORTS,
         }),

@@ -69,6 +69,11 @@ export const configSchema = z
     /** Jobs processed at once per queue in one worker process. */
     WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
     /**
+     * Milliseconds a worker holds an active job before another worker may take it over when the
+     * holder has died (BullMQ's lock duration and the interval of its stalled-job check).
+     */
+    WORKER_LOCK_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
+    /**
      * Batch chunks valued at once in one worker process (instead of WORKER_CONCURRENCY for the
      * batch queue). Valuing is CPU work in the process, so about the number of cores it may use.
      */

@@ -10,6 +10,8 @@ export interface JobWorkersOptions {
   queues: readonly QueueName[];
   /** Jobs processed at once per queue (WORKER_CONCURRENCY). */
   concurrency: number;
+  /** How long a job stays locked to a worker that stopped answering (WORKER_LOCK_MS). */
+  lockDuration?: number;
   /** Every processor the application has; those of queues not served are left out. */
   processors: ReadonlyArray<Type<JobProcessorHost>>;
   /** Modules providing what the processors inject. */
@@ -26,7 +28,7 @@ export class JobWorkersModule {
   static forRoot(options: JobWorkersOptions): DynamicModule {
     assertJobHandlers(options.queues, options.processors.map(describeJobProcessor));
     const active = options.processors.filter((p) => options.queues.some((q) => q === jobProcessorQueue(p)));
-    const runOptions: JobWorkersRunOptions = { queues: options.queues, concurrency: options.concurrency };
+    const runOptions: JobWorkersRunOptions = { queues: options.queues, concurrency: options.concurrency, lockDuration: options.lockDuration };
     return {
       module: JobWorkersModule,
       imports: options.imports ?? [],

@@ -8,6 +8,8 @@ export const JOB_WORKERS_OPTIONS = Symbol('JOB_WORKERS_OPTIONS');
 export interface JobWorkersRunOptions {
   queues: readonly string[];
   concurrency: number;
+  /** Lock duration and stalled-job check interval, milliseconds. */
+  lockDuration?: number;
 }
 
 /**
@@ -27,6 +29,10 @@ export class JobWorkers implements OnApplicationBootstrap, OnModuleDestroy {
     for (const host of this.hosts) {
       const worker = host.worker;
       worker.concurrency = host.concurrency ?? this.options.concurrency;
+      if (this.options.lockDuration !== undefined) {
+        worker.opts.lockDuration = this.options.lockDuration;
+        worker.opts.stalledInterval = this.options.lockDuration;
+      }
       worker.on('error', (error) => this.logger.error(`queue "${worker.name}": ${error.message}`));
       worker.on('failed', (job, error) => this.logFailure(worker.name, job, error));
       worker.run().catch((error: Error) => this.logger.error(`queue "${worker.name}" stopped: ${error.message}`));
