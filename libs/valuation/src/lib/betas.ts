@@ -17,9 +17,11 @@ export function featureBetas(market: Market): Beta[] {
   const sum = new Float64Array(g);
   const sum2 = new Float64Array(g);
   const v = new Float64Array(g);
+  const p = FEATURE_COUNT;
+  const beta = market.beta;
   for (const c of market.cases) {
     v.fill(0);
-    for (let k = 0; k < FEATURE_COUNT; k++) v[FEATURE_GROUP[k]] += market.beta[k] * c.x[k];
+    for (let k = 0; k < p; k++) v[FEATURE_GROUP[k]] += beta[k] * c.x[k];
     for (let j = 0; j < g; j++) {
       sum[j] += v[j];
       sum2[j] += v[j] * v[j];

@@ -138,17 +138,18 @@ function factorise(base: Float64Array, nugget: Float64Array, m: number): Float64
 function leaveOneOutZ(l: Float64Array, r: Float64Array, m: number): Float64Array {
   const alpha = Float64Array.from(r);
   choleskySolveInPlace(l, m, alpha);
-  // (C⁻¹)ⱼⱼ is the squared norm of column j of L⁻¹.
-  const inv = new Float64Array(m * m);
+  // (C⁻¹)ⱼⱼ is the squared norm of column j of L⁻¹, computed one column at a time.
+  const col = new Float64Array(m);
   const z = new Float64Array(m);
   for (let j = 0; j < m; j++) {
-    inv[j * m + j] = 1 / l[j * m + j];
-    let d = inv[j * m + j] ** 2;
+    col[j] = 1 / l[j * m + j];
+    let d = col[j] ** 2;
     for (let i = j + 1; i < m; i++) {
+      const ri = i * m;
       let sum = 0;
-      for (let t = j; t < i; t++) sum -= l[i * m + t] * inv[t * m + j];
-      inv[i * m + j] = sum / l[i * m + i];
-      d += inv[i * m + j] ** 2;
+      for (let t = j; t < i; t++) sum -= l[ri + t] * col[t];
+      col[i] = sum / l[ri + i];
+      d += col[i] ** 2;
     }
     z[j] = alpha[j] / Math.sqrt(d);
   }

@@ -105,23 +105,64 @@ interface CrossProducts {
   xy: Float64Array;
 }
 
+/**
+ * The unweighted cross products. Each sum runs over the rows in order, as accumulate's would (a zero
+ * term leaves a sum unchanged), over a column-major copy so that it runs along contiguous memory.
+ */
 function crossProducts(xd: Float64Array, yd: Float64Array, n: number, q: number): CrossProducts {
-  const gram = { xx: new Float64Array(q * q), xy: new Float64Array(q) };
-  for (let row = 0; row < n; row++) accumulate(gram, xd, yd, row, q, 1);
-  return gram;
+  const xx = new Float64Array(q * q);
+  const xy = new Float64Array(q);
+  const cols = new Float64Array(q * n);
+  for (let row = 0; row < n; row++) for (let j = 0; j < q; j++) cols[j * n + row] = xd[row * q + j];
+  for (let k = 0; k < q; k++) {
+    const ck = k * n;
+    let sy = 0;
+    for (let row = 0; row < n; row++) sy += cols[ck + row] * yd[row];
+    xy[k] = sy;
+    let l = 0;
+    for (; l + 3 <= k; l += 4) {
+      const c0 = l * n;
+      const c1 = c0 + n;
+      const c2 = c1 + n;
+      const c3 = c2 + n;
+      let s0 = 0;
+      let s1 = 0;
+      let s2 = 0;
+      let s3 = 0;
+      for (let row = 0; row < n; row++) {
+        const v = cols[ck + row];
+        s0 += v * cols[c0 + row];
+        s1 += v * cols[c1 + row];
+        s2 += v * cols[c2 + row];
+        s3 += v * cols[c3 + row];
+      }
+      xx[k * q + l] = s0;
+      xx[k * q + l + 1] = s1;
+      xx[k * q + l + 2] = s2;
+      xx[k * q + l + 3] = s3;
+    }
+    for (; l <= k; l++) {
+      const cl = l * n;
+      let s = 0;
+      for (let row = 0; row < n; row++) s += cols[ck + row] * cols[cl + row];
+      xx[k * q + l] = s;
+    }
+  }
+  return { xx, xy };
 }
 
 /** Adds weight × the row's outer products. */
 function accumulate(gram: CrossProducts, xd: Float64Array, yd: Float64Array, row: number, q: number, weight: number): void {
+  const { xx, xy } = gram;
   const o = row * q;
   const yw = yd[row] * weight;
   for (let k = 0; k < q; k++) {
     const xk = xd[o + k];
     if (xk === 0) continue;
-    gram.xy[k] += xk * yw;
+    xy[k] += xk * yw;
     const wx = xk * weight;
     const rk = k * q;
-    for (let l = 0; l <= k; l++) gram.xx[rk + l] += wx * xd[o + l];
+    for (let l = 0; l <= k; l++) xx[rk + l] += wx * xd[o + l];
   }
 }
 

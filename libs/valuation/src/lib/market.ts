@@ -15,8 +15,8 @@ import {
 import { fitHedonic } from './hedonic.model';
 import { huberMean } from './robust-statistics';
 import { isNumber as num } from './numbers';
-import { monthNumber, TimeAdjuster, type IndexScope } from './time-adjustment';
-import type { MarketCase, PropertyFeatures, SubjectProperty, TradeType, ValuationInput } from './valuation.types';
+import { monthNumber, mostSpecificScope, TimeAdjuster, type IndexScope } from './time-adjustment';
+import type { MarketCase, MarketData, PropertyFeatures, SubjectProperty, TradeType, ValuationInput } from './valuation.types';
 
 /** Raw features the similarity kernels compare. */
 export interface KernelFeatures {
@@ -72,6 +72,10 @@ export interface Market {
   timeIndex: IndexScope | null;
   /** Encodes other features as a unit of the given community (unknown attributes imputed as for the cases). */
   encode(features: PropertyFeatures, communityCode: string | null): Float64Array;
+  /** Keeps a result that depends only on the fitted cases and coefficients (shared by subjects valued on the same fit). */
+  fitMemo: Memo;
+  /** Keeps a result that depends only on the market data, property type, valuation month and subject community. */
+  marketMemo: Memo;
 }
 
 export function kernelFeatures(f: PropertyFeatures, residential: boolean, month: number | null, km: number | null): KernelFeatures {
@@ -99,6 +103,8 @@ function rejectReason(c: MarketCase, propType: number, month: number | null, val
 }
 
 interface Candidate {
+  /** Position among the market's accepted cases. */
+  index: number;
   source: MarketCase;
   own: boolean;
   month: number | null;
@@ -106,36 +112,132 @@ interface Candidate {
 }
 
 /** Keeps the subject's community's cases (the most similar if they alone exceed the cap), then the most similar nearby cases. */
-function closest(candidates: Candidate[], subject: KernelFeatures): Candidate[] {
-  const rank = (list: Candidate[], distance: (k: KernelFeatures) => number, limit: number): Candidate[] =>
-    list.length <= limit
-      ? list
-      : list
-          .map((c) => ({ c, d: distance(c.kernel) }))
-          .sort((a, b) => a.d - b.d || (a.c.source.id < b.c.source.id ? -1 : 1))
-          .slice(0, limit)
-          .map((e) => e.c);
-  const own = rank(
-    candidates.filter((c) => c.own),
-    (k) => withinDistance(subject, k),
-    MAX_MARKET_CASES,
-  );
-  const nearby = rank(
-    candidates.filter((c) => !c.own),
-    (k) => acrossDistance(subject, k),
-    MAX_MARKET_CASES - own.length,
-  );
+function closest(ownCandidates: Candidate[], nearbyCandidates: Candidate[], subject: KernelFeatures): Candidate[] {
+  const rank = (list: Candidate[], distance: (k: KernelFeatures) => number, limit: number): Candidate[] => {
+    if (list.length <= limit) return list;
+    const d = Float64Array.from(list, (c) => distance(c.kernel));
+    const order = Array.from(list, (_, i) => i).sort((a, b) => d[a] - d[b] || (list[a].source.id < list[b].source.id ? -1 : 1));
+    return order.slice(0, limit).map((i) => list[i]);
+  };
+  const own = rank(ownCandidates, (k) => withinDistance(subject, k), MAX_MARKET_CASES);
+  const nearby = rank(nearbyCandidates, (k) => acrossDistance(subject, k), MAX_MARKET_CASES - own.length);
   return own.concat(nearby);
 }
 
+/** Results computed once and kept by key. */
+type Memo = <T>(key: string, compute: () => T) => T;
+
+function memoStore(): Memo {
+  const store = new Map<string, unknown>();
+  return <T>(key: string, compute: () => T): T => {
+    if (!store.has(key)) store.set(key, compute());
+    return store.get(key) as T;
+  };
+}
+
 /**
- * Loads the market for a valuation: rejects unusable cases, adjusts case prices to the valuation
- * month, encodes features (unknown attributes take the community's, else the market's, mean),
- * fits the market coefficients and computes each case's hedonic residual.
+ * What does not depend on the subject's own features: the accepted cases of a loaded market with
+ * their encoded features, kernel features and time factors, for one property type, valuation
+ * month and subject community.
  */
-export function prepareMarket(input: ValuationInput, valuationMonth: number): Market {
-  const { subject, market, tradeType } = input;
-  const propType = subject.propType;
+interface MarketBase {
+  cases: readonly MarketCase[];
+  caseCount: number;
+  communities: MarketData['communities'];
+  indices: MarketData['indices'];
+  residential: boolean;
+  active: Uint8Array;
+  valuationYear: number;
+  communityBuildYear: Map<string, number>;
+  subjectCode: string | null;
+  rejected: { id: string; reason: string }[];
+  candidates: Candidate[];
+  ownCandidates: Candidate[];
+  nearbyCandidates: Candidate[];
+  /** Encoded features of the candidates (unknown attributes still 0), FEATURE_COUNT per candidate, once a fit uses them. */
+  matrix: Float64Array;
+  known: Uint8Array;
+  encoded: Uint8Array;
+  encodeContext: EncodeContext;
+  time: TimeAdjuster;
+  timeFactor: Float64Array;
+  timeScope: (IndexScope | null)[];
+  /** Whether the base is kept with the market object (it is from a market's second valuation on). */
+  kept: boolean;
+  /** Fits by the candidates they use; null marks a selection seen once and not kept. */
+  fits: Map<string, MarketFit | null>;
+  memo: Memo;
+}
+
+/** The market fitted on one set of cases: imputed features, coefficients and residuals. */
+interface MarketFit {
+  cases: PreparedCase[];
+  communityCases: PreparedCase[];
+  nearbyCases: PreparedCase[];
+  groupCount: number;
+  subjectGroup: number;
+  beta: Float64Array;
+  baseline: number;
+  timeIndex: IndexScope | null;
+  imputation: Imputation;
+  encode(features: PropertyFeatures, communityCode: string | null): Float64Array;
+  memo: Memo;
+}
+
+/** Bases kept per market object (one per property type, valuation month and subject community). */
+const MAX_BASES = 8;
+/** Fits kept per base; subjects of a market with more than MAX_MARKET_CASES cases may select different cases. */
+const MAX_FITS = 4;
+
+/** Bases by market object and key; null marks a key valued once, whose base was not kept. */
+const bases = new WeakMap<MarketData, Map<string, MarketBase | null>>();
+
+/** Sets a key as the most recently used, evicting the least recently used beyond the limit. */
+function remember<V>(map: Map<string, V>, key: string, value: V, limit: number): void {
+  map.delete(key);
+  map.set(key, value);
+  if (map.size > limit) map.delete(map.keys().next().value as string);
+}
+
+/**
+ * The base of the valuation's market. A market object valued only once (as when each valuation
+ * loads its own) keeps nothing; from its second valuation on, the base is kept with it.
+ */
+function marketBase(input: ValuationInput, valuationMonth: number): MarketBase {
+  const { subject, market } = input;
+  const subjectCode = subject.communityCode || null;
+  let perMarket = bases.get(market);
+  if (!perMarket) {
+    perMarket = new Map();
+    bases.set(market, perMarket);
+  }
+  const key = `${subject.propType}|${valuationMonth}|${subjectCode ?? ''}`;
+  const hit = perMarket.get(key);
+  if (hit && hit.cases === market.cases && hit.caseCount === market.cases.length && hit.communities === market.communities && hit.indices === market.indices) {
+    remember(perMarket, key, hit, MAX_BASES);
+    return hit;
+  }
+  const keep = hit !== undefined;
+  const base = buildBase(market, subject.propType, subjectCode, valuationMonth, keep);
+  remember(perMarket, key, keep ? base : null, MAX_BASES);
+  return base;
+}
+
+/** The fit of the selected candidates; kept for all the candidates at once, else from a selection's second use. */
+function marketFit(base: MarketBase, selected: Candidate[]): MarketFit {
+  if (!base.kept) return fitMarket(base, selected);
+  const key = selected === base.candidates ? '' : selected.map((c) => c.index).join(',');
+  const hit = base.fits.get(key);
+  if (hit) {
+    remember(base.fits, key, hit, MAX_FITS);
+    return hit;
+  }
+  const fit = fitMarket(base, selected);
+  remember(base.fits, key, hit === null || key === '' ? fit : null, MAX_FITS);
+  return fit;
+}
+
+function buildBase(market: MarketData, propType: number, subjectCode: string | null, valuationMonth: number, kept: boolean): MarketBase {
   const residential = isResidentialType(propType);
   const active = activeFeatures(residential);
   const valuationYear = Math.floor(valuationMonth / 12);
@@ -144,13 +246,10 @@ export function prepareMarket(input: ValuationInput, valuationMonth: number): Ma
     if (num(c.buildYear) && c.buildYear > 1800) communityBuildYear.set(c.code, c.buildYear);
   }
   const time = new TimeAdjuster(market.indices, valuationMonth);
-  const subjectCode = subject.communityCode || null;
-
-  const subjectKernel = kernelFeatures(subject, residential, valuationMonth, 0);
 
   const rejected: { id: string; reason: string }[] = [];
   const seen = new Set<string>();
-  let candidates: Candidate[] = [];
+  const candidates: Candidate[] = [];
   for (const c of market.cases) {
     const month = monthNumber(c.month);
     const reason = seen.has(c.id) ? 'duplicate' : rejectReason(c, propType, month, valuationMonth);
@@ -161,10 +260,51 @@ export function prepareMarket(input: ValuationInput, valuationMonth: number): Ma
     seen.add(c.id);
     const own = subjectCode !== null && c.communityCode === subjectCode;
     const km = num(c.distance) ? c.distance / 1000 : own ? 0 : null;
-    candidates.push({ source: c, own, month, kernel: kernelFeatures(c, residential, month, km) });
+    candidates.push({ index: candidates.length, source: c, own, month, kernel: kernelFeatures(c, residential, month, km) });
   }
-  if (candidates.length > MAX_MARKET_CASES) candidates = closest(candidates, subjectKernel);
 
+  const n = candidates.length;
+  return {
+    cases: market.cases,
+    caseCount: market.cases.length,
+    communities: market.communities,
+    indices: market.indices,
+    residential,
+    active,
+    valuationYear,
+    communityBuildYear,
+    subjectCode,
+    rejected,
+    candidates,
+    ownCandidates: candidates.filter((c) => c.own),
+    nearbyCandidates: candidates.filter((c) => !c.own),
+    matrix: new Float64Array(n * FEATURE_COUNT),
+    known: new Uint8Array(n * ATTRIBUTE_COUNT),
+    encoded: new Uint8Array(n),
+    encodeContext: { residential, valuationYear, communityBuildYear: null },
+    time,
+    timeFactor: new Float64Array(n),
+    timeScope: new Array(n),
+    kept,
+    fits: new Map(),
+    memo: memoStore(),
+  };
+}
+
+/** Encodes a candidate's features and looks up its time factor, the first time a fit uses it. */
+function encodeCandidate(base: MarketBase, c: Candidate): void {
+  const i = c.index;
+  if (base.encoded[i]) return;
+  base.encoded[i] = 1;
+  base.encodeContext.communityBuildYear = base.communityBuildYear.get(c.source.communityCode);
+  encodeInto(c.source, base.encodeContext, base.matrix, i * FEATURE_COUNT, base.known, i * ATTRIBUTE_COUNT);
+  const t = base.time.lookup(c.month);
+  base.timeFactor[i] = t.factor;
+  base.timeScope[i] = t.scope;
+}
+
+function fitMarket(base: MarketBase, candidates: Candidate[]): MarketFit {
+  const { residential, valuationYear, communityBuildYear, subjectCode } = base;
   const n = candidates.length;
   const groupOf = new Map<string, number>();
   const groups = new Int32Array(n);
@@ -179,40 +319,33 @@ export function prepareMarket(input: ValuationInput, valuationMonth: number): Ma
   const groupCount = groupOf.size;
   const subjectGroup = subjectCode !== null ? groupOf.get(subjectCode) ?? -1 : -1;
 
-  const matrix = new Float64Array(n * FEATURE_COUNT);
-  const known = new Uint8Array(n * ATTRIBUTE_COUNT);
-  const ctx: EncodeContext = { residential, valuationYear, communityBuildYear: null };
+  const p = FEATURE_COUNT;
+  const q = ATTRIBUTE_COUNT;
+  const matrix = new Float64Array(n * p);
+  const known = new Uint8Array(n * q);
   candidates.forEach((c, i) => {
-    ctx.communityBuildYear = communityBuildYear.get(c.source.communityCode);
-    encodeInto(c.source, ctx, matrix, i * FEATURE_COUNT, known, i * ATTRIBUTE_COUNT);
+    encodeCandidate(base, c);
+    matrix.set(base.matrix.subarray(c.index * p, (c.index + 1) * p), i * p);
+    known.set(base.known.subarray(c.index * q, (c.index + 1) * q), i * q);
   });
   const imputation = imputer(matrix, known, groups, groupCount);
-  for (let i = 0; i < n; i++) imputation.fill(matrix, i * FEATURE_COUNT, known, i * ATTRIBUTE_COUNT, groups[i]);
+  for (let i = 0; i < n; i++) imputation.fill(matrix, i * p, known, i * q, groups[i]);
 
+  const scopes = new Set<IndexScope | null>();
   const cases: PreparedCase[] = candidates.map((c, i) => {
-    const factor = time.factor(c.month);
+    const factor = base.timeFactor[c.index];
+    scopes.add(base.timeScope[c.index]);
     return {
       source: c.source,
       sameCommunity: groups[i] === subjectGroup,
       group: groups[i],
       timeFactor: factor,
       y: Math.log((c.source.totalPrice / c.source.area) * factor),
-      x: matrix.subarray(i * FEATURE_COUNT, (i + 1) * FEATURE_COUNT),
+      x: matrix.subarray(i * p, (i + 1) * p),
       kernel: c.kernel,
       residual: 0,
     };
   });
-
-  const subjectEnc = encodeFeatures(subject, {
-    residential,
-    valuationYear,
-    communityBuildYear: subjectCode !== null ? communityBuildYear.get(subjectCode) : null,
-  });
-  const subjectPrepared: PreparedSubject = {
-    features: subject,
-    x: imputation.filled(subjectEnc, subjectGroup),
-    kernel: subjectKernel,
-  };
 
   const y = Float64Array.from(cases, (c) => c.y);
   const beta = fitHedonic({
@@ -220,7 +353,7 @@ export function prepareMarket(input: ValuationInput, valuationMonth: number): Ma
     y,
     groups,
     groupCount,
-    active,
+    active: base.active,
     prior: PRIOR_COEFFICIENTS,
     priorWeight: HEDONIC_PRIOR_WEIGHT,
   });
@@ -231,25 +364,68 @@ export function prepareMarket(input: ValuationInput, valuationMonth: number): Ma
   });
 
   return {
-    tradeType,
-    propType,
-    residential,
-    valuationMonth,
-    active,
     cases,
     communityCases: cases.filter((c) => c.sameCommunity),
     nearbyCases: cases.filter((c) => !c.sameCommunity),
-    rejected,
     groupCount,
+    subjectGroup,
     beta,
     baseline: huberMean(residuals).mean,
-    subject: subjectPrepared,
-    timeIndex: time.usedScope(),
+    timeIndex: mostSpecificScope(scopes),
+    imputation,
     encode(features, communityCode) {
       const code = communityCode ?? '';
       const enc = encodeFeatures(features, { residential, valuationYear, communityBuildYear: communityBuildYear.get(code) });
       return imputation.filled(enc, groupOf.get(code) ?? -1);
     },
+    memo: memoStore(),
+  };
+}
+
+/**
+ * Loads the market for a valuation: rejects unusable cases, adjusts case prices to the valuation
+ * month, encodes features (unknown attributes take the community's, else the market's, mean),
+ * fits the market coefficients and computes each case's hedonic residual. What does not depend on
+ * the subject's own features is kept with the market object (which callers must not mutate) and
+ * reused by later valuations on it.
+ */
+export function prepareMarket(input: ValuationInput, valuationMonth: number): Market {
+  const { subject, tradeType } = input;
+  const base = marketBase(input, valuationMonth);
+  const { residential, valuationYear, subjectCode } = base;
+  const subjectKernel = kernelFeatures(subject, residential, valuationMonth, 0);
+  const selected = base.candidates.length > MAX_MARKET_CASES ? closest(base.ownCandidates, base.nearbyCandidates, subjectKernel) : base.candidates;
+  const fit = marketFit(base, selected);
+
+  const subjectEnc = encodeFeatures(subject, {
+    residential,
+    valuationYear,
+    communityBuildYear: subjectCode !== null ? base.communityBuildYear.get(subjectCode) : null,
+  });
+  const subjectPrepared: PreparedSubject = {
+    features: subject,
+    x: fit.imputation.filled(subjectEnc, fit.subjectGroup),
+    kernel: subjectKernel,
+  };
+
+  return {
+    tradeType,
+    propType: subject.propType,
+    residential,
+    valuationMonth,
+    active: base.active,
+    cases: fit.cases,
+    communityCases: fit.communityCases,
+    nearbyCases: fit.nearbyCases,
+    rejected: base.rejected.map((r) => ({ ...r })),
+    groupCount: fit.groupCount,
+    beta: fit.beta,
+    baseline: fit.baseline,
+    subject: subjectPrepared,
+    timeIndex: fit.timeIndex,
+    encode: fit.encode,
+    fitMemo: fit.memo,
+    marketMemo: base.memo,
   };
 }
 
@@ -259,10 +435,13 @@ export function dot(a: Float64Array, b: Float64Array): number {
   return s;
 }
 
+type Imputation = ReturnType<typeof imputer>;
+
 /** Fills unknown attributes with the mean of the known values in the unit's group, else in the market, else 0. */
 function imputer(matrix: Float64Array, known: Uint8Array, groups: Int32Array, groupCount: number) {
   const p = FEATURE_COUNT;
   const q = ATTRIBUTE_COUNT;
+  const attribute = FEATURE_ATTRIBUTE;
   const gSum = new Float64Array(groupCount * p);
   const gCount = new Float64Array(groupCount * q);
   const mSum = new Float64Array(p);
@@ -276,7 +455,7 @@ function imputer(matrix: Float64Array, known: Uint8Array, groups: Int32Array, gr
       }
     }
     for (let k = 0; k < p; k++) {
-      if (known[i * q + FEATURE_ATTRIBUTE[k]]) {
+      if (known[i * q + attribute[k]]) {
         const v = matrix[i * p + k];
         gSum[g * p + k] += v;
         mSum[k] += v;
@@ -285,7 +464,7 @@ function imputer(matrix: Float64Array, known: Uint8Array, groups: Int32Array, gr
   }
   const fill = (x: Float64Array, xo: number, flags: Uint8Array, ko: number, group: number): void => {
     for (let k = 0; k < p; k++) {
-      const a = FEATURE_ATTRIBUTE[k];
+      const a = attribute[k];
       if (flags[ko + a]) continue;
       const gc = group >= 0 ? gCount[group * q + a] : 0;
       x[xo + k] = gc > 0 ? gSum[group * p + k] / gc : mCount[a] > 0 ? mSum[k] / mCount[a] : 0;

@@ -24,6 +24,23 @@ export function regressionEstimate(market: Market): MethodEstimate | null {
   if (!market.subject.features.communityCode) return null;
   if (own.length < REGRESSION_MIN_COMMUNITY_CASES || market.cases.length < REGRESSION_MIN_MARKET_CASES) return null;
 
+  const { beta, scope, baseline, community, shrink, intercept } = market.fitMemo('regression', () => communityModel(market));
+  const subjectHedonic = dot(market.subject.x, beta);
+
+  const view: Market = { ...market, beta };
+  return {
+    logUnitPrice: subjectHedonic + intercept,
+    provenance: {
+      cases: own.map((c, i) => caseContribution(view, c, shrink * community.weights[i])),
+      baseline: { weight: 1 - shrink, unitPrice: Math.exp(subjectHedonic + baseline.mean), caseCount: market.cases.length },
+      details: { coefficients: scope, communityEffect: round(intercept, 5), shrinkage: round(shrink, 4) },
+    },
+  };
+}
+
+/** The subject-independent part of the method: coefficients, baseline and community effect. */
+function communityModel(market: Market) {
+  const own = market.communityCases;
   let beta = market.beta;
   let scope = 'market';
   if (own.length >= COMMUNITY_MODEL_MIN_CASES) {
@@ -45,15 +62,5 @@ export function regressionEstimate(market: Market): MethodEstimate | null {
   const community = huberMean(local);
   const shrink = own.length / (own.length + SHRINK);
   const intercept = baseline.mean + shrink * (community.mean - baseline.mean);
-  const subjectHedonic = dot(market.subject.x, beta);
-
-  const view: Market = { ...market, beta };
-  return {
-    logUnitPrice: subjectHedonic + intercept,
-    provenance: {
-      cases: own.map((c, i) => caseContribution(view, c, shrink * community.weights[i])),
-      baseline: { weight: 1 - shrink, unitPrice: Math.exp(subjectHedonic + baseline.mean), caseCount: market.cases.length },
-      details: { coefficients: scope, communityEffect: round(intercept, 5), shrinkage: round(shrink, 4) },
-    },
-  };
+  return { beta, scope, baseline, community, shrink, intercept };
 }

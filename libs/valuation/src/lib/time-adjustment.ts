@@ -75,20 +75,31 @@ export class TimeAdjuster {
   }
 
   factor(caseMonth: number | null): number {
-    if (caseMonth === null || caseMonth >= this.valuationMonth) return 1;
+    const { factor, scope } = this.lookup(caseMonth);
+    if (scope !== null) this.used.add(scope);
+    return factor;
+  }
+
+  /** The factor of a case month and the series that gave it (null when none did); records nothing. */
+  lookup(caseMonth: number | null): { factor: number; scope: IndexScope | null } {
+    if (caseMonth === null || caseMonth >= this.valuationMonth) return { factor: 1, scope: null };
     for (const { scope, series } of this.series) {
       const now = series.at(this.valuationMonth);
       const then = series.at(caseMonth);
       if (now !== null && then !== null) {
-        this.used.add(scope);
-        return Math.min(Math.max(now / then, TIME_FACTOR_BOUNDS[0]), TIME_FACTOR_BOUNDS[1]);
+        return { factor: Math.min(Math.max(now / then, TIME_FACTOR_BOUNDS[0]), TIME_FACTOR_BOUNDS[1]), scope };
       }
     }
-    return 1;
+    return { factor: 1, scope: null };
   }
 
   /** The most specific series that adjusted at least one case. */
   usedScope(): IndexScope | null {
-    return SCOPES.find((s) => this.used.has(s)) ?? null;
+    return mostSpecificScope(this.used);
   }
+}
+
+/** The most specific of the scopes. */
+export function mostSpecificScope(scopes: ReadonlySet<IndexScope | null>): IndexScope | null {
+  return SCOPES.find((s) => scopes.has(s)) ?? null;
 }

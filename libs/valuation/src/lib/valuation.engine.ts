@@ -20,6 +20,7 @@ import type {
   MethodProvenance,
   MethodResult,
   NoValueReason,
+  PriceTrend,
   SampleCase,
   SampleStatistics,
   TradeType,
@@ -100,8 +101,8 @@ export function valuate(input: ValuationInput): ValuationResult {
     reason,
     sample: sampleStatistics(comparables, tradeType),
     samples: sampleCases(market, comparables),
-    betas: featureBetas(market),
-    trend: trendAt(input.market.indices, month),
+    betas: market.fitMemo('betas', () => featureBetas(market)).map((b) => ({ ...b })),
+    trend: copyTrend(market.marketMemo('trend', () => trendAt(input.market.indices, month))),
     methods,
     provenance: {
       engineVersion: ENGINE_VERSION,
@@ -181,6 +182,10 @@ function sampleCases(market: Market, comparables: PreparedCase[]): SampleCase[] 
       totalPrice: c.source.totalPrice,
       unitPrice: c.source.unitPrice,
     }));
+}
+
+function copyTrend(trend: PriceTrend | null): PriceTrend | null {
+  return trend && { ...trend, series: trend.series.map((p) => ({ ...p })) };
 }
 
 function coefficients(market: Market): Record<string, number> {
