@@ -29,6 +29,17 @@ describe('TtlCache', () => {
     expect(await cache.get('k', load)).toBe(2);
   });
 
+  it('makes room by dropping the entry loaded longest ago, keeping the others', async () => {
+    const { cache, load, loads } = setup();
+    for (let i = 0; i < 101; i++) await cache.get(`k${i}`, load);
+    expect(loads()).toBe(101);
+    await cache.get('k50', load);
+    await cache.get('k100', load);
+    expect(loads()).toBe(101);
+    await cache.get('k0', load);
+    expect(loads()).toBe(102);
+  });
+
   it('loads again before answering when an entry is too old', async () => {
     const { cache, load, at } = setup();
     await cache.get('k', load);

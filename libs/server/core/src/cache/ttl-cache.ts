@@ -3,6 +3,7 @@
  * coefficients, a community's market). An entry is fresh for `ttlMs`; for a second `ttlMs` it is
  * still served while one background load replaces it, so expiry never stalls a request. Older
  * entries are loaded again before answering. Concurrent misses of one key share a single load.
+ * When full, the entry loaded longest ago makes room.
  */
 export class TtlCache<V> {
   private readonly entries = new Map<string, { at: number; value: Promise<V>; refreshing: boolean }>();
@@ -27,7 +28,8 @@ export class TtlCache<V> {
       }
       return hit.value;
     }
-    if (this.entries.size >= this.maxEntries) this.entries.clear();
+    if (hit) this.entries.delete(key);
+    else if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
     const value = load();
     this.entries.set(key, { at: now, value, refreshing: false });
     value.catch(() => this.entries.delete(key));

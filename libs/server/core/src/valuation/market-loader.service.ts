@@ -31,7 +31,7 @@ const INDEX_MONTHS = 36;
  * community in a row.
  */
 export const MARKET_CACHE_TTL_MS = 60_000;
-const MARKET_CACHE_ENTRIES = 1_000;
+const MARKET_CACHE_ENTRIES = 2_000;
 
 const COMMUNITY_COLUMNS = `id, ha_code AS "haCode", name, city_code AS "cityCode", dist_code AS "distCode", area_name AS "areaName",
   address, lat, lon, build_year AS "buildYear"`;
