@@ -32,7 +32,7 @@ async function xlsx(data: Cells[], header: Cells = HEADERS): Promise<Buffer> {
 
 async function readXlsx(content: Buffer): Promise<ExcelJS.Workbook> {
   const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(content as unknown as ArrayBuffer);
+  await workbook.xlsx.load(content.buffer.slice(content.byteOffset, content.byteOffset + content.byteLength) as ArrayBuffer);
   return workbook;
 }
 
