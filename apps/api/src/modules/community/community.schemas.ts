@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PROPERTY_TYPE_LABELS } from '@valuation/domain';
+import { PROPERTY_TYPE_LABELS, ValuationMsg } from '@valuation/domain';
 import { DEFAULT_COORD_TYPE, parseCoordType, type CoordType } from '@valuation/core';
 
 export const CommunityMsg = {
@@ -8,8 +8,8 @@ export const CommunityMsg = {
   distInvalid: '区县不正确',
   nameRequired: '请输入小区名称',
   nameTooLong: '小区名称不能超过50个字符',
-  noMatch: '未获取到相关小区信息！',
-  notFound: '未获取到相关小区信息！',
+  noMatch: ValuationMsg.noCommunity,
+  notFound: ValuationMsg.noCommunity,
   propTypeInvalid: '物业类型不正确',
   coordTypeInvalid: '坐标类型只能为bd09ll、gcj02或wgs84',
   latInvalid: '请输入正确的纬度',

@@ -1,3 +1,5 @@
+import { ValuationMsg } from '@valuation/domain';
+
 /** Nearby communities shown on the map page (api/community/list limit and distance, metres). */
 export const NEARBY_LIMIT = 20;
 export const NEARBY_RADIUS_M = 500;
@@ -8,7 +10,7 @@ export const DEFAULT_ZOOM = 17;
 export const MapMsg = {
   placeNotFound: '未查找到相关地点！',
   noAddress: '未获取地址信息',
-  noCommunity: '未获取到相关小区信息！',
+  noCommunity: ValuationMsg.noCommunity,
   locateFailed: '未找到相关地点',
-  cityMissing: '未获取到城市信息，请刷新重新定位或选择城市！',
+  cityMissing: ValuationMsg.cityUnknown,
 } as const;

@@ -2,7 +2,7 @@ import { Autocomplete, Button, Group, Loader, Modal, ScrollArea, SimpleGrid, Sta
 import { useDebouncedValue } from '@mantine/hooks';
 import type { RegionItem, RegionTreeNode } from '@valuation/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { stripCitySuffix } from '../../../app/session/valuation-session';
 import { fetchCities, quickvalKeys, useCityFilter, useCityPinyinGroups, useProvinceTree } from '../api/quickval-api';
 import classes from './CityPicker.module.css';
@@ -89,7 +89,6 @@ export function CityPicker({ opened, onClose, onPick, located, locating, common 
   const [error, setError] = useState<string | null>(null);
   const [debounced] = useDebouncedValue(input, 200);
   const suggestions = useCityFilter(debounced);
-  const options = useMemo(() => (suggestions.data ?? []).map((c) => ({ value: c.regionCode, label: c.regionName })), [suggestions.data]);
 
   const pick = (city: RegionItem) => {
     setInput('');
@@ -134,7 +133,7 @@ export function CityPicker({ opened, onClose, onPick, located, locating, common 
               setInput(v);
               setError(null);
             }}
-            data={options.map((o) => o.label)}
+            data={(suggestions.data ?? []).map((c) => c.regionName)}
             filter={({ options: opts }) => opts}
             onOptionSubmit={(label) => {
               const city = suggestions.data?.find((c) => c.regionName === label);

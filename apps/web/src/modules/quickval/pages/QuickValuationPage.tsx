@@ -23,10 +23,6 @@ import { clearsArea, EMPTY_VALUES, firstProblem, PRECISE_FIELDS, toValuationRequ
 
 const PROPERTY_TYPES = [11, 22, 21] as const;
 
-const Text402 = ValuationMsg.noPropertyFound;
-const NO_RIGHTS = '您未开通人工询价和地图权限，无法继续操作！';
-const NO_COMMUNITY = '未获取到相关小区信息！';
-const CITY_MISSING = '未获取到城市信息，请刷新重新定位或选择城市！';
 
 function subjectFromSession(isClick: string | null): ValuationSubject | null {
   if (isClick === '1') {
@@ -122,7 +118,7 @@ export function QuickValuationPage() {
   async function confirm() {
     if (!city) {
       setPickerOpen(true);
-      return notifications.show({ color: 'red', message: CITY_MISSING });
+      return notifications.show({ color: 'red', message: ValuationMsg.cityUnknown });
     }
     const text = address.trim();
     if (!text) return setAddressError(ValuationMsg.addressRequired);
@@ -275,7 +271,7 @@ export function QuickValuationPage() {
         <Stack>
           {granted.has(Perm.mapPositioning) ? (
             <>
-              <Text>{NO_COMMUNITY}您可以在地图上标记房产位置后进行估价。</Text>
+              <Text>{ValuationMsg.noCommunity}您可以在地图上标记房产位置后进行估价。</Text>
               <Group justify="flex-end">
                 <Button variant="default" onClick={() => setNoMatch(false)}>
                   取消
@@ -289,7 +285,7 @@ export function QuickValuationPage() {
             </>
           ) : (
             <>
-              <Text>{granted.has(Perm.manualEnquiry) ? NO_COMMUNITY : NO_RIGHTS}</Text>
+              <Text>{granted.has(Perm.manualEnquiry) ? ValuationMsg.noCommunity : ValuationMsg.noEnquiryOrMapRights}</Text>
               <Group justify="flex-end">
                 <Button onClick={() => setNoMatch(false)}>确定</Button>
               </Group>
@@ -301,7 +297,7 @@ export function QuickValuationPage() {
       <Modal opened={notFound} onClose={() => setNotFound(false)} title="提示" centered>
         <Stack>
           <Alert color="orange" variant="light">
-            {Text402}
+            {ValuationMsg.noPropertyFound}
           </Alert>
           <Group justify="flex-end">
             <Button onClick={() => setNotFound(false)}>确定</Button>
