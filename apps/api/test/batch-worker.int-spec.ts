@@ -206,6 +206,8 @@ describe('batch valuation worker', () => {
         rows.push(flat(communities[i % communities.length], i));
         cities.push(communities[i % communities.length].cityCode);
       }
+      // The second row names its building too: found by the fuzzy address match, not the exact name.
+      rows[1] = { ...rows[1], location: `${communities[1].name}3号楼2单元` };
       rows.push({ ...flat(communities[0], 60), location: 'QXZW-7781-JKL' });
       cities.push('110100');
       rows.push({ ...flat(communities[0], 61), cityName: '不存在市' });
@@ -231,6 +233,11 @@ describe('batch valuation worker', () => {
         { row_no: 63, state: 2, error: '请输入正确的面积' },
       ]);
       expect(done.row.evalError).toBe(2);
+      const found = await ds.query(`SELECT row_no, location, ha_name FROM batch_item WHERE task_id = $1 AND row_no <= 2 ORDER BY row_no`, [id]);
+      expect(found).toEqual([
+        { row_no: 1, location: communities[0].name, ha_name: communities[0].name },
+        { row_no: 2, location: `${communities[1].name}3号楼2单元`, ha_name: communities[1].name },
+      ]);
       const after = await balances();
       expect(before.city + before.universal - (after.city + after.universal)).toBe(done.valued);
       const outbox = await ds.query(`SELECT kind, channel, phone, payload FROM notify_outbox WHERE payload->>'batchId' = $1`, [batchId]);

@@ -1,7 +1,7 @@
 import { dictCode } from '@valuation/domain';
 import type { ConfidenceClass, MethodKind, MethodName, MethodNumber, PropertyFeatures, TradeType } from './valuation.types';
 
-export const ENGINE_VERSION = 'avm-1.2.2';
+export const ENGINE_VERSION = 'avm-1.2.3';
 
 export const ALL_METHODS: readonly MethodNumber[] = [1, 2, 3, 4];
 
@@ -103,8 +103,12 @@ export const KRIGING = {
   },
 } as const;
 
-/** Cases a valuation uses at most: the subject's community's first, then the most similar nearby ones. */
-export const MAX_MARKET_CASES = 200;
+/**
+ * Cases a valuation uses at most: the subject's community's first, then the most similar nearby
+ * ones. The market loader reads no more than this, so every subject of a loaded market shares one
+ * market fit.
+ */
+export const MAX_MARKET_CASES = 300;
 
 /** Pseudo-observations of the prior coefficients in the market fit, and of the market fit in a community fit. */
 export const HEDONIC_PRIOR_WEIGHT = 500;

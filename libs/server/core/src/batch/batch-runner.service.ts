@@ -127,11 +127,12 @@ export class BatchRunner {
       [taskId, chunk],
     );
     const regions = await this.regions.get('all', () => RegionResolver.load(this.ds));
+    const named = await this.namedCommunities(rows, regions);
 
     // Valuing a group overlaps with writing the one before it.
     let writing: Promise<void> = Promise.resolve();
     for (let i = 0; i < rows.length; i += BATCH_WRITE_GROUP) {
-      const valued = await Promise.all(rows.slice(i, i + BATCH_WRITE_GROUP).map((row) => this.valueRow(task, row, regions)));
+      const valued = await Promise.all(rows.slice(i, i + BATCH_WRITE_GROUP).map((row) => this.valueRow(task, row, regions, named)));
       await writing;
       writing = this.write(taskId, valued).then((outcome) => {
         result.written += outcome.written;
@@ -143,7 +144,22 @@ export class BatchRunner {
     return result;
   }
 
-  private async valueRow(actor: ValuationActor, row: WaitingRow, regions: RegionResolver): Promise<{ item: ItemUpdate; record: EvalRecordEntity | null }> {
+  /** The communities of the chunk whose address is exactly a community's name, found in one query. */
+  private async namedCommunities(rows: WaitingRow[], regions: RegionResolver): Promise<Map<string, SubjectCommunity>> {
+    const wanted = new Map<string, { cityCode: string; name: string }>();
+    for (const { input } of rows) {
+      const cityCode = input?.cityName ? regions.city(input.cityName) : null;
+      if (cityCode && input.location) wanted.set(`${cityCode}|${input.location}`, { cityCode, name: input.location });
+    }
+    return this.market.communitiesByName([...wanted.values()]);
+  }
+
+  private async valueRow(
+    actor: ValuationActor,
+    row: WaitingRow,
+    regions: RegionResolver,
+    named: Map<string, SubjectCommunity>,
+  ): Promise<{ item: ItemUpdate; record: EvalRecordEntity | null }> {
     const input = row.input ?? {};
     const cityCode = input.cityName ? regions.city(input.cityName) : null;
     const item: ItemUpdate = {
@@ -166,7 +182,8 @@ export class BatchRunner {
     };
     if (!cityCode || !input.location) return { item, record: null };
     const location = input.location;
-    const community = await this.places.get(`${cityCode}|${location}`, () => this.market.communityByAddress(cityCode, location));
+    const key = `${cityCode}|${location}`;
+    const community = named.get(key) ?? (await this.places.get(key, () => this.market.communityByAddress(cityCode, location)));
     if (!community) return { item, record: null };
     item.ha_code = community.haCode;
     item.ha_name = community.name;

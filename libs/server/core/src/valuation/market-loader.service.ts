@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { preparedQuery } from '@valuation/persistence';
-import type { CommunityInfo, MarketCase, MarketData, MonthlySeries, TradeType } from '@valuation/valuation';
+import { MAX_MARKET_CASES, type CommunityInfo, type MarketCase, type MarketData, type MonthlySeries, type TradeType } from '@valuation/valuation';
 import { TtlCache } from '../cache';
 import { boundingBox, haversineSql } from '../geo';
 
@@ -23,7 +23,6 @@ export interface SubjectCommunity {
 /** Cases of the subject's community and its neighbourhood that the engine weighs. */
 export const MARKET_WINDOW_MONTHS = 36;
 export const NEARBY_RADIUS_M = 2000;
-export const MAX_MARKET_CASES = 300;
 const INDEX_MONTHS = 36;
 /**
  * Market data changes only when cases are imported or indices rebuilt, so a community's market
@@ -82,11 +81,28 @@ export class MarketLoader {
     const rows: SubjectCommunity[] = await this.ds.query(
       `SELECT ${COMMUNITY_COLUMNS} FROM community
         WHERE city_code = $1 AND (name % $2 OR address % $2 OR $2 LIKE '%' || name || '%')
-        ORDER BY greatest(similarity(name, $2), similarity(address, $2), CASE WHEN $2 LIKE '%' || name || '%' THEN 1 ELSE 0 END) DESC
+        ORDER BY name = $2 DESC,
+                 greatest(similarity(name, $2), similarity(address, $2), CASE WHEN $2 LIKE '%' || name || '%' THEN 1 ELSE 0 END) DESC, id
         LIMIT 1`,
       [cityCode, address],
     );
     return rows[0] ?? null;
+  }
+
+  /**
+   * The communities named exactly as asked, keyed `cityCode|name`, in one query: what
+   * communityByAddress answers for those names, for many addresses at once.
+   */
+  async communitiesByName(wanted: readonly { cityCode: string; name: string }[]): Promise<Map<string, SubjectCommunity>> {
+    if (!wanted.length) return new Map();
+    const rows: SubjectCommunity[] = await this.ds.query(
+      `SELECT DISTINCT ON ("cityCode", name) * FROM (
+         SELECT ${COMMUNITY_COLUMNS} FROM community
+          WHERE (city_code, name) IN (SELECT * FROM unnest($1::varchar[], $2::varchar[]))) c
+        ORDER BY "cityCode", name, id`,
+      [wanted.map((w) => w.cityCode), wanted.map((w) => w.name)],
+    );
+    return new Map(rows.map((c) => [`${c.cityCode}|${c.name}`, c]));
   }
 
   /**

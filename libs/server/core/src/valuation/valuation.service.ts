@@ -9,6 +9,7 @@ import {
   ALL_METHODS,
   type ConfidenceClass,
   type MethodNumber,
+  type MethodResult,
   type TradeType,
   type ValuationResult,
   valuate,
@@ -62,6 +63,14 @@ function tenantFlags(tenant: TenantEntity | null): { evalFlags: MethodNumber[]; 
 }
 
 const money = (n: number | null | undefined) => (n === null || n === undefined ? null : n.toFixed(2));
+
+/**
+ * A method's answer as the record keeps it: the figures and blend details without the per-case
+ * adjustments, which the engine version, the input and the market case ids reproduce.
+ */
+function storedMethod({ provenance, ...method }: MethodResult) {
+  return { ...method, provenance: { baseline: provenance.baseline, details: provenance.details, caseCount: provenance.cases.length } };
+}
 
 /**
  * The automatic valuation of one property, shared by quick valuation and batch valuation: find the
@@ -282,7 +291,7 @@ export class ValuationService {
         samples: result.samples,
         betas: result.betas,
         trend: result.trend,
-        methods: result.methods,
+        methods: result.methods.map(storedMethod),
         provenance: result.provenance,
         marketCaseIds,
       },

@@ -4,6 +4,7 @@ import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, Update
 @Entity('community')
 @Index(['cityCode', 'distCode'])
 @Index(['cityCode', 'areaName'])
+@Index(['cityCode', 'name'])
 @Index(['lat', 'lon'])
 @Index('idx_community_name_trgm', { synchronize: false })
 @Index('idx_community_address_trgm', { synchronize: false })

@@ -5,6 +5,7 @@ import { MarketSearchAndRegions1795308982089 } from './1795308982089-market-sear
 import { EvalRecordCompanyIndex1795312024580 } from './1795312024580-eval-record-company-index.migration';
 import { BatchValuation1795314628375 } from './1795314628375-batch-valuation.migration';
 import { NotifyOutbox1795314859148 } from './1795314859148-notify-outbox.migration';
+import { CommunityCityName1795322169845 } from './1795322169845-community-city-name.migration';
 
 /** Every migration, oldest first. `npm run migration:generate -- <Name>` appends to this list. */
 export const MIGRATIONS = [
@@ -15,4 +16,5 @@ export const MIGRATIONS = [
   EvalRecordCompanyIndex1795312024580,
   BatchValuation1795314628375,
   NotifyOutbox1795314859148,
+  CommunityCityName1795322169845,
 ];
