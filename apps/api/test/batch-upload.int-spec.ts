@@ -1,5 +1,6 @@
 import { getQueueToken } from '@nestjs/bullmq';
 import type { Queue } from 'bullmq';
+import * as XLS from '@e965/xlsx';
 import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
 import { Client } from 'minio';
@@ -28,6 +29,20 @@ async function xlsx(data: Cells[], header: Cells = HEADERS): Promise<Buffer> {
   sheet.addRow(header);
   for (const r of data) sheet.addRow(r);
   return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+/** A legacy Excel (BIFF8) workbook, as Excel 97-2003 saves it. */
+function xls(data: Cells[], header: Cells = HEADERS): Buffer {
+  const book = XLS.utils.book_new();
+  XLS.utils.book_append_sheet(book, XLS.utils.aoa_to_sheet([header, ...data]), '数据');
+  return XLS.write(book, { type: 'buffer', bookType: 'biff8' });
+}
+
+/** An OLE2 compound document holding a Word stream and no workbook. */
+function wordDocument(): Buffer {
+  const container = XLS.CFB.utils.cfb_new();
+  XLS.CFB.utils.cfb_add(container, '/WordDocument', Buffer.from('不是表格'));
+  return XLS.CFB.write(container, { type: 'buffer' }) as Buffer;
 }
 
 async function readXlsx(content: Buffer): Promise<ExcelJS.Workbook> {
@@ -138,6 +153,10 @@ describe('batch valuation API', () => {
       ['a workbook renamed .csv', async () => ({ content: await xlsx([row()]), name: '数据.csv' }), { taskName: '任务' }, '上传文件格式不正确！'],
       ['a ZIP without a workbook named .xlsx', async () => ({ content: Buffer.concat([Buffer.from('PK\x03\x04', 'latin1'), Buffer.alloc(200, 1)]), name: 'a.xlsx' }), { taskName: '任务' }, '上传文件格式不正确！'],
       ['an OLE2 file named .xlsx', async () => ({ content: Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0]), Buffer.alloc(600)]), name: 'a.xlsx' }), { taskName: '任务' }, '上传文件格式不正确！'],
+      ['an OLE2 file that is not a workbook named .xls', async () => ({ content: Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0]), Buffer.alloc(600)]), name: 'a.xls' }), { taskName: '任务' }, '上传文件格式不正确！'],
+      ['an OLE2 document without a workbook named .xls', async () => ({ content: wordDocument(), name: 'a.xls' }), { taskName: '任务' }, '上传文件格式不正确！'],
+      ['a legacy workbook renamed .xlsx', async () => ({ content: xls([row()]), name: 'a.xlsx' }), { taskName: '任务' }, '上传文件格式不正确！'],
+      ['10,001 rows in a legacy workbook', async () => ({ content: xls(rows(10_001)), name: 'a.xls' }), { taskName: '任务' }, '数据不可超过10000条！'],
       [
         'a file over 5 MB',
         async () => ({ content: Buffer.concat([csv([row()]), Buffer.alloc(5_242_880, 0x20)]), name: 'big.csv' }),
@@ -252,7 +271,7 @@ describe('batch valuation API', () => {
       expect(after.ledgerRows).toBe(before.ledgerRows + 2);
     });
 
-    it('reads a UTF-8 CSV with a byte-order mark and an xlsx workbook', async () => {
+    it('reads a UTF-8 CSV with a byte-order mark, an xlsx workbook and a legacy xls workbook', async () => {
       const bom = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), csv([row('北京市', '翡翠公寓')])]);
       const a = await upload(tokens.demoadmin, { content: bom, name: 'utf8.CSV' }, { taskName: 'UTF8' });
       expect(a.body.code).toBe(200);
@@ -261,6 +280,11 @@ describe('batch valuation API', () => {
       const items = async (batchId: string) => (await t.ds.getRepository(BatchItemEntity).find({ where: { taskId: (await taskOf(batchId)).id }, order: { rowNo: 'ASC' } })).map((i) => i.location);
       expect(await items(a.body.data.batchId)).toEqual(['翡翠公寓']);
       expect(await items(b.body.data.batchId)).toEqual(['明月华庭', '星河湾']);
+      const c = await upload(tokens.demoadmin, { content: xls([row('北京市', '碧水云天'), row('北京市', '锦绣华庭·3号楼')]), name: '旧版表格.XLS' }, { taskName: '旧版' });
+      expect(c.body).toMatchObject({ code: 200, data: { evalTotal: 2 } });
+      expect(await items(c.body.data.batchId)).toEqual(['碧水云天', '锦绣华庭·3号楼']);
+      const [first] = await t.ds.getRepository(BatchItemEntity).find({ where: { taskId: (await taskOf(c.body.data.batchId)).id }, order: { rowNo: 'ASC' } });
+      expect(first.input).toMatchObject({ cityName: '北京市', location: '碧水云天', bldgArea: '89.5', floor: '6', bheight: '18', buildYear: '2004' });
     });
 
     it('stores the 10,000 rows of a GBK CSV in 40 chunks well under 3 seconds', async () => {
@@ -382,13 +406,13 @@ describe('batch valuation API', () => {
 
     it('lists the tasks in scope, newest first, with the filters', async () => {
       const all = await list('pageSize=10');
-      expect(all.total).toBe(7);
+      expect(all.total).toBe(8);
       expect(all.pages).toBe(1);
-      expect(all.list.map((r) => r.taskName)).toEqual(['再次超出', '超出包年', '一万条', '表格', 'UTF8', '未知城市', '三月抵押复估']);
-      expect((await list('taskState=0')).total).toBe(7);
+      expect(all.list.map((r) => r.taskName)).toEqual(['再次超出', '超出包年', '一万条', '旧版', '表格', 'UTF8', '未知城市', '三月抵押复估']);
+      expect((await list('taskState=0')).total).toBe(8);
       expect(all.list[0]).toMatchObject({ taskName: '再次超出', taskState: 0 });
       expect((await list('taskState=2')).list).toEqual([expect.objectContaining({ batchId: finished.batchId, taskState: 2, processed: 4, evalAmount: 0.1076 })]);
-      expect((await list('taskState=1')).total).toBe(5);
+      expect((await list('taskState=1')).total).toBe(6);
       expect((await list('taskName=超出')).total).toBe(2);
       expect((await list('beginDate=2024/06/01&endDate=2024/06/15')).list.map((r) => r.batchId)).toEqual([finished.batchId]);
       expect((await list('endDate=2024/06/14')).total).toBe(0);

@@ -12,7 +12,6 @@ export const BatchMsg = {
   fileEmpty: '文件内容为空，请按模板填写！',
   tooManyRows: '数据不可超过10000条！',
   headerMismatch: '文件表头与模板不一致，请按模板填写！',
-  xlsUnsupported: '暂不支持读取.xls文件，请另存为.xlsx或.csv后上传！',
   useUniversal: '包年城市次数不足，是否使用通用次数?',
   contactAdmin: '请联系管理员!',
   taskNotFound: '批量任务不存在',

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { parse } from 'csv-parse/sync';
 import iconv from 'iconv-lite';
-import { isValidUtf8, openTableFile } from '@valuation/core';
+import { isValidUtf8, OLE2_SIGNATURE, openTableFile } from '@valuation/core';
 import { BatchMsg, BATCH_MAX_ROWS, batchRowInput, matchBatchHeader, type BatchFileExtension, type BatchRowInput, type BatchColumnKey } from '@valuation/domain';
 
 /** A file the upload refuses; the message is the one the dialog shows. */
@@ -17,7 +17,7 @@ type CsvEncoding = 'utf-8' | 'gb18030' | 'utf-16le' | 'utf-16be';
 /** Control characters that never occur in a text table (tab, line feed and carriage return do). */
 const BINARY_TEXT = /[\x00-\x08\x0b\x0e-\x1f\x7f\ufffd]/;
 const ZIP_MAGIC = 0x504b0304;
-const OLE2_MAGIC = 0xd0cf11e0;
+const OLE2_MAGIC = OLE2_SIGNATURE.readUInt32BE(0);
 /** Bytes looked at to recognise a CSV file before its size is checked. */
 const SNIFF_BYTES = 64 * 1024;
 
@@ -46,7 +46,7 @@ function decodeCsv(bytes: Buffer, truncated = false): { text: string; encoding: 
 export function contentMatches(ext: BatchFileExtension, bytes: Buffer): boolean {
   const magic = bytes.length >= 4 ? bytes.readUInt32BE(0) : 0;
   if (ext === 'xlsx') return magic === ZIP_MAGIC && bytes.includes('xl/workbook.xml');
-  if (ext === 'xls') return magic === OLE2_MAGIC;
+  if (ext === 'xls') return bytes.subarray(0, OLE2_SIGNATURE.length).equals(OLE2_SIGNATURE);
   if (magic === ZIP_MAGIC || magic === OLE2_MAGIC) return false;
   return decodeCsv(bytes.subarray(0, SNIFF_BYTES), bytes.length > SNIFF_BYTES) !== null;
 }
@@ -104,7 +104,8 @@ function readCsv(bytes: Buffer, rows: RowCollector): CsvEncoding {
   return decoded.encoding;
 }
 
-async function readXlsx(bytes: Buffer, rows: RowCollector): Promise<void> {
+/** Rows of an Excel workbook, xlsx or xls (recognised from the content, which was checked against the name). */
+async function readWorkbook(bytes: Buffer, rows: RowCollector): Promise<void> {
   const table = await openTableFile(Readable.from([bytes]));
   try {
     for await (const row of table.rows) if (!rows.add(row.cells)) break;
@@ -120,8 +121,7 @@ async function readXlsx(bytes: Buffer, rows: RowCollector): Promise<void> {
  */
 export async function readBatchFile(ext: BatchFileExtension, bytes: Buffer): Promise<BatchFileContent> {
   const rows = new RowCollector();
-  if (ext === 'xls') throw new BatchFileRefusal(BatchMsg.xlsUnsupported);
   if (ext === 'csv') return { rows: rows.rows, encoding: readCsv(bytes, rows) };
-  await readXlsx(bytes, rows);
+  await readWorkbook(bytes, rows);
   return { rows: rows.rows, encoding: null };
 }

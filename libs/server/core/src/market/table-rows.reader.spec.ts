@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
+import * as XLS from '@e965/xlsx';
 import { openTableFile, type TableRow } from './table-rows.reader';
 
 const HEADER = '小区编码,小区名称,城市,区县,地址\n';
@@ -48,8 +49,27 @@ describe('openTableFile on CSV', () => {
     expect(rows[2]).toMatchObject({ line: 3, cells: [], problem: expect.stringMatching(/^CSV 格式错误：/) });
   });
 
-  it('refuses old binary Excel files', async () => {
-    await expect(rowsOf(Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0]))).rejects.toThrow('不支持旧版 Excel（.xls）文件');
+});
+
+describe('openTableFile on XLS', () => {
+  it('reads the first worksheet of a legacy workbook: Chinese text, numbers and dates as a user sees them', async () => {
+    const book = XLS.utils.book_new();
+    const sheet = XLS.utils.aoa_to_sheet([['小区名称', '面积', '成交日期'], ['锦绣华庭·朝阳区望京街12号院', 89.5, new Date(Date.UTC(2024, 2, 15))], [], ['阳光花园', 62, null]], { cellDates: false });
+    XLS.utils.book_append_sheet(book, sheet, '小区');
+    XLS.utils.book_append_sheet(book, XLS.utils.aoa_to_sheet([['其他']]), '其他');
+    const bytes: Buffer = XLS.write(book, { type: 'buffer', bookType: 'biff8' });
+    expect(bytes.readUInt32BE(0)).toBe(0xd0cf11e0);
+    const { format, encoding, rows } = await rowsOf(bytes, 512);
+    expect({ format, encoding }).toEqual({ format: 'xls', encoding: null });
+    expect(rows).toEqual([
+      { line: 1, cells: ['小区名称', '面积', '成交日期'] },
+      { line: 2, cells: ['锦绣华庭·朝阳区望京街12号院', '89.5', '2024-03-15'] },
+      { line: 4, cells: ['阳光花园', '62'] },
+    ]);
+  });
+
+  it('refuses an OLE2 file that is not a workbook', async () => {
+    await expect(rowsOf(Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(600)]))).rejects.toThrow('无法读取该 Excel 文件');
   });
 });
 

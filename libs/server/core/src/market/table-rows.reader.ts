@@ -1,6 +1,7 @@
 import { pipeline, Readable } from 'node:stream';
 import { parse } from 'csv-parse';
 import iconv from 'iconv-lite';
+import * as XLS from '@e965/xlsx';
 import { detectTextEncoding, type TextEncoding } from './text-encoding.detector';
 import { Utf8WorkbookReader } from './utf8-workbook.reader';
 
@@ -14,7 +15,7 @@ export interface TableRow {
 }
 
 export interface TableFile {
-  format: 'csv' | 'xlsx';
+  format: 'csv' | 'xlsx' | 'xls';
   encoding: TextEncoding | null;
   rows: AsyncIterable<TableRow>;
 }
@@ -138,19 +139,72 @@ async function* xlsxRows(all: Readable): AsyncGenerator<TableRow> {
   }
 }
 
+/** First bytes of an OLE2 compound document, the container of a legacy Excel workbook. */
+export const OLE2_SIGNATURE = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
+/** Largest legacy Excel file read: the format holds at most 65,536 rows. */
+const MAX_XLS_BYTES = 64 * 1024 * 1024;
+/** Days from Excel's day 0 (1899-12-30, or 1904-01-01 in 1904-based workbooks) to 1970-01-01. */
+const EXCEL_EPOCH_DAYS = 25569;
+const DATE_1904_OFFSET_DAYS = 1462;
+
+/** A legacy Excel cell as the value cellText reads: date-formatted serial numbers become UTC dates. */
+function xlsCellValue(cell: XLS.CellObject | undefined, date1904: boolean): unknown {
+  if (!cell || cell.t === 'e' || cell.t === 'z') return null;
+  if (cell.t === 'n' && typeof cell.z === 'string' && XLS.SSF.is_date(cell.z)) {
+    const days = (cell.v as number) + (date1904 ? DATE_1904_OFFSET_DAYS : 0) - EXCEL_EPOCH_DAYS;
+    return new Date(Math.round(days * 86_400_000));
+  }
+  return cell.v;
+}
+
+/** The rows of the first worksheet of a legacy Excel (BIFF, .xls) workbook, read whole. */
+async function* xlsRows(all: Readable): AsyncGenerator<TableRow> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of all) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_XLS_BYTES) {
+      all.destroy();
+      throw new TableFileError('Excel 文件过大，请另存为 CSV 后再导入');
+    }
+    chunks.push(chunk as Buffer);
+  }
+  let workbook: XLS.WorkBook;
+  try {
+    workbook = XLS.read(Buffer.concat(chunks), { type: 'buffer', dense: true, cellNF: true, cellHTML: false, cellFormula: false, cellText: false });
+  } catch {
+    throw new TableFileError('无法读取该 Excel 文件，请另存为 .xlsx 或 CSV 后再导入');
+  }
+  const name = workbook.SheetNames[0];
+  if (!name) return;
+  const date1904 = Boolean(workbook.Workbook?.WBProps?.date1904);
+  const data = (workbook.Sheets[name]['!data'] ?? []) as (XLS.CellObject[] | undefined)[];
+  for (let r = 0; r < data.length; r++) {
+    const row = data[r];
+    if (!row) continue;
+    const cells = Array.from({ length: row.length }, (_, c) => cellText(xlsCellValue(row[c], date1904)));
+    if (cells.some((c) => c !== '')) yield { line: r + 1, cells };
+  }
+}
+
 /**
- * Opens a CSV or XLSX file as a stream of rows without holding the whole file in memory. The
- * format is recognised from the content (XLSX is a ZIP archive); the encoding of a CSV file is
- * detected from its first bytes; the delimiter is the comma, tab or semicolon of the first line.
+ * Opens a CSV, XLSX or XLS file as a stream of rows. CSV and XLSX files are read without holding
+ * the whole file in memory; a legacy XLS file (at most 65,536 rows) is read whole. The format is
+ * recognised from the content (XLSX is a ZIP archive, XLS an OLE2 compound document); the
+ * encoding of a CSV file is detected from its first bytes; the delimiter is the comma, tab or
+ * semicolon of the first line.
  */
 export async function openTableFile(stream: Readable): Promise<TableFile> {
   const { head, all } = await peek(stream, HEAD_BYTES);
   if (head.length >= 4 && head.readUInt32BE(0) === 0x504b0304) {
     return { format: 'xlsx', encoding: null, rows: xlsxRows(all) };
   }
-  if (head.length >= 4 && head.readUInt32BE(0) === 0xd0cf11e0) {
+  if (head.subarray(0, OLE2_SIGNATURE.length).equals(OLE2_SIGNATURE)) {
+    return { format: 'xls', encoding: null, rows: xlsRows(all) };
+  }
+  if (head.length >= 4 && head.readUInt32BE(0) === OLE2_SIGNATURE.readUInt32BE(0)) {
     all.destroy();
-    throw new TableFileError('不支持旧版 Excel（.xls）文件，请另存为 .xlsx 或 CSV 后再导入');
+    throw new TableFileError('无法读取该 Excel 文件，请另存为 .xlsx 或 CSV 后再导入');
   }
   const encoding = detectTextEncoding(head);
   return { format: 'csv', encoding, rows: csvRows(all, encoding, detectDelimiter(head, encoding)) };
