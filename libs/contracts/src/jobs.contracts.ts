@@ -58,7 +58,7 @@ export interface ImportRejection {
 export interface MarketImportReport {
   kind: MarketImportKind;
   fileName: string;
-  format: 'csv' | 'xlsx';
+  format: 'csv' | 'xlsx' | 'xls';
   /** Text encoding of a CSV file (utf-8, gb18030, utf-16le...). */
   encoding: string | null;
   accepted: number;

@@ -1,5 +1,6 @@
 import type { ImportRejection, MarketImportKind, MarketImportReport } from '@valuation/contracts';
 import type { UpsertCount } from './market-rows.writer';
+import type { TableFile } from './table-rows.reader';
 
 /** Collects the outcome of one import while it runs. */
 export class ImportReportBuilder {
@@ -36,7 +37,7 @@ export class ImportReportBuilder {
     return this.accepted + this.updated + this.rejected.length;
   }
 
-  build(format: 'csv' | 'xlsx', encoding: string | null): MarketImportReport {
+  build(format: TableFile['format'], encoding: string | null): MarketImportReport {
     return {
       kind: this.kind,
       fileName: this.fileName,
