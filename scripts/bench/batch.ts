@@ -30,8 +30,7 @@ const prefix = 'valuation-bench-batch';
 const CHUNK_SIZE = 250;
 
 const { BATCH_COLUMNS } = require(path.join(root, 'dist/server/libs/domain/src')) as typeof import('@valuation/domain');
-
-
+const { batchStartJobId } = require(path.join(root, 'dist/server/libs/contracts/src')) as typeof import('@valuation/contracts');
 
 interface Row {
   cityName: string;
@@ -209,7 +208,7 @@ async function main() {
       const via = taskId === null ? 'inserted directly (no upload endpoint)' : 'uploaded through POST /api/batch/upload';
       if (taskId === null) {
         taskId = await insertDirect(pg, rows);
-        await queue.add('batch.start', { taskId }, { jobId: `batch-start-${taskId}`, attempts: 3 });
+        await queue.add('batch.start', { taskId }, { jobId: batchStartJobId(taskId), attempts: 3 });
       }
       let task: { state: number; processed: number; eval_success: number; eval_fail: number; eval_error: number };
       for (;;) {

@@ -4,7 +4,7 @@ import * as XLS from '@e965/xlsx';
 import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
 import { Client } from 'minio';
-import { QUEUES } from '@valuation/contracts';
+import { batchStartJobId, QUEUES } from '@valuation/contracts';
 import { demoLogoPng, DEMO_PASSWORD, hashPassword } from '@valuation/core';
 import { BATCH_COLUMNS, BatchMsg, ListMsg, Perm, UserType } from '@valuation/domain';
 import { AccountEntity, AccountRoleEntity, BatchItemEntity, BatchTaskEntity, CityPackageEntity, OrganizationEntity, RoleEntity, RolePermissionEntity } from '@valuation/persistence';
@@ -104,7 +104,7 @@ describe('batch valuation API', () => {
   const taskOf = (batchId: string) => t.ds.getRepository(BatchTaskEntity).findOneByOrFail({ batchId });
 
   async function startJob(taskId: string) {
-    return queue.getJob(`batch-start-${taskId}`);
+    return queue.getJob(batchStartJobId(taskId));
   }
 
   async function addAccount(loginUser: string, organizationId: number, permissionIds: number[], phone: string): Promise<number> {

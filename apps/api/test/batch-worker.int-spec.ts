@@ -5,11 +5,14 @@ import path from 'node:path';
 import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { DataSource } from 'typeorm';
-import { QUEUES } from '@valuation/contracts';
+import { getQueueToken } from '@nestjs/bullmq';
+import type { Queue } from 'bullmq';
+import { batchStartJobId, QUEUES } from '@valuation/contracts';
 import { BatchRunner, seedDemoMarket } from '@valuation/core';
 import { batchChunkOf, type BatchRowInput } from '@valuation/domain';
 import { AccountEntity, type BatchTaskEntity } from '@valuation/persistence';
 import { JobProducer } from '@valuation/queue';
+import { BatchProcessor } from '../../worker/src/processors/batch.processor';
 import { WorkerModule } from '../../worker/src/worker.module';
 import { startTestApi, type TestApi } from './test-api';
 
@@ -218,7 +221,7 @@ describe('batch valuation worker', () => {
       const reserved = await balances();
       expect(before.city + before.universal - (reserved.city + reserved.universal)).toBe(63);
 
-      await t.app.get(JobProducer).enqueue('batch.start', { taskId: id }, { jobId: `batch-start-${id}` });
+      await t.app.get(JobProducer).enqueue('batch.start', { taskId: id }, { jobId: batchStartJobId(id) });
       await waitFor('the task to finish', async () => (await task(id)).state !== 1, 30_000);
 
       const done = await expectExactlyOnce(id, batchId);
@@ -275,7 +278,7 @@ describe('batch valuation worker', () => {
       const { id, batchId } = await createTask(rows, rows.map((_, i) => communities[i].cityCode));
       await ds.query(`DELETE FROM batch_item WHERE task_id = $1 AND row_no > 15`, [id]);
 
-      await t.app.get(JobProducer).enqueue('batch.start', { taskId: id }, { jobId: `batch-start-${id}` });
+      await t.app.get(JobProducer).enqueue('batch.start', { taskId: id }, { jobId: batchStartJobId(id) });
       await waitFor('the task to fail', async () => (await task(id)).state !== 1, 30_000);
       const failed = await task(id);
       expect(failed).toMatchObject({ state: 3, refunded: true, evalSuccess: 0, evalFail: 15, processed: 15 });
@@ -286,6 +289,20 @@ describe('batch valuation worker', () => {
         [batchId],
       );
       expect(refunded).toBe(20);
+    });
+
+    it('starts a task whose start job never reached the queue once it has made no progress for a while', async () => {
+      const rows = Array.from({ length: 30 }, (_, i) => flat(communities[i], i));
+      const { id, batchId } = await createTask(rows, rows.map((_, i) => communities[i].cityCode));
+      const sweeper = worker.get(BatchProcessor);
+      expect(await sweeper.sweep()).not.toContain(id);
+      expect(await t.app.get<Queue>(getQueueToken(QUEUES.batch)).getJob(batchStartJobId(id))).toBeUndefined();
+
+      await ds.query(`UPDATE batch_task SET updated_at = now() - interval '10 minutes' WHERE id = $1`, [id]);
+      expect(await sweeper.sweep()).toEqual([id]);
+      await waitFor('the task to finish', async () => (await task(id)).state !== 1, 30_000);
+      await expectExactlyOnce(id, batchId);
+      expect(await sweeper.sweep()).toEqual([]);
     });
   });
 
@@ -330,7 +347,7 @@ describe('batch valuation worker', () => {
       const { id, batchId } = await createTask(rows, rows.map((_, i) => communities[(i * 13) % communities.length].cityCode));
 
       const first = startWorker();
-      await t.app.get(JobProducer).enqueue('batch.start', { taskId: id }, { jobId: `batch-start-${id}` });
+      await t.app.get(JobProducer).enqueue('batch.start', { taskId: id }, { jobId: batchStartJobId(id) });
       await waitFor('the first worker to value some rows', async () => (await task(id)).processed > 0, 60_000, 10);
       first.child.kill('SIGKILL');
       await new Promise((resolve) => first.child.once('exit', resolve));

@@ -97,6 +97,9 @@ export interface BatchChunkPayload {
   chunk: number;
 }
 
+/** Id of the job that splits a batch task into chunk jobs: whoever enqueues it again adds nothing while it is kept. */
+export const batchStartJobId = (taskId: string) => `batch-start-${taskId}`;
+
 /** Sends one notify_outbox row (SMS or webhook). */
 export interface NotifyDeliverPayload {
   outboxId: string;

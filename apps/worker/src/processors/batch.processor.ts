@@ -1,9 +1,9 @@
-import { Inject, Logger } from '@nestjs/common';
+import { Inject, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { OnWorkerEvent } from '@nestjs/bullmq';
 import { UnrecoverableError, type Job } from 'bullmq';
 import { z } from 'zod';
 import { APP_CONFIG, type AppConfig } from '@valuation/config';
-import { QUEUES, type BatchChunkPayload, type BatchStartPayload } from '@valuation/contracts';
+import { batchStartJobId, QUEUES, type BatchChunkPayload, type BatchStartPayload } from '@valuation/contracts';
 import { BatchRunner, type BatchChunkResult } from '@valuation/core';
 import { JobHandler, JobProcessor, JobProcessorHost, JobProducer, type JobOf } from '@valuation/queue';
 
@@ -28,20 +28,55 @@ export const batchChunkJobId = (taskId: string, chunk: number) => `batch:${taskI
 
 /**
  * Batch valuation: batch.start splits a task into one batch.chunk job per chunk, which any worker
- * process may take; a task whose chunk gave up for good, or whose rows are gone, fails.
+ * process may take; a task whose chunk gave up for good, or whose rows are gone, fails. Every
+ * BATCH_SWEEP_INTERVAL_MS the start job of a task without progress is enqueued again.
  */
 @JobProcessor(QUEUES.batch)
-export class BatchProcessor extends JobProcessorHost {
+export class BatchProcessor extends JobProcessorHost implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(BatchProcessor.name);
   readonly concurrency: number;
+  private timer: NodeJS.Timeout | undefined;
+  private sweeping: Promise<void> | undefined;
 
   constructor(
     private readonly runner: BatchRunner,
     private readonly producer: JobProducer,
-    @Inject(APP_CONFIG) config: AppConfig,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     super();
     this.concurrency = config.BATCH_CONCURRENCY;
+  }
+
+  onApplicationBootstrap(): void {
+    this.timer = setInterval(() => this.sweepOnce(), this.config.BATCH_SWEEP_INTERVAL_MS);
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    clearInterval(this.timer);
+    this.timer = undefined;
+    await this.sweeping;
+  }
+
+  /** Adds or retries the start job of every stalled task that has none waiting or running; resolves to their ids. */
+  async sweep(): Promise<string[]> {
+    const restarted: string[] = [];
+    for (const taskId of await this.runner.stalled(this.config.BATCH_STALL_SECONDS)) {
+      const outcome = await this.producer.ensure('batch.start', { taskId }, batchStartJobId(taskId));
+      if (outcome !== 'kept') restarted.push(taskId);
+    }
+    return restarted;
+  }
+
+  private sweepOnce(): void {
+    if (this.sweeping) return;
+    this.sweeping = this.sweep()
+      .then((ids) => {
+        if (ids.length > 0) this.logger.warn(`started stalled batch tasks again: ${ids.join(', ')}`);
+      })
+      .catch((error: Error) => this.logger.error(`batch sweep failed: ${error.message}`))
+      .finally(() => {
+        this.sweeping = undefined;
+      });
   }
 
   @JobHandler('batch.start')

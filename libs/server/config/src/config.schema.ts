@@ -78,6 +78,12 @@ export const configSchema = z
      * batch queue). Valuing is CPU work in the process, so about the number of cores it may use.
      */
     BATCH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+    /**
+     * How often a batch worker looks for valuing tasks without progress for BATCH_STALL_SECONDS
+     * and enqueues their start job again (a no-op while it is queued), in milliseconds.
+     */
+    BATCH_SWEEP_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
+    BATCH_STALL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(120),
     /** Tenant whose branding the login pages show when the request host matches no customer domain. */
     DEFAULT_TENANT_CODE: z.string().default('demo'),
     /** HTTP SMS gateway receiving POST { apiKey, phone, sign, text }; unset disables SMS (rows are skipped). */

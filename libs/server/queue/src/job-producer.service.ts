@@ -26,11 +26,16 @@ export const DEFAULT_JOB_OPTIONS = {
 export class JobProducer {
   constructor(@Inject(QUEUE_MAP) private readonly queues: ReadonlyMap<QueueName, Queue>) {}
 
-  /** Adds the job; resolves to its id. */
-  async enqueue<N extends JobName>(name: N, payload: JobPayloads[N], opts: EnqueueOptions = {}): Promise<string> {
+  private queueOf(name: JobName): Queue {
     const queueName = JOB_QUEUE[name];
     const queue = this.queues.get(queueName);
     if (!queue) throw new Error(`Queue "${queueName}" of job "${name}" is not registered`);
+    return queue;
+  }
+
+  /** Adds the job; resolves to its id. */
+  async enqueue<N extends JobName>(name: N, payload: JobPayloads[N], opts: EnqueueOptions = {}): Promise<string> {
+    const queue = this.queueOf(name);
     const job = await queue.add(name, payload, {
       ...DEFAULT_JOB_OPTIONS,
       attempts: opts.attempts ?? DEFAULT_JOB_OPTIONS.attempts,
@@ -39,5 +44,20 @@ export class JobProducer {
     });
     if (job.id === undefined) throw new Error(`BullMQ gave job "${name}" no id`);
     return job.id;
+  }
+
+  /**
+   * Makes sure the job with this id runs: adds it when the queue holds no such job and retries it
+   * when it failed for good; a job still waiting, running or completed is left alone.
+   */
+  async ensure<N extends JobName>(name: N, payload: JobPayloads[N], jobId: string, opts: Omit<EnqueueOptions, 'jobId'> = {}): Promise<'added' | 'retried' | 'kept'> {
+    const existing = await this.queueOf(name).getJob(jobId);
+    if (!existing) {
+      await this.enqueue(name, payload, { ...opts, jobId });
+      return 'added';
+    }
+    if ((await existing.getState()) !== 'failed') return 'kept';
+    await existing.retry('failed');
+    return 'retried';
   }
 }

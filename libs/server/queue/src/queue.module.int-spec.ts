@@ -1,6 +1,6 @@
 import { Test, type TestingModule } from '@nestjs/testing';
 import { getQueueToken } from '@nestjs/bullmq';
-import type { Queue } from 'bullmq';
+import { Worker, type Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { ConfigModule } from '@valuation/config';
 import { QUEUES, type AuditRecordPayload } from '@valuation/contracts';
@@ -74,5 +74,27 @@ describe('QueueModule and JobProducer', () => {
     const job = await queue.getJob(id);
     expect(await job?.getState()).toBe('delayed');
     expect(job?.opts).toMatchObject({ delay: 60_000, attempts: 1 });
+  });
+
+  it('ensures a job runs: adds it when missing, keeps it while queued, retries it once it failed for good', async () => {
+    expect(await producer.ensure('audit.record', payload('e-ensure'), 'e-ensure', { attempts: 1 })).toBe('added');
+    expect(await producer.ensure('audit.record', payload('e-ensure'), 'e-ensure')).toBe('kept');
+    expect(await queue.getJobState('e-ensure')).toBe('waiting');
+
+    const worker = new Worker(
+      QUEUES.audit,
+      async (job) => {
+        if (job.id === 'e-ensure') throw new Error('unreachable store');
+      },
+      { connection: { host: '127.0.0.1', port: Number(new URL(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379').port || 6379) }, prefix },
+    );
+    try {
+      await new Promise<void>((resolve) => worker.on('failed', (job) => job?.id === 'e-ensure' && resolve()));
+    } finally {
+      await worker.close();
+    }
+    expect(await queue.getJobState('e-ensure')).toBe('failed');
+    expect(await producer.ensure('audit.record', payload('e-ensure'), 'e-ensure')).toBe('retried');
+    expect(await queue.getJobState('e-ensure')).toBe('waiting');
   });
 });

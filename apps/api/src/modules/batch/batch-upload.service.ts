@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
-import { BATCH_SUBCODE_NEEDS_UNIVERSAL, type BatchUploadResult } from '@valuation/contracts';
+import { BATCH_SUBCODE_NEEDS_UNIVERSAL, batchStartJobId, type BatchUploadResult } from '@valuation/contracts';
 import { QuotaExhaustedError } from '@valuation/core';
 import {
   batchChunkOf,
@@ -62,9 +62,6 @@ export function batchFileKey(tenantId: number, batchId: string, fileName: string
   const safe = fileName.replace(/[/\\\x00-\x1f]/g, '_');
   return prefix + [...safe].slice(-(200 - prefix.length)).join('');
 }
-
-/** The job that splits a task into chunk jobs; its id makes a second enqueue a no-op. */
-export const batchStartJobId = (taskId: string) => `batch-start-${taskId}`;
 
 /**
  * Creates batch tasks: checks the upload, stores the file and its rows, reserves one valuation

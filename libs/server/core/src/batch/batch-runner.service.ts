@@ -107,6 +107,18 @@ export class BatchRunner {
     return { kind: 'run', chunks: chunks.map((c) => c.chunk) };
   }
 
+  /**
+   * Valuing tasks whose counters have not moved for `seconds`: a task whose start job was never
+   * queued (the upload committed but the queue was unreachable) or was lost.
+   */
+  async stalled(seconds: number, limit = 100): Promise<string[]> {
+    const rows: { id: string }[] = await this.ds.query(
+      `SELECT id FROM batch_task WHERE state = 1 AND updated_at < now() - make_interval(secs => $1) ORDER BY id LIMIT $2`,
+      [seconds, limit],
+    );
+    return rows.map((r) => String(r.id));
+  }
+
   /** Ends the task in state 3 and refunds what was not valued; false when it was not valuing. */
   fail(taskId: string, reason: string): Promise<boolean> {
     return this.finisher.fail(taskId, reason);
