@@ -1,5 +1,5 @@
 import type { BatchItemState, BatchTaskState } from '@valuation/contracts';
-import { BATCH_ITEM_STATE_LABELS, formatAmount } from '@valuation/domain';
+import { BATCH_ITEM_STATE_LABELS, BATCH_TASK_STATE_LABELS, formatAmount } from '@valuation/domain';
 
 const EMPTY = '--';
 
@@ -46,10 +46,10 @@ export interface StateLook {
 }
 
 export const TASK_STATE_LOOK: Readonly<Record<BatchTaskState, StateLook>> = {
-  0: { label: '待确认', color: 'yellow' },
-  1: { label: '估价中', color: 'blue' },
-  2: { label: '已完成', color: 'green' },
-  3: { label: '估价失败', color: 'red' },
+  0: { label: BATCH_TASK_STATE_LABELS[0], color: 'yellow' },
+  1: { label: BATCH_TASK_STATE_LABELS[1], color: 'blue' },
+  2: { label: BATCH_TASK_STATE_LABELS[2], color: 'green' },
+  3: { label: BATCH_TASK_STATE_LABELS[3], color: 'red' },
 };
 
 /** Task state filter; 0 means every state. */
