@@ -6,3 +6,4 @@ export * from './jobs.contracts';
 export * from './market.contracts';
 export * from './eval.contracts';
 export * from './batch.contracts';
+export * from './report.contracts';

@@ -8,6 +8,7 @@ export const QUEUES = {
   marketIndex: 'market-index',
   batch: 'batch',
   notify: 'notify',
+  report: 'report',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 export const QUEUE_NAMES: readonly QueueName[] = Object.values(QUEUES);
@@ -100,6 +101,11 @@ export interface BatchChunkPayload {
 /** Id of the job that splits a batch task into chunk jobs: whoever enqueues it again adds nothing while it is kept. */
 export const batchStartJobId = (taskId: string) => `batch-start-${taskId}`;
 
+/** Renders one ordered report to PDF and stores it. */
+export interface ReportRenderPayload {
+  reportId: string;
+}
+
 /** Sends one notify_outbox row (SMS or webhook). */
 export interface NotifyDeliverPayload {
   outboxId: string;
@@ -112,6 +118,7 @@ export interface JobPayloads {
   'batch.start': BatchStartPayload;
   'batch.chunk': BatchChunkPayload;
   'notify.deliver': NotifyDeliverPayload;
+  'report.render': ReportRenderPayload;
 }
 export type JobName = keyof JobPayloads;
 
@@ -123,4 +130,5 @@ export const JOB_QUEUE: { readonly [K in JobName]: QueueName } = {
   'batch.start': QUEUES.batch,
   'batch.chunk': QUEUES.batch,
   'notify.deliver': QUEUES.notify,
+  'report.render': QUEUES.report,
 };

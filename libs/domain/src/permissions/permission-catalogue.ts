@@ -235,6 +235,10 @@ export const Perm = {
   siteConfig: 16,
   evalFieldFeature: 17,
   mapPositioning: 18,
+  /** Advisory report button (generate or view). */
+  advisoryReport: 34,
+  /** Inquiry report button (generate or view). */
+  inquiryReport: 35,
   fieldSettings: 19,
   manualEnquiryList: 104,
   objectionReview: 105,

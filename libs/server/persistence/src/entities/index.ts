@@ -19,6 +19,7 @@ import { EvalRecordEntity } from './eval-record.entity';
 import { BatchItemEntity, BatchTaskEntity } from './batch.entity';
 import { NotifyOutboxEntity } from './notify-outbox.entity';
 import { OrganizationNotifySettingEntity } from './organization-notify-setting.entity';
+import { EvalReportEntity, ReportConfigEntity } from './report.entity';
 
 export * from './tenant.entity';
 export * from './organization.entity';
@@ -38,6 +39,7 @@ export * from './business.entity';
 export * from './eval-field-setting.entity';
 export * from './risk-coefficient.entity';
 export * from './eval-record.entity';
+export * from './report.entity';
 export * from './batch.entity';
 export * from './notify-outbox.entity';
 export * from './organization-notify-setting.entity';
@@ -71,4 +73,6 @@ export const ENTITIES = [
   BatchItemEntity,
   NotifyOutboxEntity,
   OrganizationNotifySettingEntity,
+  ReportConfigEntity,
+  EvalReportEntity,
 ];

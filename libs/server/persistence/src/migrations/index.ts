@@ -6,6 +6,7 @@ import { EvalRecordCompanyIndex1795312024580 } from './1795312024580-eval-record
 import { BatchValuation1795314628375 } from './1795314628375-batch-valuation.migration';
 import { NotifyOutbox1795314859148 } from './1795314859148-notify-outbox.migration';
 import { CommunityCityName1795322169845 } from './1795322169845-community-city-name.migration';
+import { FormalReports1795322820171 } from './1795322820171-formal-reports.migration';
 
 /** Every migration, oldest first. `npm run migration:generate -- <Name>` appends to this list. */
 export const MIGRATIONS = [
@@ -17,4 +18,5 @@ export const MIGRATIONS = [
   BatchValuation1795314628375,
   NotifyOutbox1795314859148,
   CommunityCityName1795322169845,
+  FormalReports1795322820171,
 ];
