@@ -3,5 +3,5 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rm -rf dist/server
-npx swc apps/api/src apps/worker/src libs/domain/src libs/contracts/src libs/server libs/valuation/src scripts/lib scripts/bench/valuation.ts scripts/bench/batch.ts scripts/bench/bench-process.ts \
+npx swc apps/api/src apps/worker/src libs/domain/src libs/contracts/src libs/server libs/valuation/src scripts/lib scripts/bench/valuation.ts scripts/bench/batch.ts scripts/bench/reports.ts scripts/bench/bench-process.ts \
   -d dist/server --config-file .swcrc --quiet

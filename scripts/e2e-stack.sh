@@ -8,6 +8,7 @@ export NODE_ENV=test
 export PORT="${E2E_WEB_PORT:-3100}"
 export API_PORT="${E2E_API_PORT:-3101}"
 export API_URL="http://127.0.0.1:${API_PORT}"
+export PUBLIC_WEB_URL="http://127.0.0.1:${PORT}"
 export DATABASE_URL="${E2E_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/valuation_e2e}"
 export REDIS_PREFIX="${E2E_REDIS_PREFIX:-valuation-e2e}"
 export S3_LOCAL_PORT="${E2E_S3_PORT:-9100}"

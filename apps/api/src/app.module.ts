@@ -20,6 +20,8 @@ import { HealthModule } from './modules/health/health.module';
 import { NotifySettingsModule } from './modules/notify-settings/notify-settings.module';
 import { ProfileModule } from './modules/profile/profile.module';
 import { RegionModule } from './modules/region/region.module';
+import { ReportModule } from './modules/report/report.module';
+import { ReportConfigModule } from './modules/report-config/report-config.module';
 import { SiteConfigModule } from './modules/site-config/site-config.module';
 import { UsersModule } from './modules/users/users.module';
 
@@ -67,6 +69,8 @@ export function requestId(req: IncomingMessage): string {
     CommunityModule,
     NotifySettingsModule,
     BatchModule,
+    ReportConfigModule,
+    ReportModule,
   ],
   providers: [
     { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },

@@ -13,3 +13,4 @@ export * from './format/market-price';
 export * from './validation/eval-list.schemas';
 export * from './valuation-report';
 export * from './batch';
+export * from './report-config';

@@ -1,5 +1,6 @@
 import type { Type } from '@nestjs/common';
-import { AuditModule, BatchRunnerModule, MarketModule, NotifyModule } from '@valuation/core';
+import { AuditModule, BatchRunnerModule, MarketModule, NotifyModule, ReportModule } from '@valuation/core';
+import { PdfModule } from '@valuation/pdf';
 import type { JobProcessorHost } from '@valuation/queue';
 import { StorageModule } from '@valuation/storage';
 import { AuditProcessor } from './audit.processor';
@@ -7,6 +8,7 @@ import { BatchProcessor } from './batch.processor';
 import { MarketImportProcessor } from './market-import.processor';
 import { MarketIndexProcessor } from './market-index.processor';
 import { NotifyProcessor } from './notify.processor';
+import { ReportProcessor } from './report.processor';
 
 /** Every processor of the worker, one per queue; WORKER_QUEUES chooses which of them run. */
 export const WORKER_PROCESSORS: ReadonlyArray<Type<JobProcessorHost>> = [
@@ -15,7 +17,8 @@ export const WORKER_PROCESSORS: ReadonlyArray<Type<JobProcessorHost>> = [
   MarketIndexProcessor,
   BatchProcessor,
   NotifyProcessor,
+  ReportProcessor,
 ];
 
 /** Modules providing the use cases the processors call. */
-export const WORKER_PROCESSOR_IMPORTS = [AuditModule, MarketModule, StorageModule, BatchRunnerModule, NotifyModule];
+export const WORKER_PROCESSOR_IMPORTS = [AuditModule, MarketModule, StorageModule, BatchRunnerModule, NotifyModule, ReportModule, PdfModule];

@@ -1,2 +1,3 @@
 export * from './report-format';
 export * from './report-rules';
+export * from './formal-report';

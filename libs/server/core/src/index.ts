@@ -9,3 +9,6 @@ export * from './valuation';
 export * from './cache';
 export * from './notify';
 export * from './batch';
+export * from './report';
+export * from './report-config';
+export * from './report/template';

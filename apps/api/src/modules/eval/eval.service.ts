@@ -71,7 +71,9 @@ export class EvalService {
   async get(p: Principal, evalCode: string): Promise<EvalResult> {
     const record = await this.find(p, evalCode);
     const stored = storedResult(record);
-    return { record: evalRecordView(record), samples: stored.samples ?? [], betas: stored.betas ?? [] };
+    const reports: { type: number }[] = await this.ds.query(`SELECT report_type AS type FROM eval_report WHERE eval_code = $1 AND state IN (1, 2)`, [evalCode]);
+    const ordered = new Set(reports.map((r) => r.type));
+    return { record: { ...evalRecordView(record), inquiry: ordered.has(1), advisory: ordered.has(2) }, samples: stored.samples ?? [], betas: stored.betas ?? [] };
   }
 
   async pm(p: Principal, evalCode: string): Promise<EvalTrend> {

@@ -156,12 +156,12 @@ export function downloadUrl(url: string, query?: QueryParams): string {
 }
 
 /**
- * Downloads a file (an export) with the token and saves it under the name the server gives. An
- * answer that is not a file is an error envelope: 401 goes to the login, 404 means there is
- * nothing to download and shows the server's message as it is (暂无数据), other codes are
- * shown with the error prefix. Rejects with an ApiError in every failed case.
+ * Fetches a file (an export, a report page) with the token. An answer that is not a file is an
+ * error envelope: 401 goes to the login, 404 means there is nothing to fetch and shows the
+ * server's message as it is (暂无数据), other codes are shown with the error prefix. Rejects
+ * with an ApiError in every failed case.
  */
-export async function download(url: string, query?: QueryParams, fallbackName = 'download'): Promise<void> {
+async function fetchFile(url: string, query?: QueryParams): Promise<Response> {
   const population = populationOfUrl(url);
   const token = readToken(population);
   let response: Response;
@@ -177,10 +177,7 @@ export async function download(url: string, query?: QueryParams, fallbackName = 
   const refreshed = bearerToken(response.headers.get('Authorization'));
   if (refreshed && readToken(population)) writeToken(population, refreshed);
 
-  if (response.ok && !(response.headers.get('Content-Type') ?? '').includes('application/json')) {
-    saveBlob(await response.blob(), fileNameFromDisposition(response.headers.get('Content-Disposition')) ?? fallbackName);
-    return;
-  }
+  if (response.ok && !(response.headers.get('Content-Type') ?? '').includes('application/json')) return response;
   const payload: unknown = await response.json().catch(() => undefined);
   const code = isEnvelope(payload) ? Number(payload.code) : response.status;
   const message = (isEnvelope(payload) && payload.message) || (response.status >= 500 ? Msg.networkError : Msg.unexpected);
@@ -188,6 +185,17 @@ export async function download(url: string, query?: QueryParams, fallbackName = 
   else if (code === 404) notifications.show({ id: `download:${message}`, color: 'yellow', message, autoClose: ERROR_AUTO_CLOSE });
   else notifyError(`${Msg.errorPrefix}${message}`);
   throw new ApiError('response', code, message);
+}
+
+/** Downloads a file (an export) with the token and saves it under the name the server gives. */
+export async function download(url: string, query?: QueryParams, fallbackName = 'download'): Promise<void> {
+  const response = await fetchFile(url, query);
+  saveBlob(await response.blob(), fileNameFromDisposition(response.headers.get('Content-Disposition')) ?? fallbackName);
+}
+
+/** The text of a file answer (an HTML page) fetched with the token. */
+export async function fetchText(url: string, query?: QueryParams): Promise<string> {
+  return (await fetchFile(url, query)).text();
 }
 
 export const api = {
@@ -200,4 +208,5 @@ export const api = {
   },
   downloadUrl,
   download,
+  text: fetchText,
 };

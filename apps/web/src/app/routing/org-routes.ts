@@ -4,6 +4,8 @@ import { BatchValuationPage } from '../../modules/batch/pages/BatchValuationPage
 import { MapsPage } from '../../modules/maps/pages/MapsPage';
 import { PersonalPage } from '../../modules/personal/pages/PersonalPage';
 import { QuickValuationPage } from '../../modules/quickval/pages/QuickValuationPage';
+import { AdvisoryReportPage, InquiryReportPage } from '../../modules/reports/pages/ReportPage';
+import { AdvisoryReportSamplePage, InquiryReportSamplePage } from '../../modules/reports/pages/ReportSamplePage';
 import { ValReportPage } from '../../modules/valreport/pages/ValReportPage';
 import { ValuationRecordPage } from '../../modules/records/pages/ValuationRecordPage';
 import type { RouteEntry } from './route-registry';
@@ -14,6 +16,10 @@ export const ORG_ROUTES: readonly RouteEntry[] = [
   { name: 'quickval', aliases: ['qvindex'], path: 'quickval', title: '快速估价', permission: Perm.quickValuation, component: QuickValuationPage },
   { name: 'maps', aliases: ['Maps'], path: 'maps', title: '地图定位', permission: Perm.mapPositioning, component: MapsPage },
   { name: 'valreport', aliases: ['ValReport'], path: 'valreport', title: '估价报告', permission: Perm.evalDetail, component: ValReportPage },
+  { name: 'InquiryReport', path: 'InquiryReport/:evalCode', title: '询价报告', permission: Perm.inquiryReport, component: InquiryReportPage },
+  { name: 'AdvisoryReport', path: 'AdvisoryReport/:evalCode', title: '咨询报告', permission: Perm.advisoryReport, component: AdvisoryReportPage },
+  { name: 'InquiryReportSample', path: 'InquiryReportSample', title: '询价报告样例', permission: Perm.inquiryReport, component: InquiryReportSamplePage },
+  { name: 'AdvisoryReportSample', path: 'AdvisoryReportSample', title: '咨询报告样例', permission: Perm.advisoryReport, component: AdvisoryReportSamplePage },
   { name: 'valuationRecord', path: 'valuationRecord', title: '估价记录', permission: Perm.valuationRecords, component: ValuationRecordPage },
   { name: 'batchValuation', path: 'batchValuation', title: '批量估价', permission: Perm.batch, component: BatchValuationPage },
   { name: 'batchValuationDetail', path: 'batchValuationDetail/:id', title: '批量估价详情', permission: Perm.batchDetail, component: BatchValuationDetailPage },

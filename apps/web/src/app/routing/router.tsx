@@ -1,6 +1,7 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { ChannelLoginPage } from '../../modules/auth/pages/ChannelLoginPage';
 import { LoginPage } from '../../modules/auth/pages/LoginPage';
+import { VerifyReportPage } from '../../modules/reports/pages/VerifyReportPage';
 import { PortalShell } from '../../modules/shell/components/PortalShell';
 import { setApiNavigator } from '../api/client';
 import { AppRoot } from '../AppRoot';
@@ -11,6 +12,7 @@ import { ORG_ROUTES } from './org-routes';
 import { RequireToken } from './RequireToken';
 import { registerRoutes, routesOf } from './route-registry';
 import { RoutePage } from './RoutePage';
+import { VERIFY_PATH } from '../../modules/reports/model/report-routes';
 
 registerRoutes('org', ORG_ROUTES);
 registerRoutes('channel', CHANNEL_ROUTES);
@@ -43,6 +45,7 @@ export const router = createBrowserRouter([
       { index: true, element: <Navigate to={POPULATIONS.user.basePath} replace /> },
       { path: POPULATIONS.user.loginPath, element: <LoginPage />, handle: { routeName: 'Login' } },
       { path: POPULATIONS.tenant.loginPath, element: <ChannelLoginPage />, handle: { routeName: 'channelLogin' } },
+      { path: VERIFY_PATH, element: <VerifyReportPage />, handle: { routeName: 'verifyReport' } },
       areaRoute('org'),
       areaRoute('channel'),
       { path: '*', element: <NotFoundPage /> },

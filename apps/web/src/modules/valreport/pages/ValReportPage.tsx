@@ -37,6 +37,7 @@ import { StatementSection } from '../components/StatementSection';
 import { SupplySection } from '../components/SupplySection';
 import { SurroundingsSection } from '../components/SurroundingsSection';
 import { useReportParams } from '../hooks/use-report-params';
+import { ReportActions } from '../../reports/components/ReportActions';
 
 function communityOf(record: EvalRecord | undefined): ReportCommunity | null {
   if (!record?.haCode) return null;
@@ -122,10 +123,15 @@ export function ValReportPage() {
         referenceOnly={referenceOnly}
         revalued={revalued}
         actions={
-          canRevalue && (
-            <Button onClick={revalue} loading={revaluation.isPending}>
-              重新估价
-            </Button>
+          record && (
+            <>
+              <ReportActions record={record} />
+              {canRevalue && (
+                <Button onClick={revalue} loading={revaluation.isPending}>
+                  重新估价
+                </Button>
+              )}
+            </>
           )
         }
       />

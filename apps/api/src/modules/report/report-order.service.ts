@@ -1,0 +1,158 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import type { EvalResult, ReportInfo, ReportType, ReportVerification, ReportWithRecord } from '@valuation/contracts';
+import { newReportCode, QuotaExhaustedError, QuotaService, ReportRenderService, reportQuotaKind } from '@valuation/core';
+import { FORMAL_REPORT_NAMES, formalReportOffered, FormalReportMsg as ReportMsg } from '@valuation/domain';
+import { EvalReportEntity } from '@valuation/persistence';
+import { ObjectStorage } from '@valuation/storage';
+import { JobProducer } from '@valuation/queue';
+import { ApiError } from '../../common/api-error';
+import type { Principal } from '../../common/principal';
+import { scopedEvalRecords } from '../eval/eval-record.scope';
+import { dateTime, evalRecordView, storedResult } from '../eval/eval-record.view';
+import { ReportDocumentBuilder } from './report-document.builder';
+
+/** Tries of a render job; the last failure ends the report and refunds its copy. */
+export const REPORT_RENDER_ATTEMPTS = 2;
+
+/** Id of the render job of one order: a report ordered again after a failure gets a new job. */
+export const reportRenderJobId = (reportId: string, ledgerId: string) => `report-${reportId}-${ledgerId}`;
+
+class LiveReportExists extends Error {}
+
+function info(r: EvalReportEntity): ReportInfo {
+  return {
+    reportCode: r.reportCode,
+    reportType: r.reportType,
+    state: r.state,
+    evalCode: r.evalCode,
+    createTime: dateTime(r.createdAt),
+    finishTime: r.finishedAt ? dateTime(r.finishedAt) : null,
+    sha256: r.sha256,
+    size: r.size,
+    error: r.state === 3 ? ReportMsg.failed : null,
+  };
+}
+
+/**
+ * Inquiry and advisory reports of valuation records: ordered once per record and type (the copy
+ * is charged with the order in one transaction; a second order returns the report), rendered by
+ * the workers, downloaded, shown on screen and verified publicly by code.
+ */
+@Injectable()
+export class ReportOrderService {
+  private readonly logger = new Logger(ReportOrderService.name);
+
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    private readonly documents: ReportDocumentBuilder,
+    private readonly quota: QuotaService,
+    private readonly renders: ReportRenderService,
+    private readonly jobs: JobProducer,
+    private readonly storage: ObjectStorage,
+  ) {}
+
+  /** Orders the report of a record, or returns the one already ordered (not failed). */
+  async order(p: Principal, evalCode: string, reportType: ReportType): Promise<ReportInfo> {
+    const result = await this.result(p, evalCode);
+    if (!formalReportOffered(result.record)) throw ApiError.badRequest(ReportMsg.notOffered);
+    const existing = await this.find(evalCode, reportType);
+    if (existing && existing.state !== 3) return info(existing);
+
+    const reportCode = newReportCode(reportType);
+    const document = await this.documents.build(p, reportType, reportCode, result);
+    const kind = reportQuotaKind(reportType);
+    let ordered: { id: string; ledgerId: string };
+    try {
+      ordered = await this.ds.transaction(async (m) => {
+        const charge = await this.quota.consumeReport(m, kind, { tenantId: p.tenantId, accountId: p.id, refType: kind, refId: reportCode });
+        const rows: { id: string }[] = await m.query(
+          `INSERT INTO eval_report (report_code, report_type, eval_code, eval_record_id, tenant_id, company_id, organization_id, account_id, state, document, charge)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 1, $9::jsonb, $10::jsonb)
+           ON CONFLICT (eval_code, report_type) DO UPDATE
+              SET report_code = EXCLUDED.report_code, state = 1, document = EXCLUDED.document, charge = EXCLUDED.charge, pdf_key = NULL,
+                  sha256 = NULL, size = NULL, error = NULL, render_ms = NULL, finished_at = NULL, created_at = now(), updated_at = now()
+            WHERE eval_report.state = 3
+           RETURNING id`,
+          [reportCode, reportType, evalCode, result.record.id, p.tenantId, p.companyId, p.organizationId, p.id, JSON.stringify(document), JSON.stringify(charge)],
+        );
+        // Another request ordered it first: this transaction, and its charge, roll back.
+        if (!rows.length) throw new LiveReportExists();
+        return { id: String(rows[0].id), ledgerId: charge.ledgerId };
+      });
+    } catch (error) {
+      if (error instanceof QuotaExhaustedError) throw ApiError.forbidden(error.message);
+      if (error instanceof LiveReportExists) return info((await this.find(evalCode, reportType))!);
+      throw error;
+    }
+    try {
+      await this.jobs.enqueue('report.render', { reportId: ordered.id }, { jobId: reportRenderJobId(ordered.id, ordered.ledgerId), attempts: REPORT_RENDER_ATTEMPTS });
+    } catch (error) {
+      this.logger.error({ err: error, reportCode }, 'Could not enqueue the rendering of a report');
+      await this.renders.fail(ordered.id, `渲染任务未能加入队列：${(error as Error).message}`);
+      throw error;
+    }
+    return info((await this.find(evalCode, reportType))!);
+  }
+
+  /** The report of a record (null when none was ordered) with the record. */
+  async get(p: Principal, evalCode: string, reportType: ReportType): Promise<ReportWithRecord> {
+    const { record } = await this.result(p, evalCode);
+    const report = await this.find(evalCode, reportType);
+    return { report: report ? info(report) : null, record };
+  }
+
+  /** A ready report the caller may read, by code. */
+  async ready(p: Principal, reportCode: string): Promise<EvalReportEntity> {
+    const report = await this.ds.getRepository(EvalReportEntity).findOneBy({ reportCode, tenantId: p.tenantId });
+    if (!report) throw ApiError.notFound(ReportMsg.notFound);
+    await this.result(p, report.evalCode);
+    if (report.state === 1) throw ApiError.conflict(ReportMsg.notReady);
+    if (report.state === 3) throw ApiError.notFound(ReportMsg.failed);
+    return report;
+  }
+
+  async pdf(p: Principal, reportCode: string): Promise<{ content: Buffer; fileName: string }> {
+    const report = await this.ready(p, reportCode);
+    return { content: await this.storage.getBuffer(report.pdfKey!), fileName: `${report.document.branding.reportName}-${report.reportCode}.pdf` };
+  }
+
+  async html(p: Principal, reportCode: string): Promise<string> {
+    return this.renders.html((await this.ready(p, reportCode)).document);
+  }
+
+  /** What anyone holding a printed report can check it against. */
+  async verify(reportCode: string): Promise<ReportVerification> {
+    const report = await this.ds.getRepository(EvalReportEntity).findOneBy({ reportCode, state: 2 });
+    if (!report || !report.sha256) throw ApiError.notFound(ReportMsg.unknownCode);
+    const { record } = report.document.result;
+    return {
+      reportCode: report.reportCode,
+      reportType: report.reportType,
+      reportName: report.document.branding.reportName || FORMAL_REPORT_NAMES[report.reportType],
+      issuer: report.document.branding.issuer,
+      reportDate: report.document.reportDate,
+      cityName: record.cityName,
+      haName: record.haName,
+      address: record.cardAddress ?? record.location,
+      bldgArea: record.bldgArea,
+      evalType: record.evalType,
+      totalPrice: record.totalPrice,
+      unitPrice: record.unitPrice,
+      sha256: report.sha256,
+    };
+  }
+
+  private find(evalCode: string, reportType: ReportType): Promise<EvalReportEntity | null> {
+    return this.ds.getRepository(EvalReportEntity).findOneBy({ evalCode, reportType });
+  }
+
+  /** The record as api/eval/get gives it, when the caller may read it. */
+  private async result(p: Principal, evalCode: string): Promise<EvalResult> {
+    const record = await scopedEvalRecords(this.ds, p).andWhere('r.evalCode = :evalCode', { evalCode }).getOne();
+    if (!record) throw ApiError.notFound(ReportMsg.recordNotFound);
+    const stored = storedResult(record);
+    return { record: evalRecordView(record), samples: stored.samples ?? [], betas: stored.betas ?? [] };
+  }
+}

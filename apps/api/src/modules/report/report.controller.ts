@@ -1,0 +1,107 @@
+import { Body, Controller, Get, HttpCode, Post, Query, StreamableFile } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { z } from 'zod';
+import type { ReportType } from '@valuation/contracts';
+import { REPORT_CODE_PATTERN, ReportRenderService, sampleReportDocument } from '@valuation/core';
+import { FormalReportMsg as ReportMsg, Perm } from '@valuation/domain';
+import { CurrentPrincipal, Public, RequirePermission } from '../../common/access.decorators';
+import type { Principal } from '../../common/principal';
+import { ZodValidationPipe } from '../../common/zod-validation.pipe';
+import { ReportOrderService } from './report-order.service';
+
+const evalCodeSchema = z.object({ evalCode: z.string().trim().regex(/^[A-Za-z0-9]{6,32}$/, '估价编号不正确') });
+const reportCodeSchema = z.object({ reportCode: z.string().trim().regex(REPORT_CODE_PATTERN, ReportMsg.unknownCode) });
+const verifySchema = z.object({ code: z.string().trim().regex(REPORT_CODE_PATTERN, ReportMsg.unknownCode) });
+const sampleSchema = z.object({ reportType: z.coerce.number().refine((n) => n === 1 || n === 2, ReportMsg.sampleTypeInvalid) });
+
+/**
+ * The page of a report on screen: nothing in it may run or load (the images are inlined), and the
+ * web shows it in a sandboxed frame.
+ */
+function htmlPage(html: string): StreamableFile {
+  const content = Buffer.from(html, 'utf8');
+  return new StreamableFile(content, { type: 'text/html; charset=utf-8', length: content.length, disposition: 'inline' });
+}
+
+function pdfFile(content: Buffer, fileName: string): StreamableFile {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return new StreamableFile(content, {
+    type: 'application/pdf',
+    length: content.length,
+    disposition: `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
+  });
+}
+
+@ApiTags('估价报告')
+@Controller('eval')
+export class ReportController {
+  constructor(
+    private readonly reports: ReportOrderService,
+    private readonly renders: ReportRenderService,
+  ) {}
+
+  @RequirePermission(Perm.inquiryReport)
+  @Post('inquiry/add')
+  @HttpCode(200)
+  @ApiOperation({ summary: '生成询价报告（JSON evalCode）：扣一份询价报告；已生成的直接返回，不再扣减' })
+  addInquiry(@CurrentPrincipal() p: Principal, @Body(new ZodValidationPipe(evalCodeSchema)) body: { evalCode: string }) {
+    return this.reports.order(p, body.evalCode, 1);
+  }
+
+  @RequirePermission(Perm.inquiryReport)
+  @Get('inquiry/get')
+  @ApiOperation({ summary: '询价报告：report（未生成时为 null；state 1 生成中、2 已生成、3 失败已退回）与 record' })
+  getInquiry(@CurrentPrincipal() p: Principal, @Query(new ZodValidationPipe(evalCodeSchema)) q: { evalCode: string }) {
+    return this.reports.get(p, q.evalCode, 1);
+  }
+
+  @RequirePermission(Perm.advisoryReport)
+  @Post('advisory/add')
+  @HttpCode(200)
+  @ApiOperation({ summary: '生成咨询报告（JSON evalCode）：扣一份咨询报告；已生成的直接返回，不再扣减' })
+  addAdvisory(@CurrentPrincipal() p: Principal, @Body(new ZodValidationPipe(evalCodeSchema)) body: { evalCode: string }) {
+    return this.reports.order(p, body.evalCode, 2);
+  }
+
+  @RequirePermission(Perm.advisoryReport)
+  @Get('advisory/get')
+  @ApiOperation({ summary: '咨询报告：report（未生成时为 null；state 1 生成中、2 已生成、3 失败已退回）与 record' })
+  getAdvisory(@CurrentPrincipal() p: Principal, @Query(new ZodValidationPipe(evalCodeSchema)) q: { evalCode: string }) {
+    return this.reports.get(p, q.evalCode, 2);
+  }
+
+  @RequirePermission(Perm.inquiryReport, Perm.advisoryReport)
+  @Get('report/pdf')
+  @ApiOperation({ summary: '下载报告 PDF（reportCode；可用 Authorization 查询参数携带令牌）' })
+  async pdf(@CurrentPrincipal() p: Principal, @Query(new ZodValidationPipe(reportCodeSchema)) q: { reportCode: string }) {
+    const { content, fileName } = await this.reports.pdf(p, q.reportCode);
+    return pdfFile(content, fileName);
+  }
+
+  @RequirePermission(Perm.inquiryReport, Perm.advisoryReport)
+  @Get('report/html')
+  @ApiOperation({ summary: '报告的网页版（与 PDF 同一版式）' })
+  async html(@CurrentPrincipal() p: Principal, @Query(new ZodValidationPipe(reportCodeSchema)) q: { reportCode: string }) {
+    return htmlPage(await this.reports.html(p, q.reportCode));
+  }
+
+  @RequirePermission(Perm.inquiryReport, Perm.advisoryReport)
+  @Get('report/sample')
+  @ApiOperation({ summary: '报告样例的网页版：reportType 1 询价报告，2 咨询报告' })
+  async sample(@Query(new ZodValidationPipe(sampleSchema)) q: { reportType: ReportType }) {
+    return htmlPage(await this.renders.html(sampleReportDocument(q.reportType)));
+  }
+}
+
+@ApiTags('估价报告')
+@Controller('report')
+export class ReportVerifyController {
+  constructor(private readonly reports: ReportOrderService) {}
+
+  @Public()
+  @Get('verify')
+  @ApiOperation({ summary: '报告验真（无需登录）：code 报告编号；返回报告编号、日期、房产、价值与 PDF 的 SHA-256' })
+  verify(@Query(new ZodValidationPipe(verifySchema)) q: { code: string }) {
+    return this.reports.verify(q.code);
+  }
+}

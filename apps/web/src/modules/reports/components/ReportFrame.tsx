@@ -1,0 +1,49 @@
+import { Box, Paper, Skeleton, Stack } from '@mantine/core';
+import { forwardRef, useCallback, useImperativeHandle, useRef, useState } from 'react';
+
+export interface ReportFrameHandle {
+  print(): void;
+}
+
+/** A4 width at 96 dpi: the page the report is laid out for. */
+const PAGE_WIDTH = 794;
+
+/**
+ * A report page shown as it prints: the server's HTML (no scripts, images inlined) in a sandboxed
+ * frame that grows to its content; print() prints just the report.
+ */
+export const ReportFrame = forwardRef<ReportFrameHandle, { html: string | undefined; title: string }>(function ReportFrame({ html, title }, ref) {
+  const frame = useRef<HTMLIFrameElement>(null);
+  const [height, setHeight] = useState(1123);
+
+  useImperativeHandle(ref, () => ({ print: () => frame.current?.contentWindow?.print() }), []);
+
+  const fit = useCallback(() => {
+    const doc = frame.current?.contentDocument;
+    if (doc) setHeight(Math.max(doc.documentElement.scrollHeight, doc.body?.scrollHeight ?? 0) + 24);
+  }, []);
+
+  return (
+    <Paper withBorder shadow="sm" radius="sm" p={0} bg="var(--mantine-color-gray-1)" style={{ overflowX: 'auto' }}>
+      <Box py="lg" style={{ display: 'flex', justifyContent: 'center' }}>
+        {html === undefined ? (
+          <Stack w={PAGE_WIDTH} gap="md" p="xl" bg="white">
+            <Skeleton height={36} width="50%" mx="auto" />
+            <Skeleton height={18} width="30%" mx="auto" />
+            <Skeleton height={240} />
+            <Skeleton height={160} />
+          </Stack>
+        ) : (
+          <iframe
+            ref={frame}
+            title={title}
+            srcDoc={html}
+            sandbox="allow-same-origin allow-modals"
+            onLoad={fit}
+            style={{ width: PAGE_WIDTH, height, border: 0, background: 'white', boxShadow: '0 1px 6px rgba(0,0,0,0.12)' }}
+          />
+        )}
+      </Box>
+    </Paper>
+  );
+});

@@ -1,0 +1,8 @@
+import type { ReportType } from '@valuation/contracts';
+
+/** Route names of the report pages (param evalCode, query evalType) and of the sample pages. */
+export const REPORT_ROUTE: Readonly<Record<ReportType, string>> = { 1: 'InquiryReport', 2: 'AdvisoryReport' };
+export const SAMPLE_ROUTE: Readonly<Record<ReportType, string>> = { 1: 'InquiryReportSample', 2: 'AdvisoryReportSample' };
+
+/** Public page the QR code of a report opens. */
+export const VERIFY_PATH = '/verify/:code';

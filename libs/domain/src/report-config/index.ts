@@ -1,0 +1,2 @@
+export * from './report-config.rules';
+export * from './report-image.rules';

@@ -1,0 +1,29 @@
+/** Inquiry (询价, type 1) and advisory (咨询, type 2) reports: names, messages and when they are offered. */
+import { isAverageMethod } from './report-rules';
+
+export type FormalReportType = 1 | 2;
+
+export const FORMAL_REPORT_NAMES: Readonly<Record<FormalReportType, string>> = { 1: '询价报告', 2: '咨询报告' };
+
+export const FormalReportMsg = {
+  generated: '生成报告成功!',
+  advisoryMissing: '咨询报告未生成！',
+  inquiryMissing: '询价报告未生成！',
+  recordNotFound: '估价记录不存在',
+  notOffered: '该估价结果不支持生成报告，请发起人工询价',
+  notFound: '报告不存在',
+  notReady: '报告正在生成中，请稍后再试',
+  failed: '报告生成失败，报告份数已退回，请重新生成',
+  unknownCode: '未找到该报告，请核对报告编号',
+  sampleTypeInvalid: '报告类型不正确',
+} as const;
+
+/** The question asked before a report is generated (it consumes one copy). */
+export function formalReportConfirm(type: FormalReportType): string {
+  return `生成${FORMAL_REPORT_NAMES[type]}将扣减 1 份${FORMAL_REPORT_NAMES[type]}次数，报告生成后不可修改，确定生成吗？`;
+}
+
+/** Whether a valuation may have formal reports: valued (state 1) by a method other than the regional average. */
+export function formalReportOffered(record: { state: number; method: string | null; totalPrice: number | null }): boolean {
+  return record.state === 1 && record.totalPrice !== null && !isAverageMethod(record.method);
+}

@@ -1,0 +1,2 @@
+export * from './report-config.reader';
+export * from './report-config.module';

@@ -1,0 +1,3 @@
+export * from './report-code';
+export * from './report-render.service';
+export * from './report.module';

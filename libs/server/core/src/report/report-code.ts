@@ -1,0 +1,20 @@
+import { randomInt } from 'node:crypto';
+import type { ReportType } from '@valuation/contracts';
+
+/** Prefix of a report code by type: XJ 询价 (inquiry), ZX 咨询 (advisory). */
+const PREFIX: Readonly<Record<ReportType, string>> = { 1: 'XJ', 2: 'ZX' };
+
+/** Report codes: XJ or ZX, the date, then ten random digits. */
+export function newReportCode(type: ReportType, on = new Date()): string {
+  const date = on.toISOString().slice(0, 10).replace(/-/g, '');
+  const digits = Array.from({ length: 10 }, () => randomInt(10)).join('');
+  return `${PREFIX[type]}${date}${digits}`;
+}
+
+export const REPORT_CODE_PATTERN = /^(XJ|ZX)\d{18}$/;
+
+/** Where the PDF of a report is stored. */
+export const reportPdfKey = (tenantId: number, reportCode: string) => `reports/${tenantId}/${reportCode}.pdf`;
+
+/** The copy a report type consumes. */
+export const reportQuotaKind = (type: ReportType): 'inquiry' | 'advisory' => (type === 1 ? 'inquiry' : 'advisory');

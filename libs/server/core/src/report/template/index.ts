@@ -1,0 +1,3 @@
+export * from './report-html';
+export * from './report-qr';
+export * from './report-sample';

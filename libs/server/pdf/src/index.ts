@@ -1,0 +1,3 @@
+export * from './pdf-document';
+export * from './pdf-renderer.service';
+export * from './pdf.module';

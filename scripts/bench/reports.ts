@@ -1,0 +1,140 @@
+/**
+ * Speed of report rendering: prepares a bench database with the demo platform, starts one worker
+ * process serving the report queue (PDF_PAGES pages, 2 by default), warms its browser with one
+ * report, then orders `--reports` reports (50 by default) of the sample document at once through
+ * the job queue and prints the median and p95 milliseconds per report and the reports per second.
+ *
+ *   npm run bench:reports -- [--reports 50] [--pages 2] [--keep]
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Queue } from 'bullmq';
+import Redis from 'ioredis';
+import { Client } from 'pg';
+import { arg, root, runStep } from './bench-process';
+
+const { sampleReportDocument, newReportCode } = require(path.join(root, 'dist/server/libs/server/core/src')) as typeof import('@valuation/core');
+
+const count = Number(arg('reports', '50'));
+const pages = arg('pages', '2');
+const keep = process.argv.includes('--keep');
+const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/valuation_bench_reports';
+const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379/0';
+const prefix = 'valuation-bench-reports';
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+
+async function main() {
+  const { startS3Server } = require(path.join(root, 'scripts/lib/s3-server.js'));
+  const s3 = await startS3Server({ port: 0, directory: fs.mkdtempSync(path.join(os.tmpdir(), 'bench-s3-')) });
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    JWT_SECRET: 'bench-secret-not-for-production-use',
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: redisUrl,
+    REDIS_PREFIX: prefix,
+    S3_ENDPOINT: s3.endpoint,
+    LOG_LEVEL: 'warn',
+    LOG_PRETTY: 'false',
+  };
+  const redis = new Redis(redisUrl);
+  const dbName = new URL(databaseUrl).pathname.slice(1);
+  const admin = new Client({ connectionString: Object.assign(new URL(databaseUrl), { pathname: '/postgres' }).toString() });
+  await admin.connect();
+  const exists = (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [dbName])).rowCount;
+  if (!keep || !exists) {
+    console.log('Preparing the bench database...');
+    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    await runStep('migrate', 'dist/server/scripts/lib/migrate.js', [], env);
+    await runStep('demo platform and market', 'dist/server/scripts/lib/seed-demo.js', [], env);
+  }
+  await admin.end();
+  const stale = await redis.keys(`${prefix}:*`);
+  if (stale.length) await redis.del(...stale);
+
+  const pg = new Client({ connectionString: databaseUrl });
+  await pg.connect();
+  await pg.query(`DELETE FROM eval_report WHERE eval_code LIKE 'BENCH%'`);
+  const [account] = (await pg.query(`SELECT id, tenant_id, company_id, organization_id FROM account WHERE login_user = 'demoadmin'`)).rows;
+
+  /** Report rows as an order writes them, of the sample advisory document; their ids. */
+  const order = async (n: number, from: number): Promise<string[]> => {
+    const ids: string[] = [];
+    for (let i = from; i < from + n; i++) {
+      const reportCode = newReportCode(2);
+      const document = { ...sampleReportDocument(2), reportCode };
+      const { rows } = await pg.query(
+        `INSERT INTO eval_report (report_code, report_type, eval_code, eval_record_id, tenant_id, company_id, organization_id, account_id, state, document, charge)
+         VALUES ($1, 2, $2, 0, $3, $4, $5, $6, 1, $7::jsonb, $8::jsonb) RETURNING id`,
+        [reportCode, `BENCH${i}`, account.tenant_id, account.company_id, account.organization_id, account.id, JSON.stringify(document), JSON.stringify({ kind: 'advisory', cityPackageId: null, ledgerId: '0' })],
+      );
+      ids.push(String(rows[0].id));
+    }
+    return ids;
+  };
+
+  const connection = { host: new URL(redisUrl).hostname, port: Number(new URL(redisUrl).port || 6379), maxRetriesPerRequest: null };
+  const queue = new Queue('report', { connection, prefix });
+  const enqueue = (ids: string[]) => queue.addBulk(ids.map((reportId) => ({ name: 'report.render', data: { reportId }, opts: { jobId: `bench-${reportId}`, attempts: 1 } })));
+  const settled = async (ids: string[]) => {
+    for (;;) {
+      const { rows } = await pg.query(`SELECT count(*) FILTER (WHERE state = 2)::int AS ok, count(*) FILTER (WHERE state = 3)::int AS failed FROM eval_report WHERE id = ANY($1::bigint[])`, [ids]);
+      if (rows[0].failed > 0) throw new Error(`${rows[0].failed} reports failed to render`);
+      if (rows[0].ok === ids.length) return;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  };
+
+  let worker: ChildProcess | null = null;
+  try {
+    worker = spawn(process.execPath, [path.join(root, 'dist/server/apps/worker/src/main.js')], {
+      cwd: root,
+      env: { ...env, WORKER_QUEUES: 'report', PDF_PAGES: pages },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    console.log(`Warming the browser of one worker process (${pages} pages)...`);
+    const warm = await order(2, 0);
+    const warmStart = Date.now();
+    await enqueue(warm);
+    await settled(warm);
+    console.log(`  first reports ready ${((Date.now() - warmStart) / 1000).toFixed(1)} s after ordering (worker start and browser launch included)`);
+
+    console.log(`Rendering ${count} advisory reports of the sample document through the queue...`);
+    const ids = await order(count, 2);
+    const started = Date.now();
+    await enqueue(ids);
+    await settled(ids);
+    const jobs = await Promise.all(ids.map((id) => queue.getJob(`bench-${id}`)));
+    const jobMs = jobs.map((j) => (j!.finishedOn ?? 0) - (j!.processedOn ?? 0)).sort((a, b) => a - b);
+    const lastFinished = Math.max(...jobs.map((j) => j!.finishedOn ?? 0));
+    const seconds = (lastFinished - started) / 1000;
+    const { rows } = await pg.query(`SELECT render_ms AS ms, size FROM eval_report WHERE id = ANY($1::bigint[]) ORDER BY render_ms`, [ids]);
+    const renderMs = rows.map((r) => Number(r.ms));
+    const median = percentile(jobMs, 50);
+    const perSecond = count / seconds;
+    console.log('');
+    console.log(`  per report (job: HTML, PDF, SHA-256, S3, database)  median ${median} ms, p95 ${percentile(jobMs, 95)} ms`);
+    console.log(`  browser time per report                             median ${percentile(renderMs, 50)} ms, p95 ${percentile(renderMs, 95)} ms`);
+    console.log(`  throughput at concurrency ${pages}                        ${perSecond.toFixed(2)} reports/s (${count} in ${seconds.toFixed(1)} s)`);
+    console.log(`  PDF size                                            median ${(Number(rows[Math.floor(rows.length / 2)].size) / 1024).toFixed(0)} KB`);
+    console.log('');
+    console.log(`  target: median <= 400 ms per report: ${median <= 400 ? 'met' : 'NOT met'}; >= 4 reports/s: ${perSecond >= 4 ? 'met' : 'NOT met'}`);
+  } finally {
+    if (worker) {
+      worker.kill('SIGTERM');
+      await new Promise((r) => worker!.once('exit', r));
+    }
+    await queue.close();
+    await pg.end();
+    redis.disconnect();
+    await s3.close();
+  }
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});
