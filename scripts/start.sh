@@ -5,6 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 node -e 'const [a,b]=process.versions.node.split(".").map(Number); if (a<20||(a===20&&b<19)) { console.error("Node.js 20.19 or newer is required"); process.exit(1) }'
+bash scripts/lib/ensure-system-packages.sh
 bash scripts/lib/ensure-deps.sh
 bash scripts/lib/ensure-services.sh
 

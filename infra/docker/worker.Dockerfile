@@ -34,7 +34,7 @@ FROM ${NODE_IMAGE} AS runtime
 # (and the renders inside them) finish before the process exits.
 RUN apt-get update \
  && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
-      chromium fonts-noto-cjk fonts-liberation tini \
+      chromium fonts-wqy-microhei fonts-noto-cjk fonts-liberation tini \
  && rm -rf /var/lib/apt/lists/*
 ENV NODE_ENV=production \
     NODE_OPTIONS=--enable-source-maps \

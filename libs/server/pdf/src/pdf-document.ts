@@ -15,7 +15,7 @@ export function escapeHtml(text: string): string {
 export function footerTemplate(footerLeft = ''): string {
   return (
     '<div style="box-sizing:border-box;width:100%;padding:0 15mm;display:flex;justify-content:space-between;' +
-    "font-family:'Noto Sans CJK SC','WenQuanYi Zen Hei',sans-serif;font-size:8pt;color:#666;-webkit-print-color-adjust:exact\">" +
+    "font-family:'WenQuanYi Micro Hei','Noto Sans CJK SC',sans-serif;font-size:8pt;color:#666;-webkit-print-color-adjust:exact\">" +
     `<span>${escapeHtml(footerLeft)}</span>` +
     '<span>第 <span class="pageNumber"></span> 页 / 共 <span class="totalPages"></span> 页</span>' +
     '</div>'

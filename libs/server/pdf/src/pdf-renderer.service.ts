@@ -29,7 +29,7 @@ const CLOSE_TIMEOUT_MS = 5_000;
 const ALLOWED_URL = /^(data|about):/i;
 
 /** Printed once by every page at start, so that fonts and the print path are loaded before the first report. */
-const WARM_UP_HTML = `<!doctype html><meta charset="utf-8"><p style="font-family:'Noto Sans CJK SC',sans-serif">预热 1</p>`;
+const WARM_UP_HTML = `<!doctype html><meta charset="utf-8"><p style="font-family:'WenQuanYi Micro Hei','Noto Sans CJK SC',sans-serif">预热 1</p>`;
 
 export interface PdfRenderOptions {
   /** Plain text on the left of every page's footer (HTML-escaped). */

@@ -2,7 +2,11 @@
  * Print style of the PDF report. Page size A4; the margins and the page-number footer belong to
  * the renderer, so @page sets no margin. On screen the document shows as a sheet.
  */
-export const REPORT_FONT = '"Noto Serif CJK SC", "Noto Sans CJK SC", "WenQuanYi Zen Hei", serif';
+/**
+ * TrueType CJK first: Chromium embeds it as a compact font subset, where the CFF-based Noto CJK
+ * fonts become Type 3 glyphs that take twice as long to print and make the PDF several times larger.
+ */
+export const REPORT_FONT = '"WenQuanYi Micro Hei", "Noto Sans CJK SC", "WenQuanYi Zen Hei", sans-serif';
 
 export const REPORT_CSS = `
 @page { size: A4; }
@@ -38,7 +42,7 @@ p { margin: 0; }
 .cover-verify { display: flex; align-items: center; gap: 4mm; }
 .cover-verify .qr { width: 26mm; height: 26mm; flex: none; display: block; }
 .cover-verify .caption { font-size: 10pt; color: #1d2733; }
-.cover-verify .url { font-size: 8pt; color: #5b6675; word-break: break-all; font-family: "Noto Sans CJK SC", ${REPORT_FONT}; }
+.cover-verify .url { font-size: 8pt; color: #5b6675; word-break: break-all; font-family: ${REPORT_FONT}; }
 .cover-issuer { text-align: right; font-size: 11pt; line-height: 1.8; }
 .cover-issuer .date { color: #5b6675; }
 
