@@ -102,6 +102,8 @@ describe('formal reports', () => {
     expect(ready).toMatchObject({ state: 2, sha256: expect.stringMatching(/^[0-9a-f]{64}$/), size: expect.any(Number) });
     advisory = ready;
     expect((await get(`/api/eval/get?evalCode=${evalCode}`)).body.data.record).toMatchObject({ advisory: true, inquiry: false });
+    const listed = (await get('/api/eval/list?pageIndex=1&pageSize=10')).body.data.list.find((r: { evalCode: string }) => r.evalCode === evalCode);
+    expect(listed).toMatchObject({ advisory: true, inquiry: false });
     expect((await post('/api/eval/advisory/add', { evalCode })).body.data).toMatchObject({ reportCode: ready.reportCode, state: 2 });
     expect(await counts()).toEqual({ ...before, advisory: before.advisory - 1 });
 

@@ -25,6 +25,7 @@ import { dateTime } from './eval-record.view';
 export const EVAL_EXPORT_LIMIT = 10_000;
 
 const NOT_GENERATED = '未生成';
+const GENERATED = '已生成';
 
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -32,6 +33,8 @@ const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}
 interface ListedRecord {
   record: EvalRecordEntity;
   historyCount: number;
+  /** Report types (1 inquiry, 2 advisory) ordered for the record and not failed. */
+  reports: ReadonlySet<number>;
 }
 
 const EXPORT_COLUMNS: readonly XlsxColumn<ListedRecord>[] = [
@@ -48,8 +51,8 @@ const EXPORT_COLUMNS: readonly XlsxColumn<ListedRecord>[] = [
   { header: '结果单位', width: 10, value: ({ record }) => evalPriceUnit(record.evalType) },
   { header: '单价', width: 14, numFmt: XLSX_AMOUNT, value: ({ record }) => price(record.unitPrice) },
   { header: '单价单位', width: 12, value: ({ record }) => (record.evalType === 2 ? '元/月/㎡' : '元/㎡') },
-  { header: '询值报告', width: 10, value: () => NOT_GENERATED },
-  { header: '咨询报告', width: 10, value: () => NOT_GENERATED },
+  { header: '询值报告', width: 10, value: ({ reports }) => (reports.has(1) ? GENERATED : NOT_GENERATED) },
+  { header: '咨询报告', width: 10, value: ({ reports }) => (reports.has(2) ? GENERATED : NOT_GENERATED) },
   { header: '估价次数', width: 10, value: ({ historyCount }) => historyCount },
 ];
 
@@ -118,11 +121,17 @@ export class EvalRecordListService {
       .groupBy('r.rootEvalCode')
       .getRawMany();
     const byRoot = new Map(counts.map((c) => [c.root, Number(c.n)]));
-    return records.map((record) => ({ record, historyCount: byRoot.get(record.rootEvalCode) ?? 1 }));
+    const reports: { code: string; type: number }[] = await this.ds.query(
+      `SELECT eval_code AS code, report_type AS type FROM eval_report WHERE eval_code = ANY($1::varchar[]) AND state IN (1, 2)`,
+      [records.map((r) => r.evalCode)],
+    );
+    const byCode = new Map<string, Set<number>>();
+    for (const r of reports) byCode.set(r.code, (byCode.get(r.code) ?? new Set()).add(r.type));
+    return records.map((record) => ({ record, historyCount: byRoot.get(record.rootEvalCode) ?? 1, reports: byCode.get(record.evalCode) ?? new Set() }));
   }
 }
 
-function toRow({ record: r, historyCount }: ListedRecord): EvalListRow {
+function toRow({ record: r, historyCount, reports }: ListedRecord): EvalListRow {
   return {
     id: Number(r.id),
     evalCode: r.evalCode,
@@ -139,8 +148,8 @@ function toRow({ record: r, historyCount }: ListedRecord): EvalListRow {
     method: r.method,
     totalPrice: price(r.totalPrice),
     unitPrice: price(r.unitPrice),
-    inquiry: false,
-    advisory: false,
+    inquiry: reports.has(1),
+    advisory: reports.has(2),
     historyCount,
     asset: false,
     state: r.state,

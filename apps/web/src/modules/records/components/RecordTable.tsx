@@ -8,6 +8,7 @@ import { formatSlashDateTime } from '../../../app/format/date-format';
 import { useRouteLink } from '../../../app/routing/use-route-link';
 import { useGrantedPermissions } from '../../../app/session/session-queries';
 import { RECORD_PAGE_SIZES } from '../hooks/record-filters';
+import { REPORT_ROUTE } from '../../reports/model/report-routes';
 import { RecordHistory } from './RecordHistory';
 
 const NOT_GENERATED = '未生成';
@@ -108,8 +109,8 @@ export function RecordTable({ data, loading, fetching, pageIndex, pageSize, onPa
       { key: 'bldgArea', title: '面积(㎡)', align: 'right', render: (r) => formatArea(r.bldgArea) },
       { key: 'evalType', title: '估价类型', render: (r) => (r.evalType === 2 ? '租金' : '售价') },
       { key: 'totalPrice', title: '估价结果', align: 'right', render: (r) => <span style={{ whiteSpace: 'nowrap' }}>{formatEvalPrice(r.totalPrice, r.evalType)}</span> },
-      granted.has(VIEW_INQUIRY_REPORT) && { key: 'inquiry', title: '询值报告', render: (r) => report(r.inquiry, 'inquiryReport', r) },
-      granted.has(VIEW_ADVISORY_REPORT) && { key: 'advisory', title: '咨询报告', render: (r) => report(r.advisory, 'advisoryReport', r) },
+      granted.has(VIEW_INQUIRY_REPORT) && { key: 'inquiry', title: '询值报告', render: (r) => report(r.inquiry, REPORT_ROUTE[1], r) },
+      granted.has(VIEW_ADVISORY_REPORT) && { key: 'advisory', title: '咨询报告', render: (r) => report(r.advisory, REPORT_ROUTE[2], r) },
       granted.has(Perm.evalDetail) && {
         key: 'actions',
         title: '操作',

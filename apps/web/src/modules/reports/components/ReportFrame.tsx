@@ -7,6 +7,9 @@ export interface ReportFrameHandle {
 
 /** A4 width at 96 dpi: the page the report is laid out for. */
 const PAGE_WIDTH = 794;
+/** The report's own screen layout puts the page on a grey desk with a margin around it. */
+const DESK = '#e9edf2';
+const FRAME_WIDTH = PAGE_WIDTH + 48;
 
 /**
  * A report page shown as it prints: the server's HTML (no scripts, images inlined) in a sandboxed
@@ -20,14 +23,14 @@ export const ReportFrame = forwardRef<ReportFrameHandle, { html: string | undefi
 
   const fit = useCallback(() => {
     const doc = frame.current?.contentDocument;
-    if (doc) setHeight(Math.max(doc.documentElement.scrollHeight, doc.body?.scrollHeight ?? 0) + 24);
+    if (doc) setHeight(Math.max(doc.documentElement.scrollHeight, doc.body?.scrollHeight ?? 0));
   }, []);
 
   return (
-    <Paper withBorder shadow="sm" radius="sm" p={0} bg="var(--mantine-color-gray-1)" style={{ overflowX: 'auto' }}>
-      <Box py="lg" style={{ display: 'flex', justifyContent: 'center' }}>
+    <Paper withBorder shadow="sm" radius="sm" p={0} bg={DESK} style={{ overflowX: 'auto' }}>
+      <Box style={{ display: 'flex', justifyContent: 'center' }}>
         {html === undefined ? (
-          <Stack w={PAGE_WIDTH} gap="md" p="xl" bg="white">
+          <Stack w={PAGE_WIDTH} gap="md" p="xl" my={24} bg="white">
             <Skeleton height={36} width="50%" mx="auto" />
             <Skeleton height={18} width="30%" mx="auto" />
             <Skeleton height={240} />
@@ -40,7 +43,7 @@ export const ReportFrame = forwardRef<ReportFrameHandle, { html: string | undefi
             srcDoc={html}
             sandbox="allow-same-origin allow-modals"
             onLoad={fit}
-            style={{ width: PAGE_WIDTH, height, border: 0, background: 'white', boxShadow: '0 1px 6px rgba(0,0,0,0.12)' }}
+            style={{ width: FRAME_WIDTH, height, border: 0, display: 'block' }}
           />
         )}
       </Box>
