@@ -14,3 +14,4 @@ export * from './validation/eval-list.schemas';
 export * from './valuation-report';
 export * from './batch';
 export * from './report-config';
+export * from './workflows';

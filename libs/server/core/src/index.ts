@@ -12,3 +12,4 @@ export * from './batch';
 export * from './report';
 export * from './report-config';
 export * from './report/template';
+export * from './workflow';

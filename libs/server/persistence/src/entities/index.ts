@@ -20,6 +20,7 @@ import { BatchItemEntity, BatchTaskEntity } from './batch.entity';
 import { NotifyOutboxEntity } from './notify-outbox.entity';
 import { OrganizationNotifySettingEntity } from './organization-notify-setting.entity';
 import { EvalReportEntity, ReportConfigEntity } from './report.entity';
+import { AppraisalCaseEntity, AppraisalCaseHistoryEntity } from './appraisal-case.entity';
 
 export * from './tenant.entity';
 export * from './organization.entity';
@@ -40,6 +41,7 @@ export * from './eval-field-setting.entity';
 export * from './risk-coefficient.entity';
 export * from './eval-record.entity';
 export * from './report.entity';
+export * from './appraisal-case.entity';
 export * from './batch.entity';
 export * from './notify-outbox.entity';
 export * from './organization-notify-setting.entity';
@@ -75,4 +77,6 @@ export const ENTITIES = [
   OrganizationNotifySettingEntity,
   ReportConfigEntity,
   EvalReportEntity,
+  AppraisalCaseEntity,
+  AppraisalCaseHistoryEntity,
 ];

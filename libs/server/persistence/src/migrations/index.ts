@@ -7,6 +7,7 @@ import { BatchValuation1795314628375 } from './1795314628375-batch-valuation.mig
 import { NotifyOutbox1795314859148 } from './1795314859148-notify-outbox.migration';
 import { CommunityCityName1795322169845 } from './1795322169845-community-city-name.migration';
 import { FormalReports1795322820171 } from './1795322820171-formal-reports.migration';
+import { AppraisalCases1795325416188 } from './1795325416188-appraisal-cases.migration';
 
 /** Every migration, oldest first. `npm run migration:generate -- <Name>` appends to this list. */
 export const MIGRATIONS = [
@@ -19,4 +20,5 @@ export const MIGRATIONS = [
   NotifyOutbox1795314859148,
   CommunityCityName1795322169845,
   FormalReports1795322820171,
+  AppraisalCases1795325416188,
 ];

@@ -1,0 +1,2 @@
+export * from './appraisal-case.machine';
+export * from './service-level';

@@ -1,0 +1,2 @@
+export * from './appraisal-case.store';
+export * from './workflow.module';
