@@ -7,3 +7,4 @@ export * from './market.contracts';
 export * from './eval.contracts';
 export * from './batch.contracts';
 export * from './report.contracts';
+export * from './appraisal.contracts';

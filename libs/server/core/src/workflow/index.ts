@@ -1,2 +1,4 @@
 export * from './appraisal-case.store';
 export * from './workflow.module';
+export * from './case-files';
+export * from './case-view';

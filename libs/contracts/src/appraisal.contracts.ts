@@ -1,0 +1,71 @@
+/**
+ * Appraisal cases answered by human appraisers: manual enquiries (artificial), re-appraisals
+ * (review) and price objections, as the requester and the appraisers' queue see them.
+ */
+
+export type AppraisalKind = 'artificial' | 'review' | 'objection';
+
+/** An attachment of a case; download it through the case's file endpoint by index. */
+export interface CaseFileView {
+  index: number;
+  name: string;
+  size: number;
+  type: string;
+}
+
+/** One transition of a case. */
+export interface CaseHistoryView {
+  event: 'SUBMIT' | 'CLAIM' | 'RELEASE' | 'ANSWER' | 'REFUSE' | 'READ';
+  /** Chinese name of the event: 提交, 领取, 释放, 答复, 退回, 已读. */
+  eventName: string;
+  fromState: string | null;
+  toState: string;
+  actorName: string;
+  /** yyyy-MM-dd HH:mm:ss */
+  time: string;
+  data: Record<string, unknown>;
+}
+
+/** A case in full: what was asked, its state, the answer and its history. */
+export interface AppraisalCaseView {
+  id: number;
+  caseNo: string;
+  kind: AppraisalKind;
+  /** 1 pending/processing, 2 succeeded/completed, 3 failed. */
+  state: 1 | 2 | 3;
+  /** The workflow state: pending, claimed, succeeded, failed, completed. */
+  machineState: string;
+  version: number;
+  evalType: 1 | 2;
+  evalCode: string | null;
+  initiate: number | null;
+  sourceId: number | null;
+  cityCode: string;
+  cityName: string;
+  haCode: string | null;
+  haName: string | null;
+  cardAddress: string | null;
+  location: string | null;
+  bldgArea: number | null;
+  principalCode: string | null;
+  houseInfo: Record<string, unknown>;
+  reason: number | null;
+  otherReason: string | null;
+  remark: string;
+  proposedPrice: number | null;
+  originalPrice: number | null;
+  files: CaseFileView[];
+  assigneeName: string | null;
+  reviewTotalPrice: number | null;
+  reviewUnitPrice: number | null;
+  reviewReply: string | null;
+  refuseReason: string | null;
+  /** yyyy-MM-dd HH:mm:ss */
+  submitTime: string;
+  reviewTime: string | null;
+  dueTime: string;
+  overdue: boolean;
+  /** The requester has read the answer. */
+  read: boolean;
+  history: CaseHistoryView[];
+}
