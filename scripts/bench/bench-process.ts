@@ -1,6 +1,10 @@
 /** Process helpers shared by the benchmark commands. */
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import Redis from 'ioredis';
+import { Client } from 'pg';
 
 /** The repository root, from dist/server/scripts/bench. */
 export const root = path.resolve(__dirname, '../../../..');
@@ -40,4 +44,56 @@ export async function waitReady(url: string, api: ChildProcess): Promise<void> {
     await new Promise((r) => setTimeout(r, 500));
   }
   throw new Error('the API did not become ready');
+}
+
+export interface BenchEnvironment {
+  /** Environment of the processes the bench starts. */
+  env: NodeJS.ProcessEnv;
+  redis: Redis;
+  /** Closes Redis and the S3 server. */
+  close(): Promise<void>;
+}
+
+/**
+ * A loopback S3 server, a clean Redis prefix and the bench database with the demo platform and
+ * market (prepared again unless `keep` is set and it exists), with the environment pointing at them.
+ */
+export async function benchEnvironment(options: { databaseUrl: string; redisUrl: string; prefix: string; keep: boolean; env?: NodeJS.ProcessEnv }): Promise<BenchEnvironment> {
+  const { databaseUrl, redisUrl, prefix, keep } = options;
+  const { startS3Server } = require(path.join(root, 'scripts/lib/s3-server.js'));
+  const s3 = await startS3Server({ port: 0, directory: fs.mkdtempSync(path.join(os.tmpdir(), 'bench-s3-')) });
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    JWT_SECRET: 'bench-secret-not-for-production-use',
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: redisUrl,
+    REDIS_PREFIX: prefix,
+    S3_ENDPOINT: s3.endpoint,
+    LOG_LEVEL: 'warn',
+    LOG_PRETTY: 'false',
+    ...options.env,
+  };
+  const redis = new Redis(redisUrl);
+  const dbName = new URL(databaseUrl).pathname.slice(1);
+  const admin = new Client({ connectionString: Object.assign(new URL(databaseUrl), { pathname: '/postgres' }).toString() });
+  await admin.connect();
+  const exists = (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [dbName])).rowCount;
+  if (!keep || !exists) {
+    console.log('Preparing the bench database...');
+    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    await runStep('migrate', 'dist/server/scripts/lib/migrate.js', [], env);
+    await runStep('demo platform and market', 'dist/server/scripts/lib/seed-demo.js', [], env);
+  }
+  await admin.end();
+  const stale = await redis.keys(`${prefix}:*`);
+  if (stale.length) await redis.del(...stale);
+  return {
+    env,
+    redis,
+    async close() {
+      redis.disconnect();
+      await s3.close();
+    },
+  };
 }

@@ -7,13 +7,10 @@
  *   npm run bench:reports -- [--reports 50] [--pages 2] [--keep]
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { Queue } from 'bullmq';
-import Redis from 'ioredis';
 import { Client } from 'pg';
-import { arg, root, runStep } from './bench-process';
+import { arg, benchEnvironment, root } from './bench-process';
 
 const { sampleReportDocument, newReportCode } = require(path.join(root, 'dist/server/libs/server/core/src')) as typeof import('@valuation/core');
 
@@ -27,33 +24,8 @@ const prefix = 'valuation-bench-reports';
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 async function main() {
-  const { startS3Server } = require(path.join(root, 'scripts/lib/s3-server.js'));
-  const s3 = await startS3Server({ port: 0, directory: fs.mkdtempSync(path.join(os.tmpdir(), 'bench-s3-')) });
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: 'production',
-    JWT_SECRET: 'bench-secret-not-for-production-use',
-    DATABASE_URL: databaseUrl,
-    REDIS_URL: redisUrl,
-    REDIS_PREFIX: prefix,
-    S3_ENDPOINT: s3.endpoint,
-    LOG_LEVEL: 'warn',
-    LOG_PRETTY: 'false',
-  };
-  const redis = new Redis(redisUrl);
-  const dbName = new URL(databaseUrl).pathname.slice(1);
-  const admin = new Client({ connectionString: Object.assign(new URL(databaseUrl), { pathname: '/postgres' }).toString() });
-  await admin.connect();
-  const exists = (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [dbName])).rowCount;
-  if (!keep || !exists) {
-    console.log('Preparing the bench database...');
-    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await runStep('migrate', 'dist/server/scripts/lib/migrate.js', [], env);
-    await runStep('demo platform and market', 'dist/server/scripts/lib/seed-demo.js', [], env);
-  }
-  await admin.end();
-  const stale = await redis.keys(`${prefix}:*`);
-  if (stale.length) await redis.del(...stale);
+  const bench = await benchEnvironment({ databaseUrl, redisUrl, prefix, keep });
+  const { env } = bench;
 
   const pg = new Client({ connectionString: databaseUrl });
   await pg.connect();
@@ -129,8 +101,7 @@ async function main() {
     }
     await queue.close();
     await pg.end();
-    redis.disconnect();
-    await s3.close();
+    await bench.close();
   }
 }
 
