@@ -10,6 +10,7 @@ export * from './validation/valuation-request';
 export * from './filters/list-filters';
 export * from './format/price-format';
 export * from './format/market-price';
+export * from './format/html-text';
 export * from './validation/eval-list.schemas';
 export * from './valuation-report';
 export * from './batch';

@@ -1,11 +1,7 @@
+import { escapeHtml } from '@valuation/domain';
+
 /** Page margins of every report; the bottom one holds the footer. */
 export const PDF_MARGINS = { top: '15mm', right: '15mm', bottom: '18mm', left: '15mm' } as const;
-
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]);
-}
 
 /**
  * Chromium's footer template: `footerLeft` on the left, `第 N 页 / 共 M 页` on the right. Chromium fills

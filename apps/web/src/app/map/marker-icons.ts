@@ -26,9 +26,5 @@ export function pinIcon(): L.DivIcon {
   return L.divIcon({ className: 'vmap-pin-marker', html: '<div></div>', ...pinAnchors(26) });
 }
 
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
 /** Escapes text for Leaflet's HTML popup content. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
-}
+export { escapeHtml } from '@valuation/domain';

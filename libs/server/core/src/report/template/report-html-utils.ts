@@ -1,12 +1,6 @@
-import { EMPTY_FIGURE } from '@valuation/domain';
+import { EMPTY_FIGURE, escapeHtml } from '@valuation/domain';
 
-const HTML_ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-/** Text of the document as HTML text or attribute value. */
-export function escapeHtml(value: string | number | null | undefined): string {
-  if (value === null || value === undefined) return '';
-  return String(value).replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]);
-}
+export { escapeHtml };
 
 /** Escaped text, or '--' when there is nothing to show. */
 export function textOrEmpty(value: string | number | null | undefined): string {
