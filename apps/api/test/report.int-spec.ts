@@ -5,10 +5,13 @@ import os from 'node:os';
 import path from 'node:path';
 import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { getQueueToken } from '@nestjs/bullmq';
+import type { Queue } from 'bullmq';
 import { QUEUES } from '@valuation/contracts';
-import { seedDemoMarket } from '@valuation/core';
+import { reportRenderJobId, seedDemoMarket } from '@valuation/core';
 import { FormalReportMsg, formatReportTotalPrice } from '@valuation/domain';
 import { AccountEntity, CommunityEntity } from '@valuation/persistence';
+import { ReportProcessor } from '../../worker/src/processors/report.processor';
 import { WorkerModule } from '../../worker/src/worker.module';
 import { startTestApi, type TestApi } from './test-api';
 
@@ -186,6 +189,24 @@ describe('formal reports', () => {
     expect((await waitForState('advisory', code, (s) => s !== 1)).state).toBe(2);
     expect((await counts()).advisory).toBe(before.advisory - 1);
   }, 90_000);
+
+  it('renders a report whose render job was lost, once it has waited too long', async () => {
+    await worker!.close();
+    worker = null;
+    const code = await value(67);
+    const ordered = (await post('/api/eval/inquiry/add', { evalCode: code })).body.data;
+    const [row] = await t.ds.query(`SELECT id, charge->>'ledgerId' AS "ledgerId" FROM eval_report WHERE report_code = $1`, [ordered.reportCode]);
+    const queue = t.app.get<Queue>(getQueueToken(QUEUES.report));
+    await (await queue.getJob(reportRenderJobId(String(row.id), row.ledgerId)))!.remove();
+
+    worker = await startWorker();
+    const sweeper = worker.get(ReportProcessor);
+    expect(await sweeper.sweep()).toEqual([]);
+    await t.ds.query(`UPDATE eval_report SET updated_at = now() - interval '10 minutes' WHERE id = $1`, [row.id]);
+    expect(await sweeper.sweep()).toEqual([String(row.id)]);
+    expect((await waitForState('inquiry', code, (s) => s !== 1)).state).toBe(2);
+    expect(await sweeper.sweep()).toEqual([]);
+  });
 
   it('does not offer reports for a reference price (regional average, state 2)', async () => {
     const [{ distCode }] = await t.ds.query(`SELECT dist_code AS "distCode" FROM community WHERE ha_code = $1`, [community.haCode]);

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { APP_CONFIG, type AppConfig } from '@valuation/config';
 import { batchStartJobId, QUEUES, type BatchChunkPayload, type BatchStartPayload } from '@valuation/contracts';
 import { BatchRunner, type BatchChunkResult } from '@valuation/core';
-import { JobHandler, JobProcessor, JobProcessorHost, JobProducer, type JobOf } from '@valuation/queue';
+import { JobHandler, JobProcessor, JobProcessorHost, JobProducer, PeriodicTask, type JobOf } from '@valuation/queue';
 
 const taskId = z.string().regex(/^[1-9]\d{0,18}$/, 'a task id');
 const batchStartPayload = z.object({ taskId }) satisfies z.ZodType<BatchStartPayload>;
@@ -35,8 +35,7 @@ export const batchChunkJobId = (taskId: string, chunk: number) => `batch:${taskI
 export class BatchProcessor extends JobProcessorHost implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(BatchProcessor.name);
   readonly concurrency: number;
-  private timer: NodeJS.Timeout | undefined;
-  private sweeping: Promise<void> | undefined;
+  private readonly sweeping: PeriodicTask;
 
   constructor(
     private readonly runner: BatchRunner,
@@ -45,16 +44,22 @@ export class BatchProcessor extends JobProcessorHost implements OnApplicationBoo
   ) {
     super();
     this.concurrency = config.BATCH_CONCURRENCY;
+    this.sweeping = new PeriodicTask(
+      config.BATCH_SWEEP_INTERVAL_MS,
+      async () => {
+        const ids = await this.sweep();
+        if (ids.length > 0) this.logger.warn(`started stalled batch tasks again: ${ids.join(', ')}`);
+      },
+      (error) => this.logger.error(`batch sweep failed: ${error.message}`),
+    );
   }
 
   onApplicationBootstrap(): void {
-    this.timer = setInterval(() => this.sweepOnce(), this.config.BATCH_SWEEP_INTERVAL_MS);
+    this.sweeping.start();
   }
 
-  async onModuleDestroy(): Promise<void> {
-    clearInterval(this.timer);
-    this.timer = undefined;
-    await this.sweeping;
+  onModuleDestroy(): Promise<void> {
+    return this.sweeping.stop();
   }
 
   /** Adds or retries the start job of every stalled task that has none waiting or running; resolves to their ids. */
@@ -65,18 +70,6 @@ export class BatchProcessor extends JobProcessorHost implements OnApplicationBoo
       if (outcome !== 'kept') restarted.push(taskId);
     }
     return restarted;
-  }
-
-  private sweepOnce(): void {
-    if (this.sweeping) return;
-    this.sweeping = this.sweep()
-      .then((ids) => {
-        if (ids.length > 0) this.logger.warn(`started stalled batch tasks again: ${ids.join(', ')}`);
-      })
-      .catch((error: Error) => this.logger.error(`batch sweep failed: ${error.message}`))
-      .finally(() => {
-        this.sweeping = undefined;
-      });
   }
 
   @JobHandler('batch.start')

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { APP_CONFIG, type AppConfig } from '@valuation/config';
 import { QUEUES, type NotifyDeliverPayload } from '@valuation/contracts';
 import { NotifyDeliveryError, NotifyDeliveryService, NotifyRelayService, type DeliveryOutcome } from '@valuation/core';
-import { JobHandler, JobProcessor, JobProcessorHost, type JobOf } from '@valuation/queue';
+import { JobHandler, JobProcessor, JobProcessorHost, PeriodicTask, type JobOf } from '@valuation/queue';
 
 const notifyDeliverPayload = z.object({
   outboxId: z.string().regex(/^[1-9]\d{0,18}$/, 'an outbox row id'),
@@ -27,39 +27,30 @@ export function parseNotifyDeliverPayload(data: unknown): NotifyDeliverPayload {
 @JobProcessor(QUEUES.notify)
 export class NotifyProcessor extends JobProcessorHost implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(NotifyProcessor.name);
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
+  private readonly relaying: PeriodicTask;
 
   constructor(
     private readonly delivery: NotifyDeliveryService,
     private readonly relay: NotifyRelayService,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(APP_CONFIG) config: AppConfig,
   ) {
     super();
+    this.relaying = new PeriodicTask(
+      config.NOTIFY_RELAY_INTERVAL_MS,
+      async () => {
+        const ids = await this.relay.relay();
+        if (ids.length > 0) this.logger.debug(`queued notifications ${ids.join(', ')}`);
+      },
+      (error) => this.logger.error(`notification relay failed: ${error.message}`),
+    );
   }
 
   onApplicationBootstrap(): void {
-    this.timer = setInterval(() => this.relayOnce(), this.config.NOTIFY_RELAY_INTERVAL_MS);
+    this.relaying.start();
   }
 
-  async onModuleDestroy(): Promise<void> {
-    clearInterval(this.timer);
-    this.timer = undefined;
-    await this.running;
-  }
-
-  /** One relay pass, unless the previous one is still running. */
-  private relayOnce(): void {
-    if (this.running) return;
-    this.running = this.relay
-      .relay()
-      .then((ids) => {
-        if (ids.length > 0) this.logger.debug(`queued notifications ${ids.join(', ')}`);
-      })
-      .catch((error: Error) => this.logger.error(`notification relay failed: ${error.message}`))
-      .finally(() => {
-        this.running = undefined;
-      });
+  onModuleDestroy(): Promise<void> {
+    return this.relaying.stop();
   }
 
   @JobHandler('notify.deliver')

@@ -90,6 +90,12 @@ export const configSchema = z
     PDF_PAGES: z.coerce.number().int().min(1).max(16).default(2),
     /** Address of the web application as users reach it; the QR code of a report opens its verification page there. */
     PUBLIC_WEB_URL: z.string().url().default('http://localhost:3000'),
+    /**
+     * How often a report worker looks for reports waiting longer than REPORT_STALL_SECONDS and adds
+     * or retries their render job (nothing happens while the job is queued or running), in ms.
+     */
+    REPORT_SWEEP_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
+    REPORT_STALL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(120),
     /** Tenant whose branding the login pages show when the request host matches no customer domain. */
     DEFAULT_TENANT_CODE: z.string().default('demo'),
     /** HTTP SMS gateway receiving POST { apiKey, phone, sign, text }; unset disables SMS (rows are skipped). */

@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import type { EvalResult, ReportInfo, ReportType, ReportVerification, ReportWithRecord } from '@valuation/contracts';
-import { newReportCode, QuotaExhaustedError, QuotaService, ReportRenderService, reportQuotaKind } from '@valuation/core';
+import { newReportCode, QuotaExhaustedError, QuotaService, REPORT_RENDER_ATTEMPTS, ReportRenderService, reportQuotaKind, reportRenderJobId } from '@valuation/core';
 import { FORMAL_REPORT_NAMES, formalReportOffered, FormalReportMsg as ReportMsg } from '@valuation/domain';
 import { EvalReportEntity } from '@valuation/persistence';
 import { ObjectStorage } from '@valuation/storage';
@@ -12,12 +12,6 @@ import type { Principal } from '../../common/principal';
 import { scopedEvalRecords } from '../eval/eval-record.scope';
 import { dateTime, evalRecordView, storedResult } from '../eval/eval-record.view';
 import { ReportDocumentBuilder } from './report-document.builder';
-
-/** Tries of a render job; the last failure ends the report and refunds its copy. */
-export const REPORT_RENDER_ATTEMPTS = 2;
-
-/** Id of the render job of one order: a report ordered again after a failure gets a new job. */
-export const reportRenderJobId = (reportId: string, ledgerId: string) => `report-${reportId}-${ledgerId}`;
 
 class LiveReportExists extends Error {}
 

@@ -6,7 +6,7 @@ import type { ReportDocument, ReportImageType } from '@valuation/contracts';
 import type { EvalReportEntity } from '@valuation/persistence';
 import { ObjectStorage } from '@valuation/storage';
 import { QuotaService, type Charge } from '../quota';
-import { reportPdfKey, reportQuotaKind } from './report-code';
+import { reportPdfKey, reportQuotaKind, reportRenderJobId } from './report-code';
 import { qrSvg, renderReportHtml } from './template';
 
 /** What a worker needs to render one waiting report. */
@@ -89,6 +89,16 @@ export class ReportRenderService {
       await this.quota.refund(m, row.charge, { tenantId: row.tenantId, accountId: row.accountId, refType: reportQuotaKind(row.reportType), refId: row.reportCode });
       return true;
     });
+  }
+
+  /** Reports waiting to be rendered for longer than `seconds`, with the job id of their order. */
+  async stalled(seconds: number, limit = 100): Promise<{ reportId: string; jobId: string }[]> {
+    const rows: { id: string; ledgerId: string }[] = await this.ds.query(
+      `SELECT id, charge->>'ledgerId' AS "ledgerId" FROM eval_report
+        WHERE state = 1 AND updated_at < now() - make_interval(secs => $1) ORDER BY id LIMIT $2`,
+      [seconds, limit],
+    );
+    return rows.map((r) => ({ reportId: String(r.id), jobId: reportRenderJobId(String(r.id), r.ledgerId) }));
   }
 
   private async row(reportId: string): Promise<RenderRow | null> {
