@@ -9,8 +9,12 @@ import { Logger } from 'nestjs-pino';
 import { loadConfig, type AppConfig } from '@valuation/config';
 import { AppModule } from './app.module';
 
-/** Largest single upload any endpoint accepts (manual enquiry attachments, 30 MB); endpoints check their own limits. */
-export const MAX_UPLOAD_BYTES = 30 * 1024 * 1024;
+/**
+ * Largest single file the multipart parser takes (413 above it). Endpoints check their own limits:
+ * this is a little above the largest of them (30 MB attachments), so a file just over a limit gets
+ * the endpoint's own message.
+ */
+export const MAX_UPLOAD_BYTES = 32 * 1024 * 1024;
 
 const multipart = multer({
   storage: multer.memoryStorage(),

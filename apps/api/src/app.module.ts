@@ -9,6 +9,8 @@ import { QueueModule, RedisModule } from '@valuation/queue';
 import { StorageModule } from '@valuation/storage';
 import { ApiExceptionFilter } from './common/api-exception.filter';
 import { EnvelopeInterceptor } from './common/envelope.interceptor';
+import { AppraisalModule } from './modules/appraisal/appraisal.module';
+import { ArtificialModule } from './modules/artificial/artificial.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { BatchModule } from './modules/batch/batch.module';
 import { BusinessModule } from './modules/business/business.module';
@@ -17,11 +19,13 @@ import { DictModule } from './modules/dict/dict.module';
 import { EvalFieldModule } from './modules/eval-field/eval-field.module';
 import { EvalModule } from './modules/eval/eval.module';
 import { HealthModule } from './modules/health/health.module';
+import { ObjectionModule } from './modules/objection/objection.module';
 import { NotifySettingsModule } from './modules/notify-settings/notify-settings.module';
 import { ProfileModule } from './modules/profile/profile.module';
 import { RegionModule } from './modules/region/region.module';
 import { ReportModule } from './modules/report/report.module';
 import { ReportConfigModule } from './modules/report-config/report-config.module';
+import { ReviewModule } from './modules/review/review.module';
 import { SiteConfigModule } from './modules/site-config/site-config.module';
 import { UsersModule } from './modules/users/users.module';
 
@@ -71,6 +75,10 @@ export function requestId(req: IncomingMessage): string {
     BatchModule,
     ReportConfigModule,
     ReportModule,
+    ArtificialModule,
+    ReviewModule,
+    ObjectionModule,
+    AppraisalModule,
   ],
   providers: [
     { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },

@@ -43,7 +43,7 @@ describe('profile, permissions and tenant scoping', () => {
     expect(staff.body.data[0]).toEqual(expect.objectContaining({ id: expect.any(Number), code: expect.stringMatching(/:(visible|dataRange)$/), parentId: expect.any(Number) }));
     expect(staff.body.data.map((p: { id: number }) => p.id)).toContain(Perm.customerCompany);
     const appraiser = await get(await t.login('tenant', 'appraiser1'), '/api/tenant/auth/user/t/login-user/perms').expect(200);
-    expect(appraiser.body.data.map((p: { id: number }) => p.id)).toEqual([Perm.appraiser]);
+    expect(appraiser.body.data.map((p: { id: number }) => p.id)).toEqual([Perm.appraiser, Perm.appraiserClaim, Perm.appraiserAnswer]);
   });
 
   it('refuses an endpoint whose permission the caller lacks', async () => {

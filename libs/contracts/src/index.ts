@@ -8,3 +8,4 @@ export * from './eval.contracts';
 export * from './batch.contracts';
 export * from './report.contracts';
 export * from './appraisal.contracts';
+export * from './appraisal-queue.contracts';

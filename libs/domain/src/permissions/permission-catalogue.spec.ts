@@ -21,6 +21,8 @@ describe('permission catalogue', () => {
     for (const id of customer) expect(PERMISSION_BY_ID.get(id)?.scope).toBe('customer');
     for (const id of tenant) expect(PERMISSION_BY_ID.get(id)?.scope).toBe('tenant');
     expect(PERMISSION_BY_ID.get(Perm.appraiser)).toMatchObject({ id: 113, scope: 'tenant' });
+    expect(PERMISSION_BY_ID.get(Perm.appraiserClaim)).toMatchObject({ id: 114, parentId: 113, scope: 'tenant' });
+    expect(PERMISSION_BY_ID.get(Perm.appraiserAnswer)).toMatchObject({ id: 115, parentId: 113, scope: 'tenant' });
     expect(PERMISSION_BY_ID.get(36)?.code).toMatch(/:dataRange$/);
   });
 

@@ -148,7 +148,10 @@ const tenantTree: Group[] = [
   [[77, '估价字段配置', 'tenant-eval-field:visible', 'api/tenant/eval-field/save'], []],
   [[103, '估价方法', 'eval-method:visible', 'api/org/tenant/updateevalclass'], []],
   [[106, '操作日志', 'operation-log:visible', 'api/tenant/logs/list'], []],
-  [[113, '估价师工作台', 'appraiser:visible', 'api/tenant/appraisal/queue'], []],
+  [[113, '估价师工作台', 'appraiser:visible', 'api/tenant/appraisal/queue'], [
+    [114, '领取与释放', 'appraiser:claim:visible', 'api/tenant/appraisal/claim'],
+    [115, '答复与退回', 'appraiser:answer:visible', 'api/tenant/appraisal/answer'],
+  ]],
 ];
 
 function flatten(tree: Group[], scope: PermissionScope): PermissionDefinition[] {
@@ -263,4 +266,8 @@ export const Perm = {
   operationLog: 106,
   agencyApplications: 109,
   appraiser: 113,
+  /** Claim a case of the appraisers' queue, or release it again. */
+  appraiserClaim: 114,
+  /** Answer a case with a price and reply, or refuse it. */
+  appraiserAnswer: 115,
 } as const;

@@ -1,3 +1,7 @@
 export * from './appraisal-case.machine';
 export * from './service-level';
 export * from './case-files.rules';
+export * from './objection.rules';
+export * from './review.rules';
+export * from './appraisal-answer.rules';
+export * from './artificial.rules';

@@ -48,6 +48,7 @@ export const ORG_MENU: readonly MenuEntry[] = [
 
 export const CHANNEL_MENU: readonly MenuEntry[] = [
   { name: 'channelPersonal', title: '个人信息', always: true },
+  { name: 'appraisalQueue', title: '估价师工作台', verifyId: Perm.appraiser, activeFor: ['appraisalCase'] },
   {
     name: 'client',
     title: '客户管理',

@@ -92,6 +92,6 @@ describe('the spec menus', () => {
   it('show the channel staff entries for a channel administrator', () => {
     const granted = PERMISSIONS.filter((p) => p.scope === 'tenant').map((p) => p.id);
     const visible = filterMenu(CHANNEL_MENU, { granted: new Set(granted), isRegistered: () => true });
-    expect(visible.map((e) => e.name)).toEqual(['channelPersonal', 'client', 'stat', 'clientConfigs']);
+    expect(visible.map((e) => e.name)).toEqual(['channelPersonal', 'appraisalQueue', 'client', 'stat', 'clientConfigs']);
   });
 });

@@ -1,11 +1,16 @@
 import { Perm } from '@valuation/domain';
 import { BatchValuationDetailPage } from '../../modules/batch/pages/BatchValuationDetailPage';
 import { BatchValuationPage } from '../../modules/batch/pages/BatchValuationPage';
+import { ManualEnquiryListPage } from '../../modules/manual-enquiry/pages/ManualEnquiryListPage';
+import { ManualInquiryReportPage } from '../../modules/manual-enquiry/pages/ManualInquiryReportPage';
 import { MapsPage } from '../../modules/maps/pages/MapsPage';
 import { PersonalPage } from '../../modules/personal/pages/PersonalPage';
 import { QuickValuationPage } from '../../modules/quickval/pages/QuickValuationPage';
 import { AdvisoryReportPage, InquiryReportPage } from '../../modules/reports/pages/ReportPage';
 import { AdvisoryReportSamplePage, InquiryReportSamplePage } from '../../modules/reports/pages/ReportSamplePage';
+import { ObjectionListPage } from '../../modules/review/pages/ObjectionListPage';
+import { ObjectionReviewPage } from '../../modules/review/pages/ObjectionReviewPage';
+import { ReviewResultPage } from '../../modules/review/pages/ReviewResultPage';
 import { ValReportPage } from '../../modules/valreport/pages/ValReportPage';
 import { ValuationRecordPage } from '../../modules/records/pages/ValuationRecordPage';
 import type { RouteEntry } from './route-registry';
@@ -21,6 +26,12 @@ export const ORG_ROUTES: readonly RouteEntry[] = [
   { name: 'InquiryReportSample', path: 'InquiryReportSample', title: '询价报告样例', permission: Perm.inquiryReport, component: InquiryReportSamplePage },
   { name: 'AdvisoryReportSample', path: 'AdvisoryReportSample', title: '咨询报告样例', permission: Perm.advisoryReport, component: AdvisoryReportSamplePage },
   { name: 'valuationRecord', path: 'valuationRecord', title: '估价记录', permission: Perm.valuationRecords, component: ValuationRecordPage },
+  { name: 'objectionReview', path: 'objectionReview', title: '人工复评', permission: Perm.objectionReviewList, component: ObjectionReviewPage },
+  { name: 'objectionReviewReport', path: 'objectionReview/objectionReviewReport', title: '人工复评结果', permission: Perm.objectionReviewList, component: ReviewResultPage },
+  { name: 'objectionDetail', path: 'objectionDetail/:id/:evalType', title: '人工复评详情', permission: Perm.objectionReviewList, component: ReviewResultPage },
+  { name: 'objectionList', path: 'objectionList', title: '价格异议记录', permission: Perm.objectionReviewList, component: ObjectionListPage },
+  { name: 'manualEnquiry', path: 'manualEnquiry', title: '人工询价', permission: Perm.manualEnquiryList, component: ManualEnquiryListPage },
+  { name: 'manualInquiryReport', path: 'manualInquiryReport', title: '人工询价结果', permission: Perm.manualEnquiryList, component: ManualInquiryReportPage },
   { name: 'batchValuation', path: 'batchValuation', title: '批量估价', permission: Perm.batch, component: BatchValuationPage },
   { name: 'batchValuationDetail', path: 'batchValuationDetail/:id', title: '批量估价详情', permission: Perm.batchDetail, component: BatchValuationDetailPage },
 ];

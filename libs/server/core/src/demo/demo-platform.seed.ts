@@ -47,12 +47,18 @@ export interface TenantFixture {
 const yyyyMmDd = (d: Date) => d.toISOString().slice(0, 10);
 const addDays = (d: Date, days: number) => new Date(d.getTime() + days * 86400000);
 
-/** Valuation permissions: quick valuation with its actions, and the records list. */
+/**
+ * Valuation permissions: quick valuation with its actions, the records list, batch valuation, and
+ * the manual enquiry and re-appraisal lists where the answers of the appraisers arrive.
+ */
 const VALUATION_PERMISSIONS = [
   Perm.quickValuation, Perm.saleValuation, Perm.rentValuation, Perm.manualEnquiry, Perm.mapPositioning,
   Perm.evalFieldFeature, Perm.evalDetail, 34, 35, 21, Perm.valuationRecords, 24, 25, Perm.recordExport,
-  Perm.batch, Perm.batchCreate, Perm.batchDetail, Perm.batchExport,
+  Perm.batch, Perm.batchCreate, Perm.batchDetail, Perm.batchExport, Perm.manualEnquiryList, Perm.objectionReviewList,
 ];
+
+/** The appraiser's workbench and its actions; the channel administrator's role has everything else. */
+const APPRAISER_PERMISSIONS: number[] = [Perm.appraiser, Perm.appraiserClaim, Perm.appraiserAnswer];
 
 /** What the rent-only demo role lacks of the valuer's permissions. */
 const RENT_ONLY_WITHOUT: readonly number[] = [Perm.saleValuation, Perm.recordExport, Perm.batch, Perm.batchCreate, Perm.batchDetail, Perm.batchExport];
@@ -123,8 +129,8 @@ export async function createTenantFixture(
   const adminRole = await saveRole('customer', '1001', '机构管理员', '机构全部权限', permissionsOfScope('customer').map((p) => p.id));
   const valuerRole = await saveRole('customer', '1002', '估价用户', '估价相关权限', VALUATION_PERMISSIONS);
   const rentRole = await saveRole('customer', '1003', '租金估价用户', '只估租金，不导出，无批量估价', VALUATION_PERMISSIONS.filter((id) => !RENT_ONLY_WITHOUT.includes(id)));
-  const channelRole = await saveRole('tenant', '2001', '渠道管理员', '渠道全部权限', permissionsOfScope('tenant').filter((p) => p.id !== Perm.appraiser).map((p) => p.id));
-  const appraiserRole = await saveRole('tenant', '2002', '估价师', '处理人工询价、复估与异议', [Perm.appraiser]);
+  const channelRole = await saveRole('tenant', '2001', '渠道管理员', '渠道全部权限', permissionsOfScope('tenant').filter((p) => !APPRAISER_PERMISSIONS.includes(p.id)).map((p) => p.id));
+  const appraiserRole = await saveRole('tenant', '2002', '估价师', '处理人工询价、复估与异议', APPRAISER_PERMISSIONS);
 
   const saveAccount = async (loginUser: string, userName: string, org: OrganizationEntity, phone: string, email: string) =>
     m.save(AccountEntity, m.create(AccountEntity, {

@@ -8,6 +8,7 @@ import { NotifyOutbox1795314859148 } from './1795314859148-notify-outbox.migrati
 import { CommunityCityName1795322169845 } from './1795322169845-community-city-name.migration';
 import { FormalReports1795322820171 } from './1795322820171-formal-reports.migration';
 import { AppraisalCases1795325416188 } from './1795325416188-appraisal-cases.migration';
+import { AppraiserActions1795326800000 } from './1795326800000-appraiser-actions.migration';
 
 /** Every migration, oldest first. `npm run migration:generate -- <Name>` appends to this list. */
 export const MIGRATIONS = [
@@ -21,4 +22,5 @@ export const MIGRATIONS = [
   CommunityCityName1795322169845,
   FormalReports1795322820171,
   AppraisalCases1795325416188,
+  AppraiserActions1795326800000,
 ];

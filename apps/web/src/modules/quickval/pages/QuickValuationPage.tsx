@@ -17,6 +17,7 @@ import { useBusinessTypes, useCommunitiesNearPoint, useDictionaries, useEvalFiel
 import { CityPicker } from '../components/CityPicker';
 import { FeatureForm } from '../components/FeatureForm';
 import { MarketPrices } from '../components/MarketPrices';
+import { ManualEnquiryModal, type ManualEnquirySource } from '../../manual-enquiry/components/ManualEnquiryModal';
 import { useCommonCities } from '../hooks/use-common-cities';
 import { useLocatedCity } from '../hooks/use-located-city';
 import { clearsArea, EMPTY_VALUES, firstProblem, PRECISE_FIELDS, toValuationRequest, withPropType, type FormField, type ValuationFormValues, type ValuationSubject } from '../model/valuation-form';
@@ -63,6 +64,7 @@ export function QuickValuationPage() {
   const [noMatch, setNoMatch] = useState(false);
   const [notFound, setNotFound] = useState(false);
   const [preciseOpen, setPreciseOpen] = useState(false);
+  const [enquiry, setEnquiry] = useState<{ source: ManualEnquirySource; reason: 1 | 2 } | null>(null);
 
   const dicts = useDictionaries();
   const business = useBusinessTypes();
@@ -169,10 +171,28 @@ export function QuickValuationPage() {
     }
   }
 
+  /** Opens the manual enquiry with the house information of the form (or the typed address when no community matched). */
+  function enquire(reason: 1 | 2, typedOnly = false) {
+    if (!city) {
+      setPickerOpen(true);
+      return notifications.show({ color: 'red', message: ValuationMsg.cityUnknown });
+    }
+    const typed = address.trim();
+    const houseInfo =
+      subject && !typedOnly
+        ? { ...toValuationRequest(form.getValues(), { city, propType, subject, businessName: undefined }), cityCode: city.cityCode }
+        : { cityCode: city.cityCode, cityName: city.city, propType, haInfo: { haCode: '', haName: typed }, cardAddress: '' };
+    if (!typed && !subject) return setAddressError(ValuationMsg.addressRequired);
+    setNoMatch(false);
+    setNotFound(false);
+    setEnquiry({ source: { kind: 'house', houseInfo }, reason });
+  }
+
   const mapHref = link('maps', address.trim() ? { addressName: address.trim() } : undefined);
   const title = subject ? subjectTitle(subject) : null;
   const mayValueSale = granted.has(Perm.saleValuation);
   const mayValueRent = granted.has(Perm.rentValuation);
+  const mayEnquire = granted.has(Perm.manualEnquiry);
   const nearName = subject?.kind === 'point' ? pointCommunities.data?.items[0]?.haName : undefined;
   const typeLabel = PROPERTY_TYPE_NAMES[propType];
 
@@ -258,6 +278,11 @@ export function QuickValuationPage() {
                     自动估租金
                   </Button>
                 )}
+                {mayEnquire && (
+                  <Button size="md" variant="outline" onClick={() => enquire(1)}>
+                    人工询价
+                  </Button>
+                )}
                 {!mayValueSale && !mayValueRent && <Text c="dimmed">您未开通自动估价权限</Text>}
               </Group>
             </Stack>
@@ -276,6 +301,11 @@ export function QuickValuationPage() {
                 <Button variant="default" onClick={() => setNoMatch(false)}>
                   取消
                 </Button>
+                {mayEnquire && (
+                  <Button variant="light" onClick={() => enquire(1, true)}>
+                    人工询价
+                  </Button>
+                )}
                 {mapHref && (
                   <Button onClick={() => navigate(mapHref)} aria-label="地图定位">
                     地图定位
@@ -287,7 +317,16 @@ export function QuickValuationPage() {
             <>
               <Text>{granted.has(Perm.manualEnquiry) ? ValuationMsg.noCommunity : ValuationMsg.noEnquiryOrMapRights}</Text>
               <Group justify="flex-end">
-                <Button onClick={() => setNoMatch(false)}>确定</Button>
+                {mayEnquire ? (
+                  <>
+                    <Button variant="default" onClick={() => setNoMatch(false)}>
+                      取消
+                    </Button>
+                    <Button onClick={() => enquire(1, true)}>人工询价</Button>
+                  </>
+                ) : (
+                  <Button onClick={() => setNoMatch(false)}>确定</Button>
+                )}
               </Group>
             </>
           )}
@@ -300,10 +339,22 @@ export function QuickValuationPage() {
             {ValuationMsg.noPropertyFound}
           </Alert>
           <Group justify="flex-end">
+            {mayEnquire && (
+              <Button variant="light" onClick={() => enquire(1)}>
+                人工询价
+              </Button>
+            )}
             <Button onClick={() => setNotFound(false)}>确定</Button>
           </Group>
         </Stack>
       </Modal>
+      <ManualEnquiryModal
+        opened={enquiry !== null}
+        onClose={() => setEnquiry(null)}
+        source={enquiry?.source ?? null}
+        evalType={mayValueSale || !mayValueRent ? 1 : 2}
+        defaultReason={enquiry?.reason ?? 1}
+      />
     </Stack>
   );
 }

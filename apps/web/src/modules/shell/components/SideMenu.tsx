@@ -1,14 +1,15 @@
 import { Box, NavLink, ScrollArea, Skeleton, Stack, Text } from '@mantine/core';
 import type { Population } from '@valuation/domain';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { VisibleMenuEntry } from '../../../app/navigation/menu-filter';
 import { routeHref } from '../../../app/routing/route-registry';
 import { POPULATIONS } from '../../../app/session/population';
 import { useVisibleMenu } from '../hooks/use-visible-menu';
+import { ManualEnquiryUnreadBadge } from '../../manual-enquiry/components/ManualEnquiryUnreadBadge';
 import { MenuIcon } from './MenuIcon';
 
-function LeafLink({ entry, href, active, nested }: { entry: VisibleMenuEntry; href: string; active: boolean; nested?: boolean }) {
+function LeafLink({ entry, href, active, nested, rightSection }: { entry: VisibleMenuEntry; href: string; active: boolean; nested?: boolean; rightSection?: ReactNode }) {
   return (
     <NavLink
       component={Link}
@@ -16,6 +17,7 @@ function LeafLink({ entry, href, active, nested }: { entry: VisibleMenuEntry; hr
       label={entry.title}
       active={active}
       leftSection={nested ? undefined : <MenuIcon entry={entry.name} />}
+      rightSection={rightSection}
       variant="light"
       fw={active ? 600 : 400}
       style={{ borderRadius: 'var(--mantine-radius-sm)' }}
@@ -43,6 +45,8 @@ export function SideMenu({ population }: { population: Population }) {
     });
 
   const activeLeaf = activePath[activePath.length - 1];
+  /** Counts beside entries: the unread manual enquiry results of a user. */
+  const badgeOf = (name: string) => (population === 'user' && name === 'manualEnquiry' ? <ManualEnquiryUnreadBadge /> : undefined);
 
   return (
     <ScrollArea type="auto" h="100%">
@@ -64,13 +68,13 @@ export function SideMenu({ population }: { population: Population }) {
                 >
                   {entry.children.map((child) => {
                     const href = routeHref(area, child.name);
-                    return href ? <LeafLink key={child.name} entry={child} href={href} active={activeLeaf === child.name} nested /> : null;
+                    return href ? <LeafLink key={child.name} entry={child} href={href} active={activeLeaf === child.name} nested rightSection={badgeOf(child.name)} /> : null;
                   })}
                 </NavLink>
               );
             }
             const href = routeHref(area, entry.name);
-            return href ? <LeafLink key={entry.name} entry={entry} href={href} active={activeLeaf === entry.name} /> : null;
+            return href ? <LeafLink key={entry.name} entry={entry} href={href} active={activeLeaf === entry.name} rightSection={badgeOf(entry.name)} /> : null;
           })}
           {isLoading && (
             <Stack gap={10} px="sm" pt="xs" aria-busy="true">

@@ -38,6 +38,8 @@ import { SupplySection } from '../components/SupplySection';
 import { SurroundingsSection } from '../components/SurroundingsSection';
 import { useReportParams } from '../hooks/use-report-params';
 import { ReportActions } from '../../reports/components/ReportActions';
+import { ManualEnquiryButton } from '../../manual-enquiry/components/ManualEnquiryButton';
+import { ValReportReviewActions } from '../../review/components/ValReportReviewActions';
 
 function communityOf(record: EvalRecord | undefined): ReportCommunity | null {
   if (!record?.haCode) return null;
@@ -126,6 +128,8 @@ export function ValReportPage() {
           record && (
             <>
               <ReportActions record={record} />
+              <ManualEnquiryButton evalCode={record.evalCode} evalType={record.evalType} referenceOnly={referenceOnly} />
+              <ValReportReviewActions record={record} />
               {canRevalue && (
                 <Button onClick={revalue} loading={revaluation.isPending}>
                   重新估价

@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { WorkflowModule } from '@valuation/core';
+import { AuthModule } from '../auth/auth.module';
+import { CommunityModule } from '../community/community.module';
+import { AppraisalController } from './appraisal.controller';
+import { AppraisalService } from './appraisal.service';
+
+@Module({
+  imports: [AuthModule, WorkflowModule, CommunityModule],
+  controllers: [AppraisalController],
+  providers: [AppraisalService],
+})
+export class AppraisalModule {}

@@ -1,0 +1,301 @@
+import { Injectable, StreamableFile } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource, SelectQueryBuilder } from 'typeorm';
+import type { AppraisalCaseView, Paged } from '@valuation/contracts';
+import {
+  AppraisalCaseStore,
+  appraisalCaseView,
+  CaseConflictError,
+  CaseFileRefusal,
+  CaseNotFoundError,
+  CaseRefusedError,
+  caseTime,
+  removeCaseFiles,
+  storeCaseFiles,
+  type NewCase,
+  type UploadedCaseFile,
+} from '@valuation/core';
+import {
+  ARTIFICIAL_STATE_LABELS,
+  ARTIFICIAL_STATUS_LABELS,
+  ArtificialMsg,
+  artificialStatusOf,
+  EVAL_TYPE_LABELS,
+  formatFilterDate,
+  ListMsg,
+  parseFilterDate,
+  type ArtificialAdd,
+  type ArtificialFilter,
+  type ArtificialIdAdd,
+  type ArtificialListQuery,
+  type ArtificialListRow,
+  type CaseActor,
+} from '@valuation/domain';
+import { AppraisalCaseEntity, type CaseFile } from '@valuation/persistence';
+import { ObjectStorage } from '@valuation/storage';
+import { ApiError, Reply } from '../../common/api-error';
+import type { Principal } from '../../common/principal';
+import { buildXlsx, excelDateTime, XLSX_AMOUNT, XLSX_DATE_TIME, type XlsxColumn } from '../../common/xlsx-export';
+import { uploadedFileName } from '../batch/batch-file.reader';
+import { scopedEvalRecords } from '../eval/eval-record.scope';
+import { RegionService } from '../region/region.service';
+import { scopedArtificialCases } from './artificial-case.scope';
+
+/** An identical pending request of the same account within this time returns the case filed first. */
+export const ARTIFICIAL_REPEAT_MS = 10_000;
+export const ARTIFICIAL_EXPORT_LIMIT = 10_000;
+
+/** What a submission answers. */
+export interface ArtificialSubmitted {
+  id: number;
+  caseNo: string;
+  state: 1 | 2 | 3;
+  /** True when the same request was already filed moments ago and that case is returned. */
+  repeated: boolean;
+}
+
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const money = (v: string | null) => (v === null ? null : Number(v));
+const blankToNull = (v: string | undefined | null) => (v ? v : null);
+
+function listRow(c: AppraisalCaseEntity): ArtificialListRow {
+  return {
+    id: Number(c.id),
+    caseNo: c.caseNo,
+    submitTime: caseTime(c.createdAt),
+    cityName: c.cityName,
+    cardAddress: c.cardAddress,
+    location: c.haName ?? c.location,
+    principalCode: c.principalCode,
+    reviewTotalPrice: money(c.reviewTotalPrice),
+    state: c.state,
+    status: artificialStatusOf(c.state),
+    evalType: c.evalType,
+    advisory: false,
+    read: c.state === 1 || c.context.read,
+  };
+}
+
+const EXPORT_COLUMNS: readonly XlsxColumn<AppraisalCaseEntity>[] = [
+  { header: '询价编号', width: 22, value: (c) => c.caseNo },
+  { header: '提交时间', width: 21, numFmt: XLSX_DATE_TIME, value: (c) => excelDateTime(c.createdAt) },
+  { header: '城市', width: 10, value: (c) => c.cityName },
+  { header: '证载地址', width: 36, value: (c) => c.cardAddress },
+  { header: '小区/位置', width: 30, value: (c) => c.haName ?? c.location },
+  { header: '客户编号', width: 16, value: (c) => c.principalCode },
+  { header: '估价类型', width: 10, value: (c) => EVAL_TYPE_LABELS[c.evalType] ?? '' },
+  { header: '人工估价总价(元)', width: 18, numFmt: XLSX_AMOUNT, value: (c) => money(c.reviewTotalPrice) },
+  { header: '估价状态', width: 10, value: (c) => ARTIFICIAL_STATE_LABELS[c.state] },
+  { header: '处理状态', width: 10, value: (c) => ARTIFICIAL_STATUS_LABELS[artificialStatusOf(c.state)] },
+];
+
+/** Manual enquiries of the user side: filing them with their attachments, the list, the result. */
+@Injectable()
+export class ArtificialService {
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    private readonly store: AppraisalCaseStore,
+    private readonly storage: ObjectStorage,
+    private readonly regions: RegionService,
+  ) {}
+
+  /** A request from the house information of the quick valuation form. */
+  async add(p: Principal, body: ArtificialAdd, files: readonly UploadedCaseFile[]): Promise<Reply<ArtificialSubmitted>> {
+    const h = body.houseInfo;
+    return this.submit(p, files, {
+      evalType: body.evalType,
+      evalCode: null,
+      initiate: null,
+      sourceId: null,
+      cityCode: h.cityCode,
+      cityName: h.cityName || (await this.regions.resolveCity(h.cityCode))?.name || h.cityCode,
+      haCode: blankToNull(h.haInfo.haCode),
+      haName: blankToNull(h.haInfo.haName),
+      cardAddress: blankToNull(h.cardAddress),
+      location: blankToNull(h.location),
+      bldgArea: h.bldgArea === undefined ? null : h.bldgArea.toFixed(2),
+      principalCode: blankToNull(h.principalCode),
+      houseInfo: h,
+      reason: body.reason,
+      otherReason: body.reason === 3 ? body.otherReason : blankToNull(body.otherReason),
+      remark: body.remark,
+    });
+  }
+
+  /** A request from a valuation the caller may read (sourceId: its evalCode or record id). */
+  async addFromValuation(p: Principal, body: ArtificialIdAdd, files: readonly UploadedCaseFile[]): Promise<Reply<ArtificialSubmitted>> {
+    const qb = scopedEvalRecords(this.ds, p);
+    const record = await (/^\d{1,18}$/.test(body.sourceId)
+      ? qb.andWhere('(r.evalCode = :code OR r.id = :id)', { code: body.sourceId, id: body.sourceId })
+      : qb.andWhere('r.evalCode = :code', { code: body.sourceId })
+    ).getOne();
+    if (!record) throw ApiError.notFound(ArtificialMsg.sourceInvalid);
+    return this.submit(p, files, {
+      evalType: body.evalType,
+      evalCode: record.evalCode,
+      initiate: body.initiate,
+      sourceId: record.id,
+      cityCode: record.cityCode,
+      cityName: record.cityName,
+      haCode: record.haCode,
+      haName: record.haName,
+      cardAddress: record.cardAddress,
+      location: record.location,
+      bldgArea: record.bldgArea,
+      principalCode: record.principalCode,
+      houseInfo: { ...(record.input as Record<string, unknown>), evalCode: record.evalCode, method: record.method, state: record.state },
+      reason: body.reason,
+      otherReason: body.reason === 3 ? body.otherReason : blankToNull(body.otherReason),
+      remark: body.remark,
+    });
+  }
+
+  /**
+   * Checks and stores the attachments, then files the case in one transaction, unless the same
+   * account filed the same pending request moments ago (the single-submit guard): then that case is
+   * answered and the new attachments are removed again.
+   */
+  private async submit(
+    p: Principal,
+    files: readonly UploadedCaseFile[],
+    request: Omit<NewCase, 'kind' | 'tenantId' | 'companyId' | 'organizationId' | 'accountId' | 'files' | 'proposedPrice' | 'originalPrice'>,
+  ): Promise<Reply<ArtificialSubmitted>> {
+    const uploads = files.map((f) => ({ ...f, originalname: uploadedFileName(f.originalname) }));
+    let stored: CaseFile[];
+    try {
+      stored = await storeCaseFiles(this.storage, p.tenantId, uploads);
+    } catch (error) {
+      if (error instanceof CaseFileRefusal) throw ApiError.badRequest(error.message);
+      throw error;
+    }
+    const actor: CaseActor = { population: 'user', id: p.id, name: p.userName || p.loginUser };
+    try {
+      const outcome = await this.ds.transaction(async (m) => {
+        await m.query(`SELECT pg_advisory_xact_lock(hashtext('artificial-submit'), $1)`, [p.id]);
+        const same = await m
+          .getRepository(AppraisalCaseEntity)
+          .createQueryBuilder('c')
+          .where(`c.kind = 'artificial' AND c.tenantId = :tenantId AND c.accountId = :accountId AND c.state = 1`, { tenantId: p.tenantId, accountId: p.id })
+          .andWhere('c.createdAt > :since', { since: new Date(Date.now() - ARTIFICIAL_REPEAT_MS) })
+          .andWhere('c.evalType = :evalType AND c.reason = :reason AND c.cityCode = :cityCode', request)
+          .andWhere('c.evalCode IS NOT DISTINCT FROM :evalCode', { evalCode: request.evalCode })
+          .andWhere('c.haName IS NOT DISTINCT FROM :haName AND c.cardAddress IS NOT DISTINCT FROM :cardAddress', request)
+          .andWhere('c.remark = :remark', request)
+          .orderBy('c.id', 'DESC')
+          .getOne();
+        if (same) return { entity: same, repeated: true };
+        const entity = await this.store.create(
+          m,
+          {
+            ...request,
+            kind: 'artificial',
+            tenantId: p.tenantId,
+            companyId: p.companyId!,
+            organizationId: p.organizationId!,
+            accountId: p.id,
+            proposedPrice: null,
+            originalPrice: null,
+            files: stored,
+          },
+          actor,
+        );
+        return { entity, repeated: false };
+      });
+      if (outcome.repeated) await removeCaseFiles(this.storage, stored);
+      const { entity, repeated } = outcome;
+      return new Reply({ id: Number(entity.id), caseNo: entity.caseNo, state: entity.state, repeated }, repeated ? ArtificialMsg.alreadySubmitted : ArtificialMsg.success);
+    } catch (error) {
+      await removeCaseFiles(this.storage, stored);
+      throw error;
+    }
+  }
+
+  async list(p: Principal, q: ArtificialListQuery): Promise<Paged<ArtificialListRow>> {
+    const qb = await this.filtered(p, q);
+    const [rows, total] = await qb
+      .skip((q.pageIndex - 1) * q.pageSize)
+      .take(q.pageSize)
+      .getManyAndCount();
+    return { list: rows.map(listRow), pages: Math.ceil(total / q.pageSize), pageNum: q.pageIndex, total };
+  }
+
+  async export(p: Principal, q: ArtificialFilter): Promise<{ content: Buffer; fileName: string }> {
+    const rows = await (await this.filtered(p, q)).take(ARTIFICIAL_EXPORT_LIMIT).getMany();
+    if (rows.length === 0) throw ApiError.notFound(ListMsg.noData);
+    const content = await buildXlsx('人工询价', EXPORT_COLUMNS, rows);
+    return { content, fileName: `人工询价_${formatFilterDate(new Date()).replace(/\//g, '')}.xlsx` };
+  }
+
+  /** The case with its history; opening it does not mark it read. */
+  async get(p: Principal, id: number): Promise<AppraisalCaseView> {
+    const c = await this.readable(p, id);
+    return appraisalCaseView(c, await this.store.historyOf(c.id));
+  }
+
+  /** Marks an answered (state 2 or 3) case read; reading it again changes nothing. */
+  async read(p: Principal, id: number): Promise<AppraisalCaseView> {
+    const c = await this.readable(p, id);
+    if (c.state === 1) throw ApiError.badRequest(ArtificialMsg.notAnswered);
+    let current = c;
+    if (!c.context.read) {
+      try {
+        current = await this.store.apply(c.id, p.tenantId, { type: 'READ', actor: { population: 'user', id: p.id, name: p.userName || p.loginUser } }, c.version);
+      } catch (error) {
+        if (error instanceof CaseConflictError) current = await this.readable(p, id);
+        else if (error instanceof CaseRefusedError) throw ApiError.badRequest(error.message);
+        else if (error instanceof CaseNotFoundError) throw ApiError.notFound(error.message);
+        else throw error;
+      }
+    }
+    return appraisalCaseView(current, await this.store.historyOf(c.id));
+  }
+
+  /** Answered manual enquiries of the caller's own that it has not opened (the header badge). */
+  async unreadCount(p: Principal): Promise<number> {
+    return this.ds
+      .getRepository(AppraisalCaseEntity)
+      .createQueryBuilder('c')
+      .where(`c.kind = 'artificial' AND c.tenantId = :tenantId AND c.accountId = :accountId AND c.state IN (2, 3)`, { tenantId: p.tenantId, accountId: p.id })
+      .andWhere(`COALESCE((c.context ->> 'read')::boolean, false) = false`)
+      .getCount();
+  }
+
+  async file(p: Principal, id: number, index: number): Promise<StreamableFile> {
+    const c = await this.readable(p, id);
+    const f = c.files[index];
+    if (!f) throw ApiError.notFound('附件不存在');
+    const content = await this.storage.getBuffer(f.key);
+    const ascii = f.name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+    return new StreamableFile(content, {
+      type: f.type,
+      length: content.length,
+      disposition: `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(f.name)}`,
+    });
+  }
+
+  private async readable(p: Principal, id: number): Promise<AppraisalCaseEntity> {
+    const c = await scopedArtificialCases(this.ds, p).andWhere('c.id = :id', { id }).getOne();
+    if (!c) throw ApiError.notFound('记录不存在');
+    return c;
+  }
+
+  private async filtered(p: Principal, q: ArtificialFilter): Promise<SelectQueryBuilder<AppraisalCaseEntity>> {
+    const qb = scopedArtificialCases(this.ds, p);
+    if (q.city) {
+      const city = await this.regions.resolveCity(q.city);
+      if (city) qb.andWhere('c.cityCode = :cityCode', { cityCode: city.code });
+      else qb.andWhere('c.cityName = :cityName', { cityName: q.city });
+    }
+    if (q.location) {
+      qb.andWhere(`(c.haName ILIKE :loc ESCAPE '\\' OR c.location ILIKE :loc ESCAPE '\\' OR c.cardAddress ILIKE :loc ESCAPE '\\')`, { loc: likePattern(q.location) });
+    }
+    if (q.beginDate) qb.andWhere('c.createdAt >= :begin', { begin: parseFilterDate(q.beginDate) });
+    if (q.endDate) {
+      const end = parseFilterDate(q.endDate)!;
+      qb.andWhere('c.createdAt < :end', { end: new Date(end.getFullYear(), end.getMonth(), end.getDate() + 1) });
+    }
+    if (q.status === 1) qb.andWhere('c.state = 1');
+    if (q.status === 2) qb.andWhere('c.state IN (2, 3)');
+    return qb.orderBy('c.createdAt', 'DESC').addOrderBy('c.id', 'DESC');
+  }
+}

@@ -1,0 +1,43 @@
+import type { DataSource, SelectQueryBuilder } from 'typeorm';
+import { parseFilterDate, Perm, type AppraisalCaseKind } from '@valuation/domain';
+import { AppraisalCaseEntity } from '@valuation/persistence';
+import type { Principal } from '../../common/principal';
+
+/**
+ * Cases of one kind the caller may read, aliased `c`: its own, and with the records permission
+ * those of its organisation and the organisations below it; always within its tenant and company
+ * (the same range as the valuation records).
+ */
+export function scopedCases(ds: DataSource, p: Principal, kind: AppraisalCaseKind): SelectQueryBuilder<AppraisalCaseEntity> {
+  const qb = ds
+    .getRepository(AppraisalCaseEntity)
+    .createQueryBuilder('c')
+    .where('c.tenantId = :tenantId AND c.companyId = :companyId AND c.kind = :kind', { tenantId: p.tenantId, companyId: p.companyId, kind });
+  if (!p.permissions.has(Perm.valuationRecords)) return qb.andWhere('c.accountId = :accountId', { accountId: p.id });
+  return qb.andWhere(
+    `(c.accountId = :accountId OR c.organizationId IN (
+       SELECT o.id FROM organization o WHERE o.tenant_id = :tenantId
+          AND o.path LIKE (SELECT own.path FROM organization own WHERE own.id = :orgId) || '%'))`,
+    { accountId: p.id, orgId: p.organizationId },
+  );
+}
+
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The list filters of the case lists: city (name or code), community or address, date range, state. */
+export function filterCases(
+  qb: SelectQueryBuilder<AppraisalCaseEntity>,
+  q: { city?: string; ha?: string; beginDate?: string; endDate?: string; state?: number },
+): SelectQueryBuilder<AppraisalCaseEntity> {
+  if (q.city) qb.andWhere(`(c.cityCode = :city OR c.cityName LIKE :cityPrefix ESCAPE '\\')`, { city: q.city, cityPrefix: `${q.city.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%` });
+  if (q.ha) {
+    qb.andWhere(`(c.haName ILIKE :ha ESCAPE '\\' OR c.cardAddress ILIKE :ha ESCAPE '\\' OR c.location ILIKE :ha ESCAPE '\\')`, { ha: likePattern(q.ha) });
+  }
+  if (q.beginDate) qb.andWhere('c.createdAt >= :begin', { begin: parseFilterDate(q.beginDate) });
+  if (q.endDate) {
+    const end = parseFilterDate(q.endDate)!;
+    qb.andWhere('c.createdAt < :end', { end: new Date(end.getFullYear(), end.getMonth(), end.getDate() + 1) });
+  }
+  if (q.state) qb.andWhere('c.state = :state', { state: q.state });
+  return qb.orderBy('c.createdAt', 'DESC').addOrderBy('c.id', 'DESC');
+}

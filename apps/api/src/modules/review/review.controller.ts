@@ -1,0 +1,83 @@
+import { Body, Controller, Get, HttpCode, Post, Query, Req, StreamableFile } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Request } from 'express';
+import {
+  caseIdQuerySchema,
+  Perm,
+  REVIEW_ADD_PERMISSION,
+  reviewAddSchema,
+  reviewFileQuerySchema,
+  reviewFilterSchema,
+  reviewListQuerySchema,
+  validate,
+  type ReviewFilter,
+  type ReviewListQuery,
+} from '@valuation/domain';
+import { ApiError } from '../../common/api-error';
+import { CurrentPrincipal, RequirePermission } from '../../common/access.decorators';
+import type { Principal } from '../../common/principal';
+import { xlsxFile } from '../../common/xlsx-export';
+import { ZodValidationPipe } from '../../common/zod-validation.pipe';
+import { ReviewService } from './review.service';
+
+@ApiTags('人工复评')
+@Controller('review')
+export class ReviewController {
+  constructor(private readonly reviews: ReviewService) {}
+
+  @RequirePermission(REVIEW_ADD_PERMISSION)
+  @Post('add')
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      '人工复评申请（multipart：files 至多5个、每个不超过30M，图片或压缩包；reason 1 偏高/2 偏低/3 其他，otherReason、remark、actualPrice（元）、initiate 1 自动估价（sourceId 为 evalCode）/2 人工询价/3 人工复评（sourceId 为记录 id））',
+  })
+  add(@CurrentPrincipal() p: Principal, @Req() req: Request) {
+    const body = validate(reviewAddSchema, req.body ?? {});
+    if (!body.ok) throw ApiError.badRequest(body.message, { field: body.field, errors: body.errors });
+    return this.reviews.add(p, body.value, (req.files ?? []) as Express.Multer.File[]);
+  }
+
+  @RequirePermission(Perm.objectionReviewList)
+  @Get('list')
+  @ApiOperation({ summary: '人工复评记录：city、ha、beginDate/endDate（yyyy/MM/dd）、state 1 待估价/2 成功/3 失败、pageIndex、pageSize；{ list, pages, pageNum, total }' })
+  list(@CurrentPrincipal() p: Principal, @Query(new ZodValidationPipe(reviewListQuerySchema)) q: ReviewListQuery) {
+    return this.reviews.list(p, q);
+  }
+
+  @RequirePermission(Perm.objectionReviewList)
+  @Get('list/export')
+  @ApiOperation({ summary: '导出人工复评记录 .xlsx（筛选同列表；可用 Authorization 查询参数携带令牌）；无数据时 404 暂无数据' })
+  async export(@CurrentPrincipal() p: Principal, @Query(new ZodValidationPipe(reviewFilterSchema)) q: ReviewFilter) {
+    const { content, fileName } = await this.reviews.export(p, q);
+    return xlsxFile(content, fileName);
+  }
+
+  @RequirePermission(Perm.objectionReviewList, REVIEW_ADD_PERMISSION)
+  @Get('get')
+  @ApiOperation({ summary: '人工复评详情：id；申请、答复或退回原因、处理历史、附件' })
+  get(@CurrentPrincipal() p: Principal, @Query(new ZodValidationPipe(caseIdQuerySchema)) q: { id: number }) {
+    return this.reviews.get(p, q.id);
+  }
+
+  @RequirePermission(Perm.objectionReviewList, REVIEW_ADD_PERMISSION)
+  @Post('read')
+  @HttpCode(200)
+  @ApiOperation({ summary: '标记人工复评答复为已读：id（已答复或已退回的记录）' })
+  read(@CurrentPrincipal() p: Principal, @Body(new ZodValidationPipe(caseIdQuerySchema)) body: { id: number }) {
+    return this.reviews.read(p, body.id);
+  }
+
+  @RequirePermission(Perm.objectionReviewList, REVIEW_ADD_PERMISSION)
+  @Get('file')
+  @ApiOperation({ summary: '下载人工复评附件：id、index（从0起；可用 Authorization 查询参数携带令牌）' })
+  async file(@CurrentPrincipal() p: Principal, @Query(new ZodValidationPipe(reviewFileQuerySchema)) q: { id: number; index: number }) {
+    const f = await this.reviews.file(p, q.id, q.index);
+    const ascii = f.name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+    return new StreamableFile(f.stream, {
+      type: f.type,
+      length: f.size,
+      disposition: `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(f.name)}`,
+    });
+  }
+}

@@ -1,0 +1,138 @@
+import { ScrollArea, Stack, Table, Text } from '@mantine/core';
+import type { AppraisalCaseDetail } from '@valuation/contracts';
+import { formatAmount, formatArea, formatEvalPrice } from '@valuation/domain';
+import { InfoGrid, PageSection, TrendLineChart } from '@valuation/ui';
+
+const price = (n: number) => `${formatAmount(n, 0)}`;
+
+/** The automatic valuation the case starts from, with its sample cases. */
+export function CaseValuationSection({ c }: { c: AppraisalCaseDetail }) {
+  const v = c.valuation;
+  return (
+    <PageSection title="自动估价">
+      {!v ? (
+        <Text size="sm" c="dimmed">
+          该案件无关联的自动估价
+        </Text>
+      ) : (
+        <Stack gap="md">
+          <InfoGrid
+            cols={3}
+            items={[
+              { label: '估价编号', value: v.record.evalCode },
+              { label: '估价时间', value: v.record.evalDate },
+              { label: '置信等级', value: v.record.confidenceClass },
+              { label: '估价总价', value: formatEvalPrice(v.record.totalPrice, v.record.evalType) },
+              { label: '估价单价', value: v.record.unitPrice === null ? null : `${price(v.record.unitPrice)}元/㎡` },
+              { label: '案例数', value: v.record.sampleCount },
+            ]}
+          />
+          <Table withTableBorder striped fz="sm">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>样本小区</Table.Th>
+                <Table.Th>面积(㎡)</Table.Th>
+                <Table.Th>楼层</Table.Th>
+                <Table.Th>户型</Table.Th>
+                <Table.Th>时间</Table.Th>
+                <Table.Th ta="right">总价(万元)</Table.Th>
+                <Table.Th ta="right">单价(元/㎡)</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {v.samples.length === 0 && (
+                <Table.Tr>
+                  <Table.Td colSpan={7}>
+                    <Text size="sm" c="dimmed" ta="center">
+                      暂无样本
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              )}
+              {v.samples.map((s) => (
+                <Table.Tr key={s.id}>
+                  <Table.Td>{s.haName}</Table.Td>
+                  <Table.Td>{formatArea(s.areaSize)}</Table.Td>
+                  <Table.Td>{s.floor ?? '--'}/{s.bheight ?? '--'}</Table.Td>
+                  <Table.Td>{s.br ?? '-'}室{s.lr ?? '-'}厅</Table.Td>
+                  <Table.Td>{s.offerTime ?? '--'}</Table.Td>
+                  <Table.Td ta="right">{formatAmount(s.totalPrice / 10000)}</Table.Td>
+                  <Table.Td ta="right">{price(s.unitPrice)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Stack>
+      )}
+    </PageSection>
+  );
+}
+
+/** The community's cases of the last 12 months and its price trend of 2 years. */
+export function CaseMarketSection({ c }: { c: AppraisalCaseDetail }) {
+  const lease = c.evalType === 2;
+  return (
+    <PageSection title={`小区行情${c.haName ? `：${c.haName}` : ''}`}>
+      {!c.haCode ? (
+        <Text size="sm" c="dimmed">
+          未匹配到小区，无行情数据
+        </Text>
+      ) : (
+        <Stack gap="lg">
+          <Stack gap="xs">
+            <Text size="sm" fw={500}>
+              近2年均价走势（{lease ? '元/㎡/月' : '元/㎡'}）
+            </Text>
+            <TrendLineChart
+              data={c.priceTrend.map((p) => ({ label: p.month, value: p.price }))}
+              seriesLabel="均价"
+              valueFormatter={(n) => formatAmount(n, lease ? 2 : 0)}
+              height={220}
+              emptyText="暂无价格走势"
+            />
+          </Stack>
+          <Stack gap="xs">
+            <Text size="sm" fw={500}>
+              近12个月{lease ? '租赁' : '成交/挂牌'}案例（{c.recentCases.length}）
+            </Text>
+            <ScrollArea.Autosize mah={420}>
+            <Table withTableBorder striped fz="sm" stickyHeader>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>日期</Table.Th>
+                  <Table.Th>面积(㎡)</Table.Th>
+                  <Table.Th>楼层</Table.Th>
+                  <Table.Th>户型</Table.Th>
+                  <Table.Th ta="right">{lease ? '租金(元/月)' : '总价(万元)'}</Table.Th>
+                  <Table.Th ta="right">单价</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {c.recentCases.length === 0 && (
+                  <Table.Tr>
+                    <Table.Td colSpan={6}>
+                      <Text size="sm" c="dimmed" ta="center">
+                        暂无案例
+                      </Text>
+                    </Table.Td>
+                  </Table.Tr>
+                )}
+                {c.recentCases.map((r) => (
+                  <Table.Tr key={r.id}>
+                    <Table.Td>{r.caseDate}</Table.Td>
+                    <Table.Td>{formatArea(r.area)}</Table.Td>
+                    <Table.Td>{r.floor ?? '--'}/{r.totalFloors ?? '--'}</Table.Td>
+                    <Table.Td>{r.rooms ?? '-'}室{r.halls ?? '-'}厅</Table.Td>
+                    <Table.Td ta="right">{lease ? formatAmount(r.totalPrice) : formatAmount(r.totalPrice / 10000)}</Table.Td>
+                    <Table.Td ta="right">{lease ? formatAmount(r.unitPrice) : price(r.unitPrice)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+            </ScrollArea.Autosize>
+          </Stack>
+        </Stack>
+      )}
+    </PageSection>
+  );
+}

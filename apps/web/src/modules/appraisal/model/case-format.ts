@@ -1,0 +1,43 @@
+import type { AppraisalCaseDetail } from '@valuation/contracts';
+import { ARTIFICIAL_REASON_LABELS, formatAmount, OBJECTION_REASON_LABELS } from '@valuation/domain';
+
+/** The reason of a request: manual enquiries have their own list; re-appraisals and objections say too high or too low. */
+export function reasonText(c: Pick<AppraisalCaseDetail, 'kind' | 'reason' | 'otherReason'>): string {
+  if (c.reason === null) return c.otherReason || '--';
+  const labels: Readonly<Record<number, string>> = c.kind === 'artificial' ? ARTIFICIAL_REASON_LABELS : OBJECTION_REASON_LABELS;
+  const label = labels[c.reason] ?? String(c.reason);
+  return c.otherReason ? `${label}（${c.otherReason}）` : label;
+}
+
+/** `6,000,000.00元`; `--` without a price. */
+export function yuan(value: number | null | undefined, unit = '元'): string {
+  return value === null || value === undefined ? '--' : `${formatAmount(value)}${unit}`;
+}
+
+const HOUSE_LABELS: Readonly<Record<string, string>> = {
+  propType: '物业类型',
+  buildNo: '楼栋',
+  unit: '单元',
+  roomNo: '房号',
+  floor: '所在楼层',
+  bheight: '总楼层',
+  br: '室',
+  lr: '厅',
+  ba: '卫',
+  face: '朝向',
+  intDeco: '装修',
+  buildYear: '建成年代',
+  bldgType: '建筑类型',
+  principal: '借款人',
+  owner: '产权人',
+};
+
+/** The request's house fields worth showing, labelled where the label is known. */
+export function houseInfoItems(info: Record<string, unknown>): { label: string; value: string }[] {
+  const known = Object.keys(HOUSE_LABELS);
+  const rank = (k: string) => (known.includes(k) ? known.indexOf(k) : known.length);
+  return Object.entries(info)
+    .filter(([, v]) => v !== null && v !== undefined && v !== '' && typeof v !== 'object')
+    .sort(([a], [b]) => rank(a) - rank(b))
+    .map(([k, v]) => ({ label: HOUSE_LABELS[k] ?? k, value: String(v) }));
+}

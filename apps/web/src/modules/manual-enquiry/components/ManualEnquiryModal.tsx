@@ -1,0 +1,217 @@
+import { ActionIcon, Button, FileButton, Group, Modal, Radio, Stack, Text, Textarea } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import {
+  ARTIFICIAL_LIMITS,
+  ARTIFICIAL_REASON_LABELS,
+  ArtificialMsg,
+  CASE_FILE_ACCEPT,
+  CASE_FILE_LIMITS,
+  CaseFileMsg,
+  checkArtificialForm,
+  checkCaseFile,
+  hasArtificialAddress,
+} from '@valuation/domain';
+import { useEffect, useRef, useState } from 'react';
+import { useSubmitArtificial } from '../api/manual-enquiry-api';
+
+/** The valuation form's fields; cityCode and a community name (haInfo.haName) or cardAddress are needed. */
+export type ManualEnquiryHouseInfo = Record<string, unknown> & { cityCode: string };
+
+const textOf = (v: unknown) => (typeof v === 'string' ? v : '');
+
+function addressOf(h: ManualEnquiryHouseInfo) {
+  const ha = h.haInfo !== null && typeof h.haInfo === 'object' ? (h.haInfo as Record<string, unknown>) : {};
+  return { haInfo: { haName: textOf(ha.haName) }, cardAddress: textOf(h.cardAddress) };
+}
+
+/** What the enquiry is about: the house information of the valuation form, or a valuation. */
+export type ManualEnquirySource =
+  | { kind: 'house'; houseInfo: ManualEnquiryHouseInfo }
+  | { kind: 'valuation'; evalCode: string };
+
+export interface ManualEnquiryModalProps {
+  opened: boolean;
+  onClose: () => void;
+  source: ManualEnquirySource | null;
+  evalType: 1 | 2;
+  /** The reason preset by the prompt that offered the enquiry (1 address not located, 2 too few deals). */
+  defaultReason?: 1 | 2 | 3;
+  onSubmitted?: (id: number) => void;
+}
+
+const fileSize = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)}M` : `${Math.max(1, Math.round(bytes / 1024))}K`);
+
+/** Checks picked files like the server (count, 30 MB each, image or archive by content). */
+async function checkPicked(files: readonly File[]): Promise<string | null> {
+  if (files.length > CASE_FILE_LIMITS.maxFiles) return CaseFileMsg.tooMany;
+  for (const f of files) {
+    const head = new Uint8Array(await f.slice(0, 16).arrayBuffer());
+    const check = checkCaseFile(f.name, f.size, head);
+    if (!check.ok) return check.message;
+  }
+  return null;
+}
+
+/** The 人工询价 modal: reason, other reason, remark and up to five attachments. */
+export function ManualEnquiryModal({ opened, onClose, source, evalType, defaultReason = 1, onSubmitted }: ManualEnquiryModalProps) {
+  const [type, setType] = useState<1 | 2>(evalType);
+  const [reason, setReason] = useState<1 | 2 | 3>(defaultReason);
+  const [otherReason, setOtherReason] = useState('');
+  const [remark, setRemark] = useState('');
+  const [files, setFiles] = useState<File[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const submit = useSubmitArtificial();
+  const inFlight = useRef(false);
+
+  useEffect(() => {
+    if (!opened) return;
+    setType(evalType);
+    setReason(defaultReason);
+    setOtherReason('');
+    setRemark('');
+    setFiles([]);
+    setError(null);
+  }, [opened, defaultReason, evalType]);
+
+  async function pick(picked: File[]) {
+    const next = [...files, ...picked];
+    const problem = await checkPicked(next);
+    if (problem) return notifications.show({ color: 'red', message: problem });
+    setFiles(next);
+  }
+
+  async function send() {
+    if (inFlight.current) return notifications.show({ color: 'orange', message: ArtificialMsg.alreadySubmitted });
+    if (!source) return;
+    if (source.kind === 'house' && !hasArtificialAddress(addressOf(source.houseInfo))) return notifications.show({ color: 'red', message: ArtificialMsg.addressRequired });
+    const check = checkArtificialForm({ reason, otherReason, remark });
+    if (!check.ok) return setError(check.message);
+    const problem = await checkPicked(files);
+    if (problem) return notifications.show({ color: 'red', message: problem });
+    setError(null);
+
+    const form = new FormData();
+    form.append('evalType', String(type));
+    form.append('reason', String(reason));
+    form.append('otherReason', reason === 3 ? otherReason.trim() : '');
+    form.append('remark', remark.trim());
+    if (source.kind === 'house') form.append('houseInfo', JSON.stringify(source.houseInfo));
+    else {
+      form.append('initiate', '1');
+      form.append('sourceId', source.evalCode);
+    }
+    for (const f of files) form.append('files', f, f.name);
+
+    inFlight.current = true;
+    try {
+      const { data, message } = await submit.mutateAsync({ url: source.kind === 'house' ? '/api/artificial/add' : '/api/artificial/idadd', form });
+      notifications.show({ color: data.repeated ? 'orange' : 'green', message });
+      onSubmitted?.(data.id);
+      onClose();
+    } catch {
+      // The API client has shown the server's message.
+    } finally {
+      inFlight.current = false;
+    }
+  }
+
+  return (
+    <Modal opened={opened} onClose={onClose} title="人工询价" centered size="lg">
+      <Stack gap="md">
+        {source?.kind === 'house' && (
+          <Radio.Group label="估价类型" withAsterisk value={String(type)} onChange={(v) => setType(Number(v) as 1 | 2)}>
+            <Group gap="lg" mt={6}>
+              <Radio value="1" label="售价" />
+              <Radio value="2" label="租金" />
+            </Group>
+          </Radio.Group>
+        )}
+        <Radio.Group label="询价原因" withAsterisk value={String(reason)} onChange={(v) => {
+            setReason(Number(v) as 1 | 2 | 3);
+            setError(null);
+          }}>
+          <Group gap="lg" mt={6}>
+            {([1, 2, 3] as const).map((r) => (
+              <Radio key={r} value={String(r)} label={ARTIFICIAL_REASON_LABELS[r]} />
+            ))}
+          </Group>
+        </Radio.Group>
+        {reason === 3 && (
+          <Textarea
+            label="其他原因"
+            withAsterisk
+            placeholder={ArtificialMsg.otherReasonRequired}
+            value={otherReason}
+            onChange={(e) => {
+              setOtherReason(e.currentTarget.value);
+              setError(null);
+            }}
+            maxLength={ARTIFICIAL_LIMITS.otherReason}
+            autosize
+            minRows={2}
+            error={error === ArtificialMsg.otherReasonRequired || error === ArtificialMsg.otherReasonTooLong ? error : null}
+          />
+        )}
+        <Textarea
+          label="备注"
+          placeholder="请输入备注信息"
+          value={remark}
+          onChange={(e) => {
+            setRemark(e.currentTarget.value);
+            setError(null);
+          }}
+          maxLength={ARTIFICIAL_LIMITS.remark}
+          autosize
+          minRows={3}
+          maxRows={8}
+          description={`${remark.length}/${ARTIFICIAL_LIMITS.remark}`}
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
+          error={error === ArtificialMsg.remarkTooLong ? error : null}
+        />
+        <Stack gap={6}>
+          <Group justify="space-between">
+            <Text size="sm" fw={500}>
+              附件
+            </Text>
+            <FileButton onChange={(picked) => void pick(picked)} accept={CASE_FILE_ACCEPT} multiple>
+              {(props) => (
+                <Button {...props} variant="light" size="xs" disabled={files.length >= CASE_FILE_LIMITS.maxFiles}>
+                  选择文件
+                </Button>
+              )}
+            </FileButton>
+          </Group>
+          <Text size="xs" c="dimmed">
+            支持图片或压缩包，最多{CASE_FILE_LIMITS.maxFiles}个，单个文件不大于30M
+          </Text>
+          {files.map((f, i) => (
+            <Group key={`${f.name}-${i}`} justify="space-between" wrap="nowrap" gap="xs">
+              <Text size="sm" truncate>
+                {f.name}
+                <Text span c="dimmed" size="xs" ml={6}>
+                  {fileSize(f.size)}
+                </Text>
+              </Text>
+              <ActionIcon variant="subtle" color="red" aria-label={`移除${f.name}`} onClick={() => setFiles(files.filter((_, j) => j !== i))}>
+                ×
+              </ActionIcon>
+            </Group>
+          ))}
+        </Stack>
+        {error && error !== ArtificialMsg.otherReasonRequired && error !== ArtificialMsg.otherReasonTooLong && error !== ArtificialMsg.remarkTooLong && (
+          <Text c="red" size="sm">
+            {error}
+          </Text>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            取消
+          </Button>
+          <Button onClick={() => void send()} data-disabled={submit.isPending || undefined} loading={false}>
+            {submit.isPending ? '提交中…' : '提交'}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,117 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AppraisalCaseView, EvalRecord, Paged } from '@valuation/contracts';
+import type { ObjectionListRow, ReviewInitiate, ReviewListRow } from '@valuation/domain';
+import { api } from '../../../app/api/client';
+import type { QueryParams } from '../../../app/api/request-url';
+import { sessionKeys } from '../../../app/session/session-queries';
+
+export const REVIEW_LIST_URL = '/api/review/list';
+export const REVIEW_EXPORT_URL = '/api/review/list/export';
+export const REVIEW_FILE_URL = '/api/review/file';
+
+export interface CaseListFilters {
+  city?: string;
+  ha?: string;
+  beginDate?: string;
+  endDate?: string;
+  state?: number;
+}
+
+export type CaseListQuery = CaseListFilters & { pageIndex: number; pageSize: number };
+
+export const reviewKeys = {
+  all: () => [...sessionKeys.all('user'), 'review'] as const,
+  list: (query: CaseListQuery) => [...reviewKeys.all(), 'list', query] as const,
+  detail: (id: number) => [...reviewKeys.all(), 'detail', id] as const,
+  objections: (query: CaseListQuery) => [...reviewKeys.all(), 'objections', query] as const,
+  objection: (id: number) => [...reviewKeys.all(), 'objection', id] as const,
+};
+
+const params = (q: CaseListFilters & Partial<Pick<CaseListQuery, 'pageIndex' | 'pageSize'>>): QueryParams => ({ ...q });
+
+export function useReviewList(query: CaseListQuery) {
+  return useQuery({
+    queryKey: reviewKeys.list(query),
+    queryFn: ({ signal }) => api.get<Paged<ReviewListRow>>(REVIEW_LIST_URL, params(query), { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useReviewDetail(id: number | null) {
+  return useQuery({
+    queryKey: reviewKeys.detail(id ?? 0),
+    queryFn: ({ signal }) => api.get<AppraisalCaseView>('/api/review/get', { id: id ?? 0 }, { signal }),
+    enabled: id !== null && id > 0,
+  });
+}
+
+export function exportReviews(filters: CaseListFilters) {
+  return api.download(REVIEW_EXPORT_URL, params(filters), '人工复评记录.xlsx');
+}
+
+/** The download address of an attachment (the token goes in the query). */
+export function reviewFileUrl(id: number, index: number): string {
+  return api.downloadUrl(REVIEW_FILE_URL, { id, index });
+}
+
+export interface ReviewRequest {
+  initiate: ReviewInitiate;
+  sourceId: string | number;
+  reason: 1 | 2 | 3;
+  otherReason: string;
+  remark: string;
+  /** The proposed price in yuan. */
+  actualPrice: number;
+  files: File[];
+}
+
+export function useAddReview() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (r: ReviewRequest) => {
+      const form = new FormData();
+      form.append('initiate', String(r.initiate));
+      form.append('sourceId', String(r.sourceId));
+      form.append('reason', String(r.reason));
+      form.append('otherReason', r.reason === 3 ? r.otherReason : '');
+      form.append('remark', r.remark);
+      form.append('actualPrice', String(r.actualPrice));
+      for (const f of r.files) form.append('files', f, f.name);
+      return api.post<{ id: number; caseNo: string }>('/api/review/add', form, { multipart: true });
+    },
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: reviewKeys.all() }),
+  });
+}
+
+export function useReadReview() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.post<{ read: true }>('/api/review/read', { id }, { notifyErrors: false }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: reviewKeys.all() }),
+  });
+}
+
+export function useObjectionList(query: CaseListQuery) {
+  return useQuery({
+    queryKey: reviewKeys.objections(query),
+    queryFn: ({ signal }) => api.get<Paged<ObjectionListRow>>('/api/objection/list', params(query), { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useObjectionDetail(id: number | null) {
+  return useQuery({
+    queryKey: reviewKeys.objection(id ?? 0),
+    queryFn: ({ signal }) => api.get<{ objection: AppraisalCaseView; record: EvalRecord | null }>('/api/objection/detail', { id: id ?? 0 }, { signal }),
+    enabled: id !== null && id > 0,
+  });
+}
+
+/** price: a positive integer in the objection unit (万元 sale, 元/月 rent). */
+export function useAddObjection() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (r: { evalCode: string; price: number; type: 1 | 2 }) => api.post<{ id: number; caseNo: string }>('/api/objection/add', r, { json: true }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: reviewKeys.all() }),
+  });
+}

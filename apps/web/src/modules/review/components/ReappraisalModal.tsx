@@ -1,0 +1,127 @@
+import { Alert, Button, FileInput, Group, Modal, Radio, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import {
+  CASE_FILE_ACCEPT,
+  CASE_FILE_LIMITS,
+  CaseFileMsg,
+  checkReviewForm,
+  OBJECTION_REASON_LABELS,
+  objectionPriceUnit,
+  ReviewMsg,
+  type ReviewInitiate,
+} from '@valuation/domain';
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useRouteLink } from '../../../app/routing/use-route-link';
+import { useAddReview } from '../api/review-api';
+import { PriceStepper } from './PriceStepper';
+
+export interface ReappraisalModalProps {
+  opened: boolean;
+  onClose: () => void;
+  /** 1 automatic valuation (sourceId the evalCode), 2 manual enquiry, 3 prior re-appraisal (sourceId the record id). */
+  initiate: ReviewInitiate;
+  sourceId: string | number;
+  /** The contested price in yuan. */
+  oldPrice: number;
+  evalType: 1 | 2;
+}
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+/** 人工复评: the reason, the expected price, a remark and up to 5 attachments. */
+export function ReappraisalModal({ opened, onClose, initiate, sourceId, oldPrice, evalType }: ReappraisalModalProps) {
+  const unit = objectionPriceUnit(evalType);
+  const shownOld = round2(oldPrice / unit.yuan);
+  const [reason, setReason] = useState<'1' | '2' | '3'>('1');
+  const [otherReason, setOtherReason] = useState('');
+  const [remark, setRemark] = useState('');
+  const [price, setPrice] = useState<number | string>(shownOld);
+  const [files, setFiles] = useState<File[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const add = useAddReview();
+  const link = useRouteLink('org');
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    if (!opened) return;
+    setReason('1');
+    setOtherReason('');
+    setRemark('');
+    setPrice(shownOld);
+    setFiles([]);
+    setError(null);
+  }, [opened, shownOld]);
+
+  const pickFiles = (picked: File[]) => {
+    if (picked.length > CASE_FILE_LIMITS.maxFiles) return setError(CaseFileMsg.tooMany);
+    if (picked.some((f) => f.size > CASE_FILE_LIMITS.maxBytes)) return setError(CaseFileMsg.tooBig);
+    setError(null);
+    setFiles(picked);
+  };
+
+  const submit = () => {
+    const check = checkReviewForm({ reason: Number(reason), otherReason });
+    if (!check.ok) return setError(check.message);
+    const value = Number(price) > 0 ? Number(price) : shownOld;
+    add.mutate(
+      { initiate, sourceId, reason: Number(reason) as 1 | 2 | 3, otherReason: otherReason.trim(), remark: remark.trim(), actualPrice: round2(value * unit.yuan), files },
+      {
+        onSuccess: () => {
+          notifications.show({ color: 'green', message: ReviewMsg.success });
+          onClose();
+          if (initiate === 3) {
+            const href = link('objectionReview');
+            if (href) navigate(href);
+          }
+        },
+      },
+    );
+  };
+
+  return (
+    <Modal opened={opened} onClose={() => !add.isPending && onClose()} title="人工复评" centered size="lg" zIndex={1100}>
+      <Stack gap="md">
+        <Text size="sm" c="dimmed">
+          原估价：{shownOld.toLocaleString('zh-CN')}
+          {unit.unit}。提交后估价师将在1-2个工作日内答复。
+        </Text>
+        <Radio.Group label="复评原因" value={reason} onChange={(v) => setReason(v as '1' | '2' | '3')} withAsterisk>
+          <Group mt={6}>
+            {([1, 2, 3] as const).map((r) => (
+              <Radio key={r} value={String(r)} label={OBJECTION_REASON_LABELS[r]} />
+            ))}
+          </Group>
+        </Radio.Group>
+        {reason === '3' && (
+          <TextInput label="其他原因" placeholder="请输入其他原因" value={otherReason} maxLength={200} onChange={(e) => setOtherReason(e.currentTarget.value)} withAsterisk />
+        )}
+        <PriceStepper label="期望价格" value={price} onChange={setPrice} oldPrice={shownOld} step={unit.step} unit={unit.unit} />
+        <Textarea label="备注" placeholder="请输入备注" value={remark} maxLength={2000} autosize minRows={3} maxRows={6} onChange={(e) => setRemark(e.currentTarget.value)} />
+        <FileInput
+          label="附件"
+          description="最多5个，单个不超过30M，支持图片与压缩包"
+          placeholder="选择文件"
+          multiple
+          clearable
+          accept={CASE_FILE_ACCEPT}
+          value={files}
+          onChange={pickFiles}
+        />
+        {error && (
+          <Alert color="red" variant="light">
+            {error}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose} disabled={add.isPending}>
+            取消
+          </Button>
+          <Button onClick={submit} loading={add.isPending}>
+            提交
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import { checkDateRange } from '../validation/eval-list.schemas';
+import { pageQuerySchema } from '../validation/paging.schemas';
+import { caseFilterShape } from './objection.rules';
+
+/** The manual re-appraisal button and request (permission 21 of the catalogue). */
+export const REVIEW_ADD_PERMISSION = 21;
+
+/** Manual re-appraisal (人工复评) of an automatic valuation, a manual enquiry or a prior re-appraisal. */
+export const ReviewMsg = {
+  otherReasonRequired: '请输入其他原因',
+  otherReasonTooLong: '其他原因不能超过200个字',
+  remarkTooLong: '备注不能超过2000个字',
+  reasonInvalid: '请选择复评原因',
+  initiateInvalid: '复评来源不正确',
+  sourceInvalid: '复评来源不存在',
+  sourceNotAnswered: '该记录尚无估价结果，不能复评',
+  averageMethod: '区域均价结果不支持人工复评',
+  priceInvalid: '请输入合理的价格！',
+  stateInvalid: '状态不正确',
+  success: '人工复评申请成功，大约需要1-2个工作日，请您耐心等待...',
+} as const;
+
+/** Where a re-appraisal starts: 1 automatic valuation, 2 manual enquiry, 3 prior re-appraisal. */
+export type ReviewInitiate = 1 | 2 | 3;
+export const REVIEW_INITIATE_LABELS: Readonly<Record<ReviewInitiate, string>> = { 1: '自动估价', 2: '人工询价', 3: '人工复评' };
+
+/** Re-appraisal states: 1 pending, 2 succeeded, 3 failed. */
+export const REVIEW_STATE_LABELS: Readonly<Record<1 | 2 | 3, string>> = { 1: '待估价', 2: '估价成功', 3: '估价失败' };
+
+const oneOf = (values: readonly number[], message: string) =>
+  z.coerce
+    .number({ message })
+    .refine((n) => values.includes(n), message);
+
+const optionalText = (max: number, message: string) =>
+  z.preprocess((v) => (typeof v === 'string' ? v.trim() : v ?? ''), z.string().max(max, message));
+
+/**
+ * POST api/review/add (multipart, besides the files): sourceId is the valuation's evalCode for
+ * initiate 1 and the source case id for 2 and 3; actualPrice is the proposed price in yuan.
+ */
+export const reviewAddSchema = z
+  .object({
+    initiate: oneOf([1, 2, 3], ReviewMsg.initiateInvalid).transform((n) => n as ReviewInitiate),
+    sourceId: z.string({ message: ReviewMsg.sourceInvalid }).trim().regex(/^[A-Za-z0-9]{1,32}$/, ReviewMsg.sourceInvalid),
+    reason: z.preprocess((v) => (v === undefined || v === '' ? 1 : v), oneOf([1, 2, 3], ReviewMsg.reasonInvalid).transform((n) => n as 1 | 2 | 3)),
+    otherReason: optionalText(200, ReviewMsg.otherReasonTooLong),
+    remark: optionalText(2000, ReviewMsg.remarkTooLong),
+    actualPrice: z.preprocess(
+      (v) => (v === '' || v === null ? undefined : v),
+      z.coerce.number({ message: ReviewMsg.priceInvalid }).positive(ReviewMsg.priceInvalid).max(1e13, ReviewMsg.priceInvalid).optional(),
+    ),
+  })
+  .superRefine((v, ctx) => {
+    if (v.reason === 3 && v.otherReason === '') ctx.addIssue({ code: 'custom', path: ['otherReason'], message: ReviewMsg.otherReasonRequired });
+    if (v.initiate !== 1 && !/^\d{1,18}$/.test(v.sourceId)) ctx.addIssue({ code: 'custom', path: ['sourceId'], message: ReviewMsg.sourceInvalid });
+  });
+export type ReviewAdd = z.output<typeof reviewAddSchema>;
+
+/** GET api/review/list (and /list/export): city, ha, beginDate, endDate, state 1/2/3, pageIndex, pageSize. */
+const reviewFilterShape = {
+  ...caseFilterShape,
+  state: z.preprocess(
+    (v) => (v === undefined || v === null || v === '' || v === '0' || v === 0 || v === 'all' ? undefined : v),
+    oneOf([1, 2, 3], ReviewMsg.stateInvalid).optional(),
+  ),
+};
+export const reviewFilterSchema = z.object(reviewFilterShape).superRefine(checkDateRange);
+export const reviewListQuerySchema = z.object({ ...reviewFilterShape, ...pageQuerySchema().shape }).superRefine(checkDateRange);
+export type ReviewFilter = z.output<typeof reviewFilterSchema>;
+export type ReviewListQuery = z.output<typeof reviewListQuerySchema>;
+
+/** POST api/review/read and GET api/review/file. */
+export const reviewFileQuerySchema = z.object({
+  id: z.coerce.number({ message: '记录不存在' }).int('记录不存在').positive('记录不存在'),
+  index: z.coerce.number({ message: '附件不存在' }).int('附件不存在').min(0, '附件不存在').max(4, '附件不存在'),
+});
+
+/** The price stepper: plus adds the step. */
+export const stepPriceUp = (price: number, step: number) => price + step;
+
+/** The price stepper: minus does nothing at or below the step. */
+export const stepPriceDown = (price: number, step: number) => (price <= step ? price : price - step);
+
+/** On blur an empty price field gets the old price back. */
+export function restoreEmptyPrice(value: number | string | null | undefined, oldPrice: number): number {
+  if (value === null || value === undefined || (typeof value === 'string' && value.trim() === '')) return oldPrice;
+  const n = Number(value);
+  return Number.isFinite(n) ? n : oldPrice;
+}
+
+/** The form's own checks before anything is sent: the other reason when reason is 3. */
+export function checkReviewForm(v: { reason: number; otherReason: string }): { ok: true } | { ok: false; message: string } {
+  if (v.reason === 3 && v.otherReason.trim() === '') return { ok: false, message: ReviewMsg.otherReasonRequired };
+  if (v.otherReason.trim().length > 200) return { ok: false, message: ReviewMsg.otherReasonTooLong };
+  return { ok: true };
+}
+
+/** A row of the re-appraisal list (staff back-office section 3, Re-review record). */
+export interface ReviewListRow {
+  id: number;
+  caseNo: string;
+  submitTime: string;
+  cityName: string;
+  principalCode: string | null;
+  cardAddress: string | null;
+  location: string | null;
+  bldgTypeName: string;
+  bldgArea: number | null;
+  evalType: 1 | 2;
+  initiate: number | null;
+  /** The appraiser's price, in yuan. */
+  reviewTotalPrice: number | null;
+  state: 1 | 2 | 3;
+  advisory: boolean;
+  inquiry: boolean;
+  /** The contested (original) price, in yuan. */
+  totalPrice: number | null;
+  read: boolean;
+}
