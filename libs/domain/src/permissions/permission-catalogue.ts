@@ -238,6 +238,8 @@ export const Perm = {
   siteConfig: 16,
   evalFieldFeature: 17,
   mapPositioning: 18,
+  /** Manual re-appraisal (人工复评) of a valuation, a manual enquiry or a re-appraisal. */
+  manualReappraisal: 21,
   /** Advisory report button (generate or view). */
   advisoryReport: 34,
   /** Inquiry report button (generate or view). */

@@ -3,9 +3,6 @@ import { checkDateRange } from '../validation/eval-list.schemas';
 import { pageQuerySchema } from '../validation/paging.schemas';
 import { caseFilterShape } from './objection.rules';
 
-/** The manual re-appraisal button and request (permission 21 of the catalogue). */
-export const REVIEW_ADD_PERMISSION = 21;
-
 /** Manual re-appraisal (人工复评) of an automatic valuation, a manual enquiry or a prior re-appraisal. */
 export const ReviewMsg = {
   otherReasonRequired: '请输入其他原因',

@@ -4,7 +4,6 @@ import type { Request } from 'express';
 import {
   caseIdQuerySchema,
   Perm,
-  REVIEW_ADD_PERMISSION,
   reviewAddSchema,
   reviewFileQuerySchema,
   reviewFilterSchema,
@@ -25,7 +24,7 @@ import { ReviewService } from './review.service';
 export class ReviewController {
   constructor(private readonly reviews: ReviewService) {}
 
-  @RequirePermission(REVIEW_ADD_PERMISSION)
+  @RequirePermission(Perm.manualReappraisal)
   @Post('add')
   @HttpCode(200)
   @ApiOperation({
@@ -53,14 +52,14 @@ export class ReviewController {
     return xlsxFile(content, fileName);
   }
 
-  @RequirePermission(Perm.objectionReviewList, REVIEW_ADD_PERMISSION)
+  @RequirePermission(Perm.objectionReviewList, Perm.manualReappraisal)
   @Get('get')
   @ApiOperation({ summary: '人工复评详情：id；申请、答复或退回原因、处理历史、附件' })
   get(@CurrentPrincipal() p: Principal, @Query(new ZodValidationPipe(caseIdQuerySchema)) q: { id: number }) {
     return this.reviews.get(p, q.id);
   }
 
-  @RequirePermission(Perm.objectionReviewList, REVIEW_ADD_PERMISSION)
+  @RequirePermission(Perm.objectionReviewList, Perm.manualReappraisal)
   @Post('read')
   @HttpCode(200)
   @ApiOperation({ summary: '标记人工复评答复为已读：id（已答复或已退回的记录）' })
@@ -68,7 +67,7 @@ export class ReviewController {
     return this.reviews.read(p, body.id);
   }
 
-  @RequirePermission(Perm.objectionReviewList, REVIEW_ADD_PERMISSION)
+  @RequirePermission(Perm.objectionReviewList, Perm.manualReappraisal)
   @Get('file')
   @ApiOperation({ summary: '下载人工复评附件：id、index（从0起；可用 Authorization 查询参数携带令牌）' })
   async file(@CurrentPrincipal() p: Principal, @Query(new ZodValidationPipe(reviewFileQuerySchema)) q: { id: number; index: number }) {

@@ -7,13 +7,16 @@ import {
   formatArea,
   formatReportTotalPrice,
   formatReportUnitPrice,
+  Perm,
   unitPriceUnit,
 } from '@valuation/domain';
 import { InfoGrid, LoadError, PageSection } from '@valuation/ui';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { api } from '../../../app/api/client';
 import { useRouteLink } from '../../../app/routing/use-route-link';
+import { useGrantedPermissions } from '../../../app/session/session-queries';
+import { ReappraisalModal } from '../../review/components/ReappraisalModal';
 import { useArtificialCase, useMarkArtificialRead } from '../api/manual-enquiry-api';
 
 const STATE_COLORS: Readonly<Record<1 | 2 | 3, string>> = { 1: 'orange', 2: 'green', 3: 'red' };
@@ -83,6 +86,8 @@ export function ManualInquiryReportPage() {
   const marked = useRef(false);
   const link = useRouteLink('org');
   const navigate = useNavigate();
+  const { granted } = useGrantedPermissions('user');
+  const [reappraising, setReappraising] = useState(false);
   const c = query.data;
 
   /* Opening an answered enquiry (also by a link) marks it read. */
@@ -127,12 +132,22 @@ export function ManualInquiryReportPage() {
               询价编号 {c.caseNo} · {c.cityName} · {EVAL_TYPE_LABELS[c.evalType]} · 提交于 {c.submitTime}
             </Text>
           </Stack>
-          {back && (
-            <Button variant="default" onClick={() => navigate(back)}>
-              返回列表
-            </Button>
-          )}
+          <Group gap="sm">
+            {c.state === 2 && c.reviewTotalPrice !== null && granted.has(Perm.manualReappraisal) && (
+              <Button variant="light" onClick={() => setReappraising(true)}>
+                人工复评
+              </Button>
+            )}
+            {back && (
+              <Button variant="default" onClick={() => navigate(back)}>
+                返回列表
+              </Button>
+            )}
+          </Group>
         </Group>
+        {c.reviewTotalPrice !== null && (
+          <ReappraisalModal opened={reappraising} onClose={() => setReappraising(false)} initiate={2} sourceId={c.id} oldPrice={c.reviewTotalPrice} evalType={c.evalType} />
+        )}
       </Paper>
 
       <PageSection title="询价结果">

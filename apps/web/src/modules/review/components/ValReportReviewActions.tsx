@@ -1,6 +1,6 @@
 import { Button } from '@mantine/core';
 import type { EvalRecord } from '@valuation/contracts';
-import { isAverageMethod, Perm, REVIEW_ADD_PERMISSION } from '@valuation/domain';
+import { isAverageMethod, Perm } from '@valuation/domain';
 import { useState } from 'react';
 import { useGrantedPermissions } from '../../../app/session/session-queries';
 import { PriceObjectionModal } from './PriceObjectionModal';
@@ -14,7 +14,7 @@ export function ValReportReviewActions({ record }: { record: EvalRecord }) {
   const evalType = record.evalType === 2 ? 2 : 1;
   return (
     <>
-      {granted.has(REVIEW_ADD_PERMISSION) && (
+      {granted.has(Perm.manualReappraisal) && (
         <Button variant="light" onClick={() => setOpen('review')}>
           人工复评
         </Button>

@@ -1,5 +1,5 @@
 import { Alert, Badge, Button, Group, Stack, Title } from '@mantine/core';
-import { REVIEW_ADD_PERMISSION, REVIEW_STATE_LABELS } from '@valuation/domain';
+import { Perm, REVIEW_STATE_LABELS } from '@valuation/domain';
 import { LoadError } from '@valuation/ui';
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
@@ -54,7 +54,7 @@ export function ReviewResultPage() {
           <Button variant="default" onClick={() => { const href = link('objectionReview'); if (href) navigate(href); }}>
             返回列表
           </Button>
-          {c.state === 2 && c.reviewTotalPrice !== null && granted.has(REVIEW_ADD_PERMISSION) && <Button onClick={() => setAgain(true)}>再次复评</Button>}
+          {c.state === 2 && c.reviewTotalPrice !== null && granted.has(Perm.manualReappraisal) && <Button onClick={() => setAgain(true)}>再次复评</Button>}
         </Group>
       </Group>
       <CaseAnswerSection c={c} pendingText="估价师正在处理，大约需要1-2个工作日，请您耐心等待" />
