@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { EVAL_TYPE_LABELS, formatArea, formatEvalPrice, ListMsg, REVIEW_INITIATE_LABELS, REVIEW_STATE_LABELS, type ReviewListRow } from '@valuation/domain';
 import { PageSection, type TableColumn } from '@valuation/ui';
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { FilteredListTable } from '../../../app/filters/FilteredListTable';
 import { useListFilters } from '../../../app/filters/use-list-filters';
 import { useRouteLink } from '../../../app/routing/use-route-link';
@@ -72,7 +72,7 @@ export function ObjectionReviewPage() {
       render: (r) => {
         const href = detailHref(r);
         return href ? (
-          <Anchor size="sm" onClick={() => navigate(href)}>
+          <Anchor component={Link} to={href} size="sm">
             详情
           </Anchor>
         ) : (

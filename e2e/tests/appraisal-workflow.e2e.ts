@@ -1,0 +1,86 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { test, type Page } from '@playwright/test';
+import { closeRedis, DEMO_PASSWORD, expect, logIn } from './support';
+
+test.afterAll(closeRedis);
+
+/** A small PNG to attach (a 1×1 image). */
+function attachment(): string {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-case-')), '房产照片.png');
+  fs.writeFileSync(file, Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64'));
+  return file;
+}
+
+/** The appraiser opens the newest open case of the community from the queue, claimed. */
+async function claimFromQueue(page: Page) {
+  await page.goto('/channel/appraisalQueue');
+  const row = page.getByRole('row', { name: /春晓花园/ }).first();
+  await expect(row).toBeVisible();
+  await row.getByRole('button', { name: '领取' }).click();
+  await expect(row.getByRole('button', { name: '领取' })).toHaveCount(0);
+  await row.getByRole('link', { name: '处理' }).click();
+  await expect(page).toHaveURL(/\/channel\/appraisalCase\/\d+/);
+}
+
+test('a manual enquiry is answered by an appraiser, read by the user, re-appraised and refused', async ({ browser }) => {
+  test.setTimeout(150_000);
+  const user = await (await browser.newContext()).newPage();
+  const appraiser = await (await browser.newContext()).newPage();
+
+  await logIn(user, 'user', 'demouser', DEMO_PASSWORD);
+  await expect(user).toHaveURL(/\/org\/quickval$/);
+  const picker = user.getByRole('dialog', { name: '选择城市' });
+  await picker.getByRole('textbox', { name: '城市名称或拼音' }).fill('北京');
+  await picker.getByRole('button', { name: '确定' }).click();
+  await user.getByRole('textbox', { name: '小区名称或地址' }).fill('春晓花园');
+  await user.getByRole('option', { name: /春晓花园/ }).first().click();
+  await user.getByRole('button', { name: '确定', exact: true }).click();
+  await user.getByLabel('面积').fill('96');
+  await user.getByLabel('所在楼层').fill('4');
+  await user.getByLabel('总楼层').fill('6');
+  await user.getByRole('button', { name: '人工询价' }).first().click();
+  const enquiry = user.getByRole('dialog', { name: '人工询价' });
+  await expect(enquiry).toBeVisible();
+  const chooser = user.waitForEvent('filechooser');
+  await enquiry.getByRole('button', { name: '选择文件' }).click();
+  await (await chooser).setFiles(attachment());
+  await expect(enquiry.getByText('房产照片.png')).toBeVisible();
+  await enquiry.getByRole('button', { name: '提交' }).click();
+  await expect(user.getByText('提交成功')).toBeVisible();
+
+  await logIn(appraiser, 'tenant', 'appraiser1', DEMO_PASSWORD, '/channelLogin');
+  await expect(appraiser).toHaveURL(/\/channel\//);
+  await claimFromQueue(appraiser);
+  await expect(appraiser.getByText('房产照片.png')).toBeVisible();
+  await appraiser.getByLabel('评估总价（元）').fill('5280000');
+  await appraiser.getByLabel('答复内容').fill('参考同小区近三个月成交，房屋状况良好。');
+  await appraiser.getByRole('button', { name: '提交答复' }).click();
+  await expect(appraiser.getByRole('button', { name: '提交答复' })).toHaveCount(0);
+
+  await user.goto('/org/manualEnquiry');
+  const answered = user.getByRole('row', { name: /春晓花园/ }).first();
+  await expect(answered.getByLabel('未读')).toBeVisible();
+  await answered.getByRole('button', { name: '详情' }).click();
+  await expect(user).toHaveURL(/manualInquiryReport\?id=\d+/);
+  await expect(user.getByText('参考同小区近三个月成交，房屋状况良好。')).toBeVisible();
+  await expect(user.getByText('528').first()).toBeVisible();
+
+  await user.getByRole('button', { name: '人工复评' }).click();
+  const review = user.getByRole('dialog', { name: '人工复评' });
+  await review.getByRole('button', { name: '提交' }).click();
+  await expect(user.getByText('人工复评申请成功，大约需要1-2个工作日，请您耐心等待...')).toBeVisible();
+
+  await claimFromQueue(appraiser);
+  await appraiser.getByLabel('退回原因').fill('期望价格缺少依据，请补充近期成交材料。');
+  await appraiser.getByRole('button', { name: '退回', exact: true }).click();
+  await appraiser.getByRole('dialog', { name: '确认退回' }).getByRole('button', { name: /退回/ }).click();
+  await expect(appraiser.getByLabel('退回原因')).toHaveCount(0);
+
+  await user.goto('/org/objectionReview');
+  const refused = user.getByRole('row', { name: /春晓花园/ }).first();
+  await expect(refused.getByLabel('未读')).toBeVisible();
+  await refused.getByRole('link', { name: '详情' }).click();
+  await expect(user.getByText('期望价格缺少依据，请补充近期成交材料。')).toBeVisible();
+});
