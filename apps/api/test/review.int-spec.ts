@@ -156,7 +156,10 @@ describe('manual re-appraisal (review)', () => {
 
   it('marks an answer read for the requester; a pending case cannot be read', async () => {
     expect((await get(`/api/review/get?id=${answeredId}`)).body.data).toMatchObject({ state: 2, read: false, reviewTotalPrice: 5_100_000, reviewReply: '参考同小区近期成交' });
+    const unread = (await get('/api/review/unread-count')).body.data;
+    expect(unread).toBeGreaterThan(0);
     expect((await post('/api/review/read', { id: answeredId })).body).toMatchObject({ code: 200, data: { read: true } });
+    expect((await get('/api/review/unread-count')).body.data).toBe(unread - 1);
     const view = (await get(`/api/review/get?id=${answeredId}`)).body.data;
     expect(view).toMatchObject({ read: true });
     expect(view.history.map((h: { event: string }) => h.event)).toEqual(['SUBMIT', 'CLAIM', 'ANSWER', 'READ']);

@@ -251,13 +251,8 @@ export class ArtificialService {
   }
 
   /** Answered manual enquiries of the caller's own that it has not opened (the header badge). */
-  async unreadCount(p: Principal): Promise<number> {
-    return this.ds
-      .getRepository(AppraisalCaseEntity)
-      .createQueryBuilder('c')
-      .where(`c.kind = 'artificial' AND c.tenantId = :tenantId AND c.accountId = :accountId AND c.state IN (2, 3)`, { tenantId: p.tenantId, accountId: p.id })
-      .andWhere(`COALESCE((c.context ->> 'read')::boolean, false) = false`)
-      .getCount();
+  unreadCount(p: Principal): Promise<number> {
+    return this.store.unreadCount('artificial', p.tenantId, p.id);
   }
 
   async file(p: Principal, id: number, index: number): Promise<StreamableFile> {

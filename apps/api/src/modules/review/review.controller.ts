@@ -38,6 +38,13 @@ export class ReviewController {
   }
 
   @RequirePermission(Perm.objectionReviewList)
+  @Get('unread-count')
+  @ApiOperation({ summary: '本人已答复或退回、尚未查看的人工复评数量（侧栏角标）' })
+  unreadCount(@CurrentPrincipal() p: Principal) {
+    return this.reviews.unreadCount(p);
+  }
+
+  @RequirePermission(Perm.objectionReviewList)
   @Get('list')
   @ApiOperation({ summary: '人工复评记录：city、ha、beginDate/endDate（yyyy/MM/dd）、state 1 待估价/2 成功/3 失败、pageIndex、pageSize；{ list, pages, pageNum, total }' })
   list(@CurrentPrincipal() p: Principal, @Query(new ZodValidationPipe(reviewListQuerySchema)) q: ReviewListQuery) {

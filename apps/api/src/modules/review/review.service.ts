@@ -119,6 +119,11 @@ export class ReviewService {
     private readonly storage: ObjectStorage,
   ) {}
 
+  /** The caller's answered or refused re-appraisals not opened yet (the sidebar badge). */
+  unreadCount(p: Principal): Promise<number> {
+    return this.store.unreadCount('review', p.tenantId, p.id);
+  }
+
   async add(p: Principal, body: ReviewAdd, files: readonly UploadedCaseFile[]): Promise<{ id: number; caseNo: string }> {
     if (files.length > CASE_FILE_LIMITS.maxFiles) throw ApiError.badRequest(CaseFileMsg.tooMany);
     const source = await this.source(p, body);

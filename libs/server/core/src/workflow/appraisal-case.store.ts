@@ -143,6 +143,16 @@ export class AppraisalCaseStore {
     });
   }
 
+  /** Answered (or refused) cases of a kind that their requester has not read yet. */
+  unreadCount(kind: AppraisalCaseKind, tenantId: number, accountId: number): Promise<number> {
+    return this.ds
+      .getRepository(AppraisalCaseEntity)
+      .createQueryBuilder('c')
+      .where(`c.kind = :kind AND c.tenantId = :tenantId AND c.accountId = :accountId AND c.state IN (2, 3)`, { kind, tenantId, accountId })
+      .andWhere(`COALESCE((c.context ->> 'read')::boolean, false) = false`)
+      .getCount();
+  }
+
   /** The transitions of a case, oldest first. */
   historyOf(caseId: string): Promise<AppraisalCaseHistoryEntity[]> {
     return this.ds.getRepository(AppraisalCaseHistoryEntity).find({ where: { caseId }, order: { id: 'ASC' } });

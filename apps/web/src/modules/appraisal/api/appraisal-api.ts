@@ -31,10 +31,11 @@ export function useAppraisalQueue(q: QueueFilters & { pageIndex: number; pageSiz
   });
 }
 
-export function useAppraisalCounts() {
+export function useAppraisalCounts(enabled = true) {
   return useQuery({
     queryKey: appraisalKeys.counts(),
-    queryFn: ({ signal }) => api.get<AppraisalCounts>(APPRAISAL_URL.counts, undefined, { signal }),
+    queryFn: ({ signal }) => api.get<AppraisalCounts>(APPRAISAL_URL.counts, undefined, { signal, notifyErrors: false }),
+    enabled,
     refetchInterval: 60_000,
   });
 }

@@ -29,6 +29,17 @@ export const reviewKeys = {
 
 const params = (q: CaseListFilters & Partial<Pick<CaseListQuery, 'pageIndex' | 'pageSize'>>): QueryParams => ({ ...q });
 
+/** GET /api/review/unread-count, refreshed every minute. */
+export function useReviewUnreadCount(enabled: boolean) {
+  return useQuery({
+    queryKey: [...reviewKeys.all(), 'unread'] as const,
+    queryFn: ({ signal }) => api.get<number>('/api/review/unread-count', undefined, { signal, notifyErrors: false }),
+    enabled,
+    refetchInterval: 60_000,
+    staleTime: 30_000,
+  });
+}
+
 export function useReviewList(query: CaseListQuery) {
   return useQuery({
     queryKey: reviewKeys.list(query),

@@ -6,7 +6,9 @@ import type { VisibleMenuEntry } from '../../../app/navigation/menu-filter';
 import { routeHref } from '../../../app/routing/route-registry';
 import { POPULATIONS } from '../../../app/session/population';
 import { useVisibleMenu } from '../hooks/use-visible-menu';
+import { AppraisalOpenBadge } from '../../appraisal/components/AppraisalOpenBadge';
 import { ManualEnquiryUnreadBadge } from '../../manual-enquiry/components/ManualEnquiryUnreadBadge';
+import { ReviewUnreadBadge } from '../../review/components/ReviewUnreadBadge';
 import { MenuIcon } from './MenuIcon';
 
 function LeafLink({ entry, href, active, nested, rightSection }: { entry: VisibleMenuEntry; href: string; active: boolean; nested?: boolean; rightSection?: ReactNode }) {
@@ -46,7 +48,12 @@ export function SideMenu({ population }: { population: Population }) {
 
   const activeLeaf = activePath[activePath.length - 1];
   /** Counts beside entries: the unread manual enquiry results of a user. */
-  const badgeOf = (name: string) => (population === 'user' && name === 'manualEnquiry' ? <ManualEnquiryUnreadBadge /> : undefined);
+  const badgeOf = (name: string) => {
+    if (population === 'user' && name === 'manualEnquiry') return <ManualEnquiryUnreadBadge />;
+    if (population === 'user' && name === 'objectionReview') return <ReviewUnreadBadge />;
+    if (population === 'tenant' && name === 'appraisalQueue') return <AppraisalOpenBadge />;
+    return undefined;
+  };
 
   return (
     <ScrollArea type="auto" h="100%">
