@@ -39,7 +39,7 @@ import { buildXlsx, excelDateTime, XLSX_AMOUNT, XLSX_DATE_TIME, type XlsxColumn 
 import { uploadedFileName } from '../batch/batch-file.reader';
 import { scopedEvalRecords } from '../eval/eval-record.scope';
 import { RegionService } from '../region/region.service';
-import { scopedArtificialCases } from './artificial-case.scope';
+import { scopedCases } from '../../common/appraisal-case.scope';
 
 /** An identical pending request of the same account within this time returns the case filed first. */
 export const ARTIFICIAL_REPEAT_MS = 10_000;
@@ -269,13 +269,13 @@ export class ArtificialService {
   }
 
   private async readable(p: Principal, id: number): Promise<AppraisalCaseEntity> {
-    const c = await scopedArtificialCases(this.ds, p).andWhere('c.id = :id', { id }).getOne();
+    const c = await scopedCases(this.ds, p, 'artificial').andWhere('c.id = :id', { id }).getOne();
     if (!c) throw ApiError.notFound('记录不存在');
     return c;
   }
 
   private async filtered(p: Principal, q: ArtificialFilter): Promise<SelectQueryBuilder<AppraisalCaseEntity>> {
-    const qb = scopedArtificialCases(this.ds, p);
+    const qb = scopedCases(this.ds, p, 'artificial');
     if (q.city) {
       const city = await this.regions.resolveCity(q.city);
       if (city) qb.andWhere('c.cityCode = :cityCode', { cityCode: city.code });

@@ -1,6 +1,7 @@
 import type { DataSource, SelectQueryBuilder } from 'typeorm';
 import { Perm } from '@valuation/domain';
 import { BatchTaskEntity } from '@valuation/persistence';
+import { withinDataRange } from '../../common/data-range';
 import type { Principal } from '../../common/principal';
 
 /**
@@ -12,13 +13,7 @@ export function scopedBatchTasks(ds: DataSource, p: Principal): SelectQueryBuild
     tenantId: p.tenantId,
     companyId: p.companyId,
   });
-  if (!p.permissions.has(Perm.batch)) return qb.andWhere('t.accountId = :accountId', { accountId: p.id });
-  return qb.andWhere(
-    `(t.accountId = :accountId OR t.organizationId IN (
-       SELECT o.id FROM organization o WHERE o.tenant_id = :tenantId
-          AND o.path LIKE (SELECT own.path FROM organization own WHERE own.id = :orgId) || '%'))`,
-    { accountId: p.id, orgId: p.organizationId },
-  );
+  return withinDataRange(qb, 't', p, Perm.batch);
 }
 
 /** Condition on `t` selecting a task by its numeric id or its batchId. */

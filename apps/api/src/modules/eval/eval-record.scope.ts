@@ -1,6 +1,7 @@
 import type { DataSource, SelectQueryBuilder } from 'typeorm';
 import { Perm } from '@valuation/domain';
 import { EvalRecordEntity } from '@valuation/persistence';
+import { withinDataRange } from '../../common/data-range';
 import type { Principal } from '../../common/principal';
 
 /**
@@ -12,11 +13,5 @@ export function scopedEvalRecords(ds: DataSource, p: Principal): SelectQueryBuil
     tenantId: p.tenantId,
     companyId: p.companyId,
   });
-  if (!p.permissions.has(Perm.valuationRecords)) return qb.andWhere('r.accountId = :accountId', { accountId: p.id });
-  return qb.andWhere(
-    `(r.accountId = :accountId OR r.organizationId IN (
-       SELECT o.id FROM organization o WHERE o.tenant_id = :tenantId
-          AND o.path LIKE (SELECT own.path FROM organization own WHERE own.id = :orgId) || '%'))`,
-    { accountId: p.id, orgId: p.organizationId },
-  );
+  return withinDataRange(qb, 'r', p, Perm.valuationRecords);
 }

@@ -18,7 +18,7 @@ import { ApiError } from '../../common/api-error';
 import type { Principal } from '../../common/principal';
 import { scopedEvalRecords } from '../eval/eval-record.scope';
 import { evalRecordView } from '../eval/eval-record.view';
-import { filterCases, scopedCases } from '../review/appraisal-case.scope';
+import { filterCases, scopedCases } from '../../common/appraisal-case.scope';
 import { actorOf, recordSource } from '../review/review.service';
 
 const num = (v: string | null) => (v === null ? null : Number(v));

@@ -39,7 +39,7 @@ import type { Principal } from '../../common/principal';
 import { buildXlsx, excelDateTime, XLSX_AMOUNT, XLSX_DATE_TIME, type XlsxColumn } from '../../common/xlsx-export';
 import { uploadedFileName } from '../batch/batch-file.reader';
 import { scopedEvalRecords } from '../eval/eval-record.scope';
-import { filterCases, scopedCases } from './appraisal-case.scope';
+import { filterCases, scopedCases } from '../../common/appraisal-case.scope';
 
 export const REVIEW_EXPORT_LIMIT = 10_000;
 

@@ -1,7 +1,8 @@
 import type { DataSource, SelectQueryBuilder } from 'typeorm';
 import { parseFilterDate, Perm, type AppraisalCaseKind } from '@valuation/domain';
 import { AppraisalCaseEntity } from '@valuation/persistence';
-import type { Principal } from '../../common/principal';
+import { withinDataRange } from './data-range';
+import type { Principal } from './principal';
 
 /**
  * Cases of one kind the caller may read, aliased `c`: its own, and with the records permission
@@ -13,13 +14,7 @@ export function scopedCases(ds: DataSource, p: Principal, kind: AppraisalCaseKin
     .getRepository(AppraisalCaseEntity)
     .createQueryBuilder('c')
     .where('c.tenantId = :tenantId AND c.companyId = :companyId AND c.kind = :kind', { tenantId: p.tenantId, companyId: p.companyId, kind });
-  if (!p.permissions.has(Perm.valuationRecords)) return qb.andWhere('c.accountId = :accountId', { accountId: p.id });
-  return qb.andWhere(
-    `(c.accountId = :accountId OR c.organizationId IN (
-       SELECT o.id FROM organization o WHERE o.tenant_id = :tenantId
-          AND o.path LIKE (SELECT own.path FROM organization own WHERE own.id = :orgId) || '%'))`,
-    { accountId: p.id, orgId: p.organizationId },
-  );
+  return withinDataRange(qb, 'c', p, Perm.valuationRecords);
 }
 
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
