@@ -5,6 +5,19 @@ import { InfoGrid, PageSection, TrendLineChart } from '@valuation/ui';
 
 const price = (n: number) => `${formatAmount(n, 0)}`;
 
+/** The one row of an empty table. */
+function EmptyRow({ columns, text }: { columns: number; text: string }) {
+  return (
+    <Table.Tr>
+      <Table.Td colSpan={columns}>
+        <Text size="sm" c="dimmed" ta="center">
+          {text}
+        </Text>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
 /** The automatic valuation the case starts from, with its sample cases. */
 export function CaseValuationSection({ c }: { c: AppraisalCaseDetail }) {
   const v = c.valuation;
@@ -40,15 +53,7 @@ export function CaseValuationSection({ c }: { c: AppraisalCaseDetail }) {
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {v.samples.length === 0 && (
-                <Table.Tr>
-                  <Table.Td colSpan={7}>
-                    <Text size="sm" c="dimmed" ta="center">
-                      暂无样本
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
-              )}
+              {v.samples.length === 0 && <EmptyRow columns={7} text="暂无样本" />}
               {v.samples.map((s) => (
                 <Table.Tr key={s.id}>
                   <Table.Td>{s.haName}</Table.Td>
@@ -108,15 +113,7 @@ export function CaseMarketSection({ c }: { c: AppraisalCaseDetail }) {
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {c.recentCases.length === 0 && (
-                  <Table.Tr>
-                    <Table.Td colSpan={6}>
-                      <Text size="sm" c="dimmed" ta="center">
-                        暂无案例
-                      </Text>
-                    </Table.Td>
-                  </Table.Tr>
-                )}
+                {c.recentCases.length === 0 && <EmptyRow columns={6} text="暂无案例" />}
                 {c.recentCases.map((r) => (
                   <Table.Tr key={r.id}>
                     <Table.Td>{r.caseDate}</Table.Td>
