@@ -67,6 +67,16 @@ test('a manual enquiry is answered by an appraiser, read by the user, re-apprais
   await expect(user.getByText('参考同小区近三个月成交，房屋状况良好。')).toBeVisible();
   await expect(user.getByText('528').first()).toBeVisible();
 
+  await user.getByRole('button', { name: '生成咨询报告' }).click();
+  await user.getByRole('dialog', { name: '生成咨询报告' }).getByRole('button', { name: '确定生成' }).click();
+  await expect(user).toHaveURL(/\/org\/manualAdvisoryReport\/\d+/);
+  await expect(user.getByText('已生成')).toBeVisible({ timeout: 60_000 });
+  await expect(user.getByRole('button', { name: '导出PDF' })).toBeVisible();
+  await expect(user.frameLocator('iframe').getByText('参考同小区近三个月成交，房屋状况良好。')).toBeVisible();
+  await user.getByRole('button', { name: '返回人工询价结果' }).click();
+  await expect(user).toHaveURL(/manualInquiryReport\?id=\d+/);
+  await expect(user.getByRole('button', { name: '查看咨询报告' })).toBeVisible();
+
   await user.getByRole('button', { name: '人工复评' }).click();
   const review = user.getByRole('dialog', { name: '人工复评' });
   await review.getByRole('button', { name: '提交' }).click();

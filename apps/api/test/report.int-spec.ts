@@ -8,9 +8,9 @@ import { NestFactory } from '@nestjs/core';
 import { getQueueToken } from '@nestjs/bullmq';
 import type { Queue } from 'bullmq';
 import { QUEUES } from '@valuation/contracts';
-import { reportRenderJobId, seedDemoMarket } from '@valuation/core';
-import { FormalReportMsg, formatReportTotalPrice } from '@valuation/domain';
-import { AccountEntity, CommunityEntity } from '@valuation/persistence';
+import { AppraisalCaseStore, reportRenderJobId, seedDemoMarket } from '@valuation/core';
+import { FormalReportMsg, formatReportTotalPrice, WorkflowMsg } from '@valuation/domain';
+import { AccountEntity, CommunityEntity, EvalRecordEntity } from '@valuation/persistence';
 import { ReportProcessor } from '../../worker/src/processors/report.processor';
 import { WorkerModule } from '../../worker/src/worker.module';
 import { startTestApi, type TestApi } from './test-api';
@@ -219,5 +219,113 @@ describe('formal reports', () => {
     expect((await post('/api/eval/inquiry/add', { evalCode: res.body.data.evalCode })).body).toMatchObject({ code: 400, message: FormalReportMsg.notOffered });
     expect((await post('/api/eval/advisory/add', { evalCode: res.body.data.evalCode })).body).toMatchObject({ code: 400, message: FormalReportMsg.notOffered });
     expect(await counts()).toEqual(before);
+  });
+
+  describe('advisory reports of appraisers\' answers', () => {
+    let appraiser: string;
+    let account: AccountEntity;
+    const requester = () => ({ population: 'user' as const, id: account.id, name: account.userName });
+
+    /** A case of demouser filed in the store (the submission itself is tested with the workflows). */
+    const file = async (kind: 'artificial' | 'review', from: { evalCode: string } | null) => {
+      const record = from ? await t.ds.getRepository(EvalRecordEntity).findOneByOrFail({ evalCode: from.evalCode }) : null;
+      const c = await t.ds.transaction((m) =>
+        t.app.get(AppraisalCaseStore).create(
+          m,
+          {
+            kind, tenantId: account.tenantId, companyId: account.companyId, organizationId: account.organizationId, accountId: account.id, evalType: 1,
+            evalCode: record?.evalCode ?? null, initiate: kind === 'review' ? 1 : null, sourceId: record?.id ?? null, cityCode: '110100', cityName: '北京市',
+            haCode: record?.haCode ?? null, haName: record?.haName ?? '无名小区', cardAddress: '北京市朝阳区测试路8号院3号楼502', location: record?.location ?? '朝阳区测试路8号',
+            bldgArea: record?.bldgArea ?? '95.50', principalCode: null, houseInfo: { propType: 11, floor: 5, bheight: 12, br: 2, lr: 1, ba: 1, face: '1' }, reason: 1,
+            otherReason: null, remark: '', proposedPrice: null, originalPrice: record?.totalPrice ?? null, files: [],
+          },
+          requester(),
+        ),
+      );
+      return Number(c.id);
+    };
+    const answer = async (id: number, totalPrice: number, unitPrice: number, reply: string) => {
+      await post('/api/tenant/appraisal/claim', { id, version: 1 }, appraiser).expect(200);
+      await post('/api/tenant/appraisal/answer', { id, version: 2, totalPrice, unitPrice, reply }, appraiser).expect(200);
+    };
+    const waitForCaseReport = async (kind: string, id: number) => {
+      const deadline = Date.now() + 60_000;
+      for (;;) {
+        const report = (await get(`/api/${kind}/advisory/get?id=${id}`)).body.data.report;
+        if (report && report.state !== 1) return report;
+        if (Date.now() > deadline) throw new Error(`report of case ${id} stayed in state ${report?.state}`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    };
+
+    beforeAll(async () => {
+      appraiser = await t.login('tenant', 'appraiser1');
+      account = await t.ds.getRepository(AccountEntity).findOneByOrFail({ loginUser: 'demouser' });
+    });
+
+    it('is offered once a manual enquiry has the appraiser\'s price, charged once, and prints that price and reply', async () => {
+      const id = await file('artificial', null);
+      const before = await counts();
+      expect((await get(`/api/artificial/advisory/get?id=${id}`)).body.data).toMatchObject({ report: null, offered: false, case: { id, kind: 'artificial', state: 1 } });
+      expect((await post('/api/artificial/advisory/add', { id })).body).toEqual({ code: 400, message: FormalReportMsg.caseNotOffered, data: null });
+      expect(await counts()).toEqual(before);
+
+      await answer(id, 3_650_000, 38_219.9, '参考同路段<近期>成交，楼层居中');
+      const ordered = (await post('/api/artificial/advisory/add', { id })).body;
+      expect(ordered).toMatchObject({ code: 200, data: { reportType: 2, caseId: id, reportCode: expect.stringMatching(/^ZX\d{18}$/) } });
+      expect((await post('/api/artificial/advisory/add', { id })).body.data.reportCode).toBe(ordered.data.reportCode);
+      expect(await counts()).toEqual({ ...before, advisory: before.advisory - 1 });
+      expect(await ledger(ordered.data.reportCode)).toEqual([{ kind: 'advisory', delta: -1, reason: 'consume' }]);
+
+      const ready = await waitForCaseReport('artificial', id);
+      expect(ready).toMatchObject({ state: 2, sha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
+      const listed = (await get('/api/artificial/list?pageIndex=1&pageSize=50')).body.data.list.find((r: { id: number }) => r.id === id);
+      expect(listed).toMatchObject({ advisory: true, reviewTotalPrice: 3_650_000 });
+
+      const res = await get(`/api/artificial/advisory/export?id=${id}`).buffer(true).parse(binary).expect(200);
+      expect(createHash('sha256').update(res.body as Buffer).digest('hex')).toBe(ready.sha256);
+      const text = pdfText(res.body as Buffer).replace(/[ \t]+/g, ' ');
+      const { caseNo } = (await get(`/api/artificial/advisory/get?id=${id}`)).body.data.case;
+      expect(text).toMatch(/365 38,220 人工询价/);
+      expect(text).toContain('人工估价');
+      expect(text).toContain(caseNo);
+      expect(text).toContain('参考同路段<近期>成交，楼层居中');
+      expect(text).toContain('估价师一');
+      expect(text).not.toContain('样本数量');
+      const verified = (await t.http().get(`/api/report/verify?code=${ready.reportCode}`).expect(200)).body.data;
+      expect(verified).toMatchObject({ totalPrice: 3_650_000, haName: '无名小区' });
+    }, 90_000);
+
+    it('reports a re-appraisal of a valuation at the re-appraised price, not for a refused one, and only to those who may read the case', async () => {
+      const code = await value(92);
+      const answered = await file('review', { evalCode: code });
+      await answer(answered, 5_500_000, 59_782.61, '复评后下调');
+      const refused = await file('review', { evalCode: code });
+      await post('/api/tenant/appraisal/claim', { id: refused, version: 1 }, appraiser).expect(200);
+      await post('/api/tenant/appraisal/refuse', { id: refused, version: 2, reason: '材料不足' }, appraiser).expect(200);
+
+      const before = await counts();
+      expect((await get(`/api/review/advisory/get?id=${refused}`)).body.data).toMatchObject({ offered: false, case: { state: 3 } });
+      expect((await post('/api/review/advisory/add', { id: refused })).body).toMatchObject({ code: 400, message: FormalReportMsg.caseNotOffered });
+      expect((await post('/api/artificial/advisory/add', { id: answered })).body).toMatchObject({ code: 404, message: WorkflowMsg.notFound });
+      expect(await counts()).toEqual(before);
+
+      await post('/api/review/advisory/add', { id: answered }).expect(200);
+      const ready = await waitForCaseReport('review', answered);
+      expect(ready.state).toBe(2);
+      const text = pdfText((await get(`/api/eval/report/pdf?reportCode=${ready.reportCode}`).buffer(true).parse(binary).expect(200)).body as Buffer).replace(/[ \t]+/g, ' ');
+      expect(text).toMatch(/550 59,783 人工复评/);
+      expect(text).toContain('原估价 686万元'.replace('686', formatReportTotalPrice((await get(`/api/eval/get?evalCode=${code}`)).body.data.record.totalPrice, 1)));
+      expect(text).toContain(community.name);
+      expect((await get('/api/review/list?pageIndex=1&pageSize=50')).body.data.list.filter((r: { advisory: boolean }) => r.advisory).map((r: { id: number }) => r.id)).toEqual([answered]);
+      // The valuation itself still has no advisory report of its own.
+      expect((await get(`/api/eval/get?evalCode=${code}`)).body.data.record.advisory).toBe(false);
+      expect((await get(`/api/eval/advisory/export?evalCode=${code}`)).body).toEqual({ code: 404, message: FormalReportMsg.advisoryMissing, data: null });
+
+      const other = await t.login('user', 'otheruser');
+      expect((await get(`/api/review/advisory/get?id=${answered}`, other)).body).toMatchObject({ code: 404, message: WorkflowMsg.notFound });
+      expect((await get(`/api/eval/report/pdf?reportCode=${ready.reportCode}`, other)).body.code).toBe(404);
+      expect((await get(`/api/review/advisory/export?id=${answered}`, other)).body.code).toBe(404);
+    }, 90_000);
   });
 });

@@ -40,6 +40,8 @@ export interface ReportDocument {
   /** Object keys of the configuration images the report prints (advisory reports). */
   images: Partial<Record<ReportImageType, string>>;
   result: EvalResult;
+  /** The appraiser's answer, in the advisory report of a manual enquiry or re-appraisal. */
+  appraisal?: ReportAppraisal | null;
   /** Monthly average unit price of the community over the last 2 years (sale or lease as the valuation). */
   trend: MonthSeries;
   /** Monthly number of cases (supply) over the last 2 years. */
@@ -54,12 +56,28 @@ export interface ReportDocument {
   around: CommunityAround;
 }
 
+/** The answer of an appraisal case as its advisory report prints it. */
+export interface ReportAppraisal {
+  caseNo: string;
+  /** 人工询价 or 人工复评. */
+  kindName: string;
+  appraiserName: string | null;
+  /** yyyy-MM-dd HH:mm:ss */
+  reviewTime: string | null;
+  reply: string | null;
+  /** The price the re-appraisal contested, in yuan (monthly rent for leases). */
+  originalPrice: number | null;
+}
+
 /** A report as GET api/eval/inquiry/get and api/eval/advisory/get give it. */
 export interface ReportInfo {
   reportCode: string;
   reportType: ReportType;
   state: ReportState;
+  /** The valuation's code; for the report of an appraisal case, the case number. */
   evalCode: string;
+  /** The appraisal case of a case report, else null. */
+  caseId: number | null;
   /** yyyy-MM-dd HH:mm:ss */
   createTime: string;
   /** yyyy-MM-dd HH:mm:ss; null until rendered. */
@@ -76,6 +94,27 @@ export interface ReportInfo {
 export interface ReportWithRecord {
   report: ReportInfo | null;
   record: EvalResult['record'];
+}
+
+/**
+ * GET api/artificial/advisory/get and api/review/advisory/get: the advisory report of a case (null
+ * when none was ordered), the case in brief, and whether a report may be ordered for it.
+ */
+export interface CaseReportWithCase {
+  report: ReportInfo | null;
+  case: {
+    id: number;
+    caseNo: string;
+    kind: 'artificial' | 'review';
+    state: 1 | 2 | 3;
+    evalType: 1 | 2;
+    cityName: string;
+    haName: string | null;
+    location: string | null;
+    cardAddress: string | null;
+    reviewTotalPrice: number | null;
+  };
+  offered: boolean;
 }
 
 /** GET api/report/verify (public): what a printed report can be checked against. */

@@ -5,15 +5,15 @@ import { withinDataRange } from './data-range';
 import type { Principal } from './principal';
 
 /**
- * Cases of one kind the caller may read, aliased `c`: its own, and with the records permission
+ * Cases of one kind (or of several) the caller may read, aliased `c`: its own, and with the records permission
  * those of its organisation and the organisations below it; always within its tenant and company
  * (the same range as the valuation records).
  */
-export function scopedCases(ds: DataSource, p: Principal, kind: AppraisalCaseKind): SelectQueryBuilder<AppraisalCaseEntity> {
+export function scopedCases(ds: DataSource, p: Principal, kind: AppraisalCaseKind | readonly AppraisalCaseKind[]): SelectQueryBuilder<AppraisalCaseEntity> {
   const qb = ds
     .getRepository(AppraisalCaseEntity)
     .createQueryBuilder('c')
-    .where('c.tenantId = :tenantId AND c.companyId = :companyId AND c.kind = :kind', { tenantId: p.tenantId, companyId: p.companyId, kind });
+    .where('c.tenantId = :tenantId AND c.companyId = :companyId AND c.kind IN (:...kinds)', { tenantId: p.tenantId, companyId: p.companyId, kinds: typeof kind === 'string' ? [kind] : kind });
   return withinDataRange(qb, 'c', p, Perm.valuationRecords);
 }
 
@@ -35,4 +35,14 @@ export function filterCases(
   }
   if (q.state) qb.andWhere('c.state = :state', { state: q.state });
   return qb.orderBy('c.createdAt', 'DESC').addOrderBy('c.id', 'DESC');
+}
+
+/** The ids among the given cases that have a live (rendering or ready) advisory report: the lists' advisory flag. */
+export async function casesWithReports(ds: DataSource, tenantId: number, cases: readonly AppraisalCaseEntity[]): Promise<Set<string>> {
+  if (!cases.length) return new Set();
+  const rows: { id: string }[] = await ds.query(
+    `SELECT case_id AS id FROM eval_report WHERE tenant_id = $1 AND report_type = 2 AND state IN (1, 2) AND case_id = ANY($2::bigint[])`,
+    [tenantId, cases.map((c) => c.id)],
+  );
+  return new Set(rows.map((r) => String(r.id)));
 }

@@ -16,6 +16,7 @@ export const FormalReportMsg = {
   failed: '报告生成失败，报告份数已退回，请重新生成',
   unknownCode: '未找到该报告，请核对报告编号',
   sampleTypeInvalid: '报告类型不正确',
+  caseNotOffered: '该案件尚无人工估价结果，不能生成咨询报告',
 } as const;
 
 /** The question asked before a report is generated (it consumes one copy). */
@@ -26,4 +27,12 @@ export function formalReportConfirm(type: FormalReportType): string {
 /** Whether a valuation may have formal reports: valued (state 1) by a method other than the regional average. */
 export function formalReportOffered(record: { state: number; method: string | null; totalPrice: number | null }): boolean {
   return record.state === 1 && record.totalPrice !== null && !isAverageMethod(record.method);
+}
+
+/**
+ * Whether an appraisal case may have an advisory report: a manual enquiry or re-appraisal the
+ * appraiser answered with a price (objections have no report).
+ */
+export function caseReportOffered(c: { kind: string; state: number; reviewTotalPrice: number | null }): boolean {
+  return (c.kind === 'artificial' || c.kind === 'review') && c.state === 2 && c.reviewTotalPrice !== null && c.reviewTotalPrice > 0;
 }

@@ -8,6 +8,7 @@ describe('valuation report rules', () => {
     expect(methodLabel('mraSale')).toBe('多元回归法');
     expect(methodLabel('msaLease')).toBe('标准价调整法');
     expect(methodLabel('averageSale')).toBe('区域均价法');
+    expect(methodLabel('manual')).toBe('人工估价');
     expect(methodLabel('other')).toBe('other');
     expect(methodLabel(null)).toBe('');
   });
@@ -18,8 +19,8 @@ describe('valuation report rules', () => {
     }
   });
 
-  it('hides cases and radar for regression and standard price results', () => {
-    for (const m of ['mraSale', 'mraLease', 'msaSale', 'msaLease']) {
+  it('hides cases and radar for regression, standard price and appraisers\' results', () => {
+    for (const m of ['mraSale', 'mraLease', 'msaSale', 'msaLease', 'manual']) {
       expect(reportVisibility(m)).toEqual({ samples: false, radar: false, nearbyPrices: true });
     }
   });

@@ -28,7 +28,8 @@ export type ValuationMethod =
   | 'msaSale'
   | 'msaLease'
   | 'averageSale'
-  | 'averageLease';
+  | 'averageLease'
+  | 'manual';
 
 const METHOD_LABELS: Readonly<Record<ValuationMethod, string>> = {
   forsale: '市场比较法',
@@ -41,6 +42,7 @@ const METHOD_LABELS: Readonly<Record<ValuationMethod, string>> = {
   msaLease: '标准价调整法',
   averageSale: '区域均价法',
   averageLease: '区域均价法',
+  manual: '人工估价',
 };
 
 /** Chinese name of a valuation method code; unknown codes are shown as they are. */
@@ -63,13 +65,17 @@ export interface ReportVisibility {
   nearbyPrices: boolean;
 }
 
+/** The method of a value an appraiser gave (the advisory report of a manual enquiry or re-appraisal). */
+export const MANUAL_METHOD = 'manual';
+
 /**
- * Method blacklists: regression (mra*), standard price (msa*) and regional average (average*)
- * results have no cases or feature weights to show; average results also hide nearby prices.
+ * Method blacklists: regression (mra*), standard price (msa*), regional average (average*) and
+ * appraisers' (manual) results have no cases or feature weights to show; average results also
+ * hide nearby prices.
  */
 export function reportVisibility(method: string | null | undefined): ReportVisibility {
   const m = method ?? '';
-  const noCases = m.startsWith('mra') || m.startsWith('msa') || m.startsWith('average');
+  const noCases = m.startsWith('mra') || m.startsWith('msa') || m.startsWith('average') || m === MANUAL_METHOD;
   return { samples: !noCases, radar: !noCases, nearbyPrices: !m.startsWith('average') };
 }
 

@@ -39,7 +39,7 @@ import { buildXlsx, excelDateTime, XLSX_AMOUNT, XLSX_DATE_TIME, type XlsxColumn 
 import { uploadedFileName } from '../batch/batch-file.reader';
 import { scopedEvalRecords } from '../eval/eval-record.scope';
 import { RegionService } from '../region/region.service';
-import { scopedCases } from '../../common/appraisal-case.scope';
+import { casesWithReports, scopedCases } from '../../common/appraisal-case.scope';
 
 /** An identical pending request of the same account within this time returns the case filed first. */
 export const ARTIFICIAL_REPEAT_MS = 10_000;
@@ -58,7 +58,7 @@ const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}
 const money = (v: string | null) => (v === null ? null : Number(v));
 const blankToNull = (v: string | undefined | null) => (v ? v : null);
 
-function listRow(c: AppraisalCaseEntity): ArtificialListRow {
+function listRow(c: AppraisalCaseEntity, advisory = false): ArtificialListRow {
   return {
     id: Number(c.id),
     caseNo: c.caseNo,
@@ -71,7 +71,7 @@ function listRow(c: AppraisalCaseEntity): ArtificialListRow {
     state: c.state,
     status: artificialStatusOf(c.state),
     evalType: c.evalType,
-    advisory: false,
+    advisory,
     read: c.state === 1 || c.context.read,
   };
 }
@@ -216,7 +216,8 @@ export class ArtificialService {
       .skip((q.pageIndex - 1) * q.pageSize)
       .take(q.pageSize)
       .getManyAndCount();
-    return { list: rows.map(listRow), pages: Math.ceil(total / q.pageSize), pageNum: q.pageIndex, total };
+    const reported = await casesWithReports(this.ds, p.tenantId, rows);
+    return { list: rows.map((c) => listRow(c, reported.has(c.id))), pages: Math.ceil(total / q.pageSize), pageNum: q.pageIndex, total };
   }
 
   async export(p: Principal, q: ArtificialFilter): Promise<{ content: Buffer; fileName: string }> {

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@valuation/config';
-import type { EvalResult, ReportDocument, ReportType } from '@valuation/contracts';
+import type { EvalResult, ReportAppraisal, ReportDocument, ReportType } from '@valuation/contracts';
 import { ReportConfigReader } from '@valuation/core';
 import { REPORT_LIMITS } from '@valuation/domain';
 import type { Principal } from '../../common/principal';
@@ -31,7 +31,7 @@ export class ReportDocumentBuilder {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async build(p: Principal, reportType: ReportType, reportCode: string, result: EvalResult, on = new Date()): Promise<ReportDocument> {
+  async build(p: Principal, reportType: ReportType, reportCode: string, result: EvalResult, appraisal: ReportAppraisal | null = null, on = new Date()): Promise<ReportDocument> {
     const record = result.record;
     const [branding, site, market] = await Promise.all([
       this.configs.resolve(p.tenantId, p.companyId, reportType),
@@ -51,11 +51,12 @@ export class ReportDocumentBuilder {
       },
       images: reportType === 2 ? branding.imageKeys : {},
       result,
+      appraisal,
       ...market,
     };
   }
 
-  private async market(result: EvalResult): Promise<Omit<ReportDocument, 'reportType' | 'reportCode' | 'reportDate' | 'verifyUrl' | 'branding' | 'images' | 'result'>> {
+  private async market(result: EvalResult): Promise<Omit<ReportDocument, 'reportType' | 'reportCode' | 'reportDate' | 'verifyUrl' | 'branding' | 'images' | 'result' | 'appraisal'>> {
     const record = result.record;
     const empty = { trend: { rows: [] }, supply: { rows: [] }, distribution: { rows: [], stepSize: 0 }, roomTypes: { rows: [] }, community: null, nearby: [], around: { transport: [], education: [], medical: [] } };
     if (!record.haCode) return empty;

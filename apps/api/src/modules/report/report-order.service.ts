@@ -1,19 +1,35 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import type { EvalResult, ReportInfo, ReportType, ReportVerification, ReportWithRecord } from '@valuation/contracts';
+import type { CaseReportWithCase, EvalResult, ReportAppraisal, ReportInfo, ReportType, ReportVerification, ReportWithRecord } from '@valuation/contracts';
 import { newReportCode, QuotaExhaustedError, QuotaService, REPORT_RENDER_ATTEMPTS, ReportRenderService, reportQuotaKind, reportRenderJobId } from '@valuation/core';
-import { FORMAL_REPORT_NAMES, formalReportOffered, FormalReportMsg as ReportMsg } from '@valuation/domain';
-import { EvalReportEntity } from '@valuation/persistence';
+import { caseReportOffered, FORMAL_REPORT_NAMES, formalReportOffered, FormalReportMsg as ReportMsg, WorkflowMsg } from '@valuation/domain';
+import { AppraisalCaseEntity, EvalRecordEntity, EvalReportEntity } from '@valuation/persistence';
 import { ObjectStorage } from '@valuation/storage';
 import { JobProducer } from '@valuation/queue';
 import { ApiError } from '../../common/api-error';
 import type { Principal } from '../../common/principal';
+import { scopedCases } from '../../common/appraisal-case.scope';
 import { scopedEvalRecords } from '../eval/eval-record.scope';
 import { dateTime, evalRecordView, storedResult } from '../eval/eval-record.view';
+import { caseReportResult } from './case-report.record';
 import { ReportDocumentBuilder } from './report-document.builder';
 
 class LiveReportExists extends Error {}
+
+/** The kinds of cases that have advisory reports. */
+export type ReportedCaseKind = 'artificial' | 'review';
+const REPORTED_CASE_KINDS: readonly ReportedCaseKind[] = ['artificial', 'review'];
+
+/** What a report is ordered for: a valuation record, or an answered appraisal case. */
+interface ReportSubject {
+  /** The eval_code column: the valuation's code, or the case number. */
+  key: string;
+  evalRecordId: string | null;
+  caseId: string | null;
+  result: EvalResult;
+  appraisal: ReportAppraisal | null;
+}
 
 function info(r: EvalReportEntity): ReportInfo {
   return {
@@ -21,6 +37,7 @@ function info(r: EvalReportEntity): ReportInfo {
     reportType: r.reportType,
     state: r.state,
     evalCode: r.evalCode,
+    caseId: r.caseId === null ? null : Number(r.caseId),
     createTime: dateTime(r.createdAt),
     finishTime: r.finishedAt ? dateTime(r.finishedAt) : null,
     sha256: r.sha256,
@@ -30,9 +47,10 @@ function info(r: EvalReportEntity): ReportInfo {
 }
 
 /**
- * Inquiry and advisory reports of valuation records: ordered once per record and type (the copy
- * is charged with the order in one transaction; a second order returns the report), rendered by
- * the workers, downloaded, shown on screen and verified publicly by code.
+ * Inquiry and advisory reports of valuation records, and advisory reports of answered manual
+ * enquiries and re-appraisals: ordered once per subject and type (the copy is charged with the
+ * order in one transaction; a second order returns the report), rendered by the workers,
+ * downloaded, shown on screen and verified publicly by code.
  */
 @Injectable()
 export class ReportOrderService {
@@ -51,25 +69,50 @@ export class ReportOrderService {
   async order(p: Principal, evalCode: string, reportType: ReportType): Promise<ReportInfo> {
     const result = await this.result(p, evalCode);
     if (!formalReportOffered(result.record)) throw ApiError.badRequest(ReportMsg.notOffered);
-    const existing = await this.find(evalCode, reportType);
+    return this.place(p, { key: evalCode, evalRecordId: String(result.record.id), caseId: null, result, appraisal: null }, reportType);
+  }
+
+  /** Orders the advisory report of an answered manual enquiry or re-appraisal, or returns the one already ordered. */
+  async orderForCase(p: Principal, kind: ReportedCaseKind, id: number): Promise<ReportInfo> {
+    const c = await this.caseOf(p, kind, id);
+    if (!caseReportOffered(this.brief(c))) throw ApiError.badRequest(ReportMsg.caseNotOffered);
+    const source = c.evalCode ? await this.ds.getRepository(EvalRecordEntity).findOneBy({ evalCode: c.evalCode, tenantId: c.tenantId }) : null;
+    const { result, appraisal } = caseReportResult(c, source ? evalRecordView(source) : null);
+    return this.place(p, { key: c.caseNo, evalRecordId: source?.id ?? null, caseId: c.id, result, appraisal }, 2);
+  }
+
+  private async place(p: Principal, subject: ReportSubject, reportType: ReportType): Promise<ReportInfo> {
+    const existing = await this.find(subject.key, reportType);
     if (existing && existing.state !== 3) return info(existing);
 
     const reportCode = newReportCode(reportType);
-    const document = await this.documents.build(p, reportType, reportCode, result);
+    const document = await this.documents.build(p, reportType, reportCode, subject.result, subject.appraisal);
     const kind = reportQuotaKind(reportType);
     let ordered: { id: string; ledgerId: string };
     try {
       ordered = await this.ds.transaction(async (m) => {
         const charge = await this.quota.consumeReport(m, kind, { tenantId: p.tenantId, accountId: p.id, refType: kind, refId: reportCode });
         const rows: { id: string }[] = await m.query(
-          `INSERT INTO eval_report (report_code, report_type, eval_code, eval_record_id, tenant_id, company_id, organization_id, account_id, state, document, charge)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 1, $9::jsonb, $10::jsonb)
+          `INSERT INTO eval_report (report_code, report_type, eval_code, eval_record_id, case_id, tenant_id, company_id, organization_id, account_id, state, document, charge)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 1, $10::jsonb, $11::jsonb)
            ON CONFLICT (eval_code, report_type) DO UPDATE
               SET report_code = EXCLUDED.report_code, state = 1, document = EXCLUDED.document, charge = EXCLUDED.charge, pdf_key = NULL,
                   sha256 = NULL, size = NULL, error = NULL, render_ms = NULL, finished_at = NULL, created_at = now(), updated_at = now()
             WHERE eval_report.state = 3
            RETURNING id`,
-          [reportCode, reportType, evalCode, result.record.id, p.tenantId, p.companyId, p.organizationId, p.id, JSON.stringify(document), JSON.stringify(charge)],
+          [
+            reportCode,
+            reportType,
+            subject.key,
+            subject.evalRecordId,
+            subject.caseId,
+            p.tenantId,
+            p.companyId,
+            p.organizationId,
+            p.id,
+            JSON.stringify(document),
+            JSON.stringify(charge),
+          ],
         );
         // Another request ordered it first: this transaction, and its charge, roll back.
         if (!rows.length) throw new LiveReportExists();
@@ -77,7 +120,7 @@ export class ReportOrderService {
       });
     } catch (error) {
       if (error instanceof QuotaExhaustedError) throw ApiError.forbidden(error.message);
-      if (error instanceof LiveReportExists) return info((await this.find(evalCode, reportType))!);
+      if (error instanceof LiveReportExists) return info((await this.find(subject.key, reportType))!);
       throw error;
     }
     try {
@@ -87,7 +130,7 @@ export class ReportOrderService {
       await this.renders.fail(ordered.id, `渲染任务未能加入队列：${(error as Error).message}`);
       throw error;
     }
-    return info((await this.find(evalCode, reportType))!);
+    return info((await this.find(subject.key, reportType))!);
   }
 
   /** The report of a record (null when none was ordered) with the record. */
@@ -97,11 +140,20 @@ export class ReportOrderService {
     return { report: report ? info(report) : null, record };
   }
 
+  /** The advisory report of a case (null when none was ordered), the case in brief, and whether one may be ordered. */
+  async getForCase(p: Principal, kind: ReportedCaseKind, id: number): Promise<CaseReportWithCase> {
+    const c = await this.caseOf(p, kind, id);
+    const report = await this.find(c.caseNo, 2);
+    const brief = this.brief(c);
+    return { report: report && report.caseId === c.id ? info(report) : null, case: brief, offered: caseReportOffered(brief) };
+  }
+
   /** A ready report the caller may read, by code. */
   async ready(p: Principal, reportCode: string): Promise<EvalReportEntity> {
     const report = await this.ds.getRepository(EvalReportEntity).findOneBy({ reportCode, tenantId: p.tenantId });
     if (!report) throw ApiError.notFound(ReportMsg.notFound);
-    await this.result(p, report.evalCode);
+    if (report.caseId === null) await this.result(p, report.evalCode);
+    else await this.caseOf(p, REPORTED_CASE_KINDS, Number(report.caseId));
     if (report.state === 1) throw ApiError.conflict(ReportMsg.notReady);
     if (report.state === 3) throw ApiError.notFound(ReportMsg.failed);
     return report;
@@ -110,6 +162,20 @@ export class ReportOrderService {
   async pdf(p: Principal, reportCode: string): Promise<{ content: Buffer; fileName: string }> {
     const report = await this.ready(p, reportCode);
     return { content: await this.storage.getBuffer(report.pdfKey!), fileName: `${report.document.branding.reportName}-${report.reportCode}.pdf` };
+  }
+
+  /** The PDF of a record's report, by the record (the export link of the report buttons). */
+  async recordPdf(p: Principal, evalCode: string, reportType: ReportType): Promise<{ content: Buffer; fileName: string }> {
+    const { report } = await this.get(p, evalCode, reportType);
+    if (!report) throw ApiError.notFound(reportType === 2 ? ReportMsg.advisoryMissing : ReportMsg.inquiryMissing);
+    return this.pdf(p, report.reportCode);
+  }
+
+  /** The PDF of a case's advisory report, by the case. */
+  async casePdf(p: Principal, kind: ReportedCaseKind, id: number): Promise<{ content: Buffer; fileName: string }> {
+    const { report } = await this.getForCase(p, kind, id);
+    if (!report) throw ApiError.notFound(ReportMsg.advisoryMissing);
+    return this.pdf(p, report.reportCode);
   }
 
   async html(p: Principal, reportCode: string): Promise<string> {
@@ -138,8 +204,30 @@ export class ReportOrderService {
     };
   }
 
-  private find(evalCode: string, reportType: ReportType): Promise<EvalReportEntity | null> {
-    return this.ds.getRepository(EvalReportEntity).findOneBy({ evalCode, reportType });
+  private find(key: string, reportType: ReportType): Promise<EvalReportEntity | null> {
+    return this.ds.getRepository(EvalReportEntity).findOneBy({ evalCode: key, reportType });
+  }
+
+  /** A case of the kind the caller may read. */
+  private async caseOf(p: Principal, kind: ReportedCaseKind | readonly ReportedCaseKind[], id: number): Promise<AppraisalCaseEntity> {
+    const c = await scopedCases(this.ds, p, kind).andWhere('c.id = :id', { id }).getOne();
+    if (!c) throw ApiError.notFound(WorkflowMsg.notFound);
+    return c;
+  }
+
+  private brief(c: AppraisalCaseEntity): CaseReportWithCase['case'] {
+    return {
+      id: Number(c.id),
+      caseNo: c.caseNo,
+      kind: c.kind as ReportedCaseKind,
+      state: c.state,
+      evalType: c.evalType,
+      cityName: c.cityName,
+      haName: c.haName,
+      location: c.location,
+      cardAddress: c.cardAddress,
+      reviewTotalPrice: c.reviewTotalPrice === null ? null : Number(c.reviewTotalPrice),
+    };
   }
 
   /** The record as api/eval/get gives it, when the caller may read it. */

@@ -3,7 +3,7 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 import type { ReportType } from '@valuation/contracts';
 import { REPORT_CODE_PATTERN, ReportRenderService, sampleReportDocument } from '@valuation/core';
-import { FormalReportMsg as ReportMsg, Perm } from '@valuation/domain';
+import { caseIdQuerySchema, FormalReportMsg as ReportMsg, Perm } from '@valuation/domain';
 import { CurrentPrincipal, Public, RequirePermission } from '../../common/access.decorators';
 import type { Principal } from '../../common/principal';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe';
@@ -70,6 +70,22 @@ export class ReportController {
     return this.reports.get(p, q.evalCode, 2);
   }
 
+  @RequirePermission(Perm.inquiryReport)
+  @Get('inquiry/export')
+  @ApiOperation({ summary: '导出询价报告 PDF（evalCode；可用 Authorization 查询参数携带令牌）' })
+  async exportInquiry(@CurrentPrincipal() p: Principal, @Query(new ZodValidationPipe(evalCodeSchema)) q: { evalCode: string }) {
+    const { content, fileName } = await this.reports.recordPdf(p, q.evalCode, 1);
+    return pdfFile(content, fileName);
+  }
+
+  @RequirePermission(Perm.advisoryReport)
+  @Get('advisory/export')
+  @ApiOperation({ summary: '导出咨询报告 PDF（evalCode；可用 Authorization 查询参数携带令牌）' })
+  async exportAdvisory(@CurrentPrincipal() p: Principal, @Query(new ZodValidationPipe(evalCodeSchema)) q: { evalCode: string }) {
+    const { content, fileName } = await this.reports.recordPdf(p, q.evalCode, 2);
+    return pdfFile(content, fileName);
+  }
+
   @RequirePermission(Perm.inquiryReport, Perm.advisoryReport)
   @Get('report/pdf')
   @ApiOperation({ summary: '下载报告 PDF（reportCode；可用 Authorization 查询参数携带令牌）' })
@@ -103,5 +119,67 @@ export class ReportVerifyController {
   @ApiOperation({ summary: '报告验真（无需登录）：code 报告编号；返回报告编号、日期、房产、价值与 PDF 的 SHA-256' })
   verify(@Query(new ZodValidationPipe(verifySchema)) q: { code: string }) {
     return this.reports.verify(q.code);
+  }
+}
+
+const CASE_ADD_SUMMARY = '生成咨询报告（JSON id）：仅有人工估价结果的可生成，扣一份咨询报告；已生成的直接返回，不再扣减';
+const CASE_EXPORT_SUMMARY = '导出咨询报告 PDF（id；可用 Authorization 查询参数携带令牌）';
+const CASE_GET_SUMMARY = '咨询报告（id）：report（未生成时为 null；state 1 生成中、2 已生成、3 失败已退回）、case 与 offered（是否可生成）';
+
+@ApiTags('人工询价')
+@Controller('artificial/advisory')
+export class ArtificialReportController {
+  constructor(private readonly reports: ReportOrderService) {}
+
+  @RequirePermission(Perm.advisoryReport)
+  @Post('add')
+  @HttpCode(200)
+  @ApiOperation({ summary: `人工询价${CASE_ADD_SUMMARY}` })
+  add(@CurrentPrincipal() p: Principal, @Body(new ZodValidationPipe(caseIdQuerySchema)) body: { id: number }) {
+    return this.reports.orderForCase(p, 'artificial', body.id);
+  }
+
+  @RequirePermission(Perm.advisoryReport)
+  @Get('get')
+  @ApiOperation({ summary: `人工询价${CASE_GET_SUMMARY}` })
+  get(@CurrentPrincipal() p: Principal, @Query(new ZodValidationPipe(caseIdQuerySchema)) q: { id: number }) {
+    return this.reports.getForCase(p, 'artificial', q.id);
+  }
+
+  @RequirePermission(Perm.advisoryReport)
+  @Get('export')
+  @ApiOperation({ summary: CASE_EXPORT_SUMMARY })
+  async export(@CurrentPrincipal() p: Principal, @Query(new ZodValidationPipe(caseIdQuerySchema)) q: { id: number }) {
+    const { content, fileName } = await this.reports.casePdf(p, 'artificial', q.id);
+    return pdfFile(content, fileName);
+  }
+}
+
+@ApiTags('人工复评')
+@Controller('review/advisory')
+export class ReviewReportController {
+  constructor(private readonly reports: ReportOrderService) {}
+
+  @RequirePermission(Perm.advisoryReport)
+  @Post('add')
+  @HttpCode(200)
+  @ApiOperation({ summary: `人工复评${CASE_ADD_SUMMARY}` })
+  add(@CurrentPrincipal() p: Principal, @Body(new ZodValidationPipe(caseIdQuerySchema)) body: { id: number }) {
+    return this.reports.orderForCase(p, 'review', body.id);
+  }
+
+  @RequirePermission(Perm.advisoryReport)
+  @Get('get')
+  @ApiOperation({ summary: `人工复评${CASE_GET_SUMMARY}` })
+  get(@CurrentPrincipal() p: Principal, @Query(new ZodValidationPipe(caseIdQuerySchema)) q: { id: number }) {
+    return this.reports.getForCase(p, 'review', q.id);
+  }
+
+  @RequirePermission(Perm.advisoryReport)
+  @Get('export')
+  @ApiOperation({ summary: CASE_EXPORT_SUMMARY })
+  async export(@CurrentPrincipal() p: Principal, @Query(new ZodValidationPipe(caseIdQuerySchema)) q: { id: number }) {
+    const { content, fileName } = await this.reports.casePdf(p, 'review', q.id);
+    return pdfFile(content, fileName);
   }
 }

@@ -3,12 +3,12 @@ import { QuotaService, ReportConfigModule, ReportModule as ReportCoreModule } fr
 import { CommunityModule } from '../community/community.module';
 import { SiteConfigModule } from '../site-config/site-config.module';
 import { ReportDocumentBuilder } from './report-document.builder';
-import { ReportController, ReportVerifyController } from './report.controller';
+import { ArtificialReportController, ReportController, ReportVerifyController, ReviewReportController } from './report.controller';
 import { ReportOrderService } from './report-order.service';
 
 @Module({
   imports: [ReportCoreModule, ReportConfigModule, CommunityModule, SiteConfigModule],
-  controllers: [ReportController, ReportVerifyController],
+  controllers: [ReportController, ReportVerifyController, ArtificialReportController, ReviewReportController],
   providers: [QuotaService, ReportDocumentBuilder, ReportOrderService],
 })
 export class ReportModule {}

@@ -39,7 +39,7 @@ import type { Principal } from '../../common/principal';
 import { buildXlsx, excelDateTime, XLSX_AMOUNT, XLSX_DATE_TIME, type XlsxColumn } from '../../common/xlsx-export';
 import { uploadedFileName } from '../batch/batch-file.reader';
 import { scopedEvalRecords } from '../eval/eval-record.scope';
-import { filterCases, scopedCases } from '../../common/appraisal-case.scope';
+import { casesWithReports, filterCases, scopedCases } from '../../common/appraisal-case.scope';
 
 export const REVIEW_EXPORT_LIMIT = 10_000;
 
@@ -72,7 +72,7 @@ export function recordSource(r: EvalRecordEntity, averageMessage: string): Sourc
   };
 }
 
-function toRow(c: AppraisalCaseEntity): ReviewListRow {
+function toRow(c: AppraisalCaseEntity, advisory = false): ReviewListRow {
   const propType = Number(c.houseInfo.propType);
   return {
     id: Number(c.id),
@@ -88,7 +88,7 @@ function toRow(c: AppraisalCaseEntity): ReviewListRow {
     initiate: c.initiate,
     reviewTotalPrice: num(c.reviewTotalPrice),
     state: c.state,
-    advisory: false,
+    advisory,
     inquiry: false,
     totalPrice: num(c.originalPrice),
     read: c.context.read,
@@ -108,6 +108,7 @@ const EXPORT_COLUMNS: readonly XlsxColumn<ReviewListRow>[] = [
   { header: '原估价(元)', width: 16, numFmt: XLSX_AMOUNT, value: (r) => r.totalPrice },
   { header: '复评价格(元)', width: 16, numFmt: XLSX_AMOUNT, value: (r) => r.reviewTotalPrice },
   { header: '状态', width: 10, value: (r) => REVIEW_STATE_LABELS[r.state] },
+  { header: '咨询报告', width: 10, value: (r) => (r.advisory ? '已生成' : '') },
 ];
 
 /** Re-appraisal requests of the caller's scope: filing, the list and its export, detail, read marks, attachments. */
@@ -194,13 +195,15 @@ export class ReviewService {
       .offset((q.pageIndex - 1) * q.pageSize)
       .limit(q.pageSize)
       .getManyAndCount();
-    return { list: rows.map(toRow), pages: Math.ceil(total / q.pageSize), pageNum: q.pageIndex, total };
+    const reported = await casesWithReports(this.ds, p.tenantId, rows);
+    return { list: rows.map((c) => toRow(c, reported.has(c.id))), pages: Math.ceil(total / q.pageSize), pageNum: q.pageIndex, total };
   }
 
   async export(p: Principal, q: ReviewFilter): Promise<{ content: Buffer; fileName: string }> {
     const rows = await filterCases(scopedCases(this.ds, p, 'review'), q).limit(REVIEW_EXPORT_LIMIT).getMany();
     if (rows.length === 0) throw ApiError.notFound(ListMsg.noData);
-    const content = await buildXlsx('人工复评记录', EXPORT_COLUMNS, rows.map(toRow));
+    const reported = await casesWithReports(this.ds, p.tenantId, rows);
+    const content = await buildXlsx('人工复评记录', EXPORT_COLUMNS, rows.map((c) => toRow(c, reported.has(c.id))));
     return { content, fileName: `人工复评记录_${formatFilterDate(new Date()).replace(/\//g, '')}.xlsx` };
   }
 

@@ -6,6 +6,7 @@ import { ManualInquiryReportPage } from '../../modules/manual-enquiry/pages/Manu
 import { MapsPage } from '../../modules/maps/pages/MapsPage';
 import { PersonalPage } from '../../modules/personal/pages/PersonalPage';
 import { QuickValuationPage } from '../../modules/quickval/pages/QuickValuationPage';
+import { ManualAdvisoryReportPage, ObjectionAdvisoryReportPage } from '../../modules/reports/pages/CaseReportPage';
 import { AdvisoryReportPage, InquiryReportPage } from '../../modules/reports/pages/ReportPage';
 import { AdvisoryReportSamplePage, InquiryReportSamplePage } from '../../modules/reports/pages/ReportSamplePage';
 import { ObjectionListPage } from '../../modules/review/pages/ObjectionListPage';
@@ -29,9 +30,11 @@ export const ORG_ROUTES: readonly RouteEntry[] = [
   { name: 'objectionReview', path: 'objectionReview', title: '人工复评', permission: Perm.objectionReviewList, component: ObjectionReviewPage },
   { name: 'objectionReviewReport', path: 'objectionReview/objectionReviewReport', title: '人工复评结果', permission: Perm.objectionReviewList, component: ReviewResultPage },
   { name: 'objectionDetail', path: 'objectionDetail/:id/:evalType', title: '人工复评详情', permission: Perm.objectionReviewList, component: ReviewResultPage },
+  { name: 'objectionAdvisoryReport', path: 'objectionAdvisoryReport/:id', title: '人工复评咨询报告', permission: Perm.advisoryReport, component: ObjectionAdvisoryReportPage },
   { name: 'objectionList', path: 'objectionList', title: '价格异议记录', permission: Perm.objectionReviewList, component: ObjectionListPage },
   { name: 'manualEnquiry', path: 'manualEnquiry', title: '人工询价', permission: Perm.manualEnquiryList, component: ManualEnquiryListPage },
   { name: 'manualInquiryReport', path: 'manualInquiryReport', title: '人工询价结果', permission: Perm.manualEnquiryList, component: ManualInquiryReportPage },
+  { name: 'manualAdvisoryReport', path: 'manualAdvisoryReport/:id', title: '人工询价咨询报告', permission: Perm.advisoryReport, component: ManualAdvisoryReportPage },
   { name: 'batchValuation', path: 'batchValuation', title: '批量估价', permission: Perm.batch, component: BatchValuationPage },
   { name: 'batchValuationDetail', path: 'batchValuationDetail/:id', title: '批量估价详情', permission: Perm.batchDetail, component: BatchValuationDetailPage },
 ];

@@ -39,9 +39,10 @@ export class ReportConfigEntity {
 }
 
 /**
- * An ordered inquiry or advisory report of a valuation record: at most one live report per record
- * and type. state 1 rendering, 2 ready (the PDF is in S3 with its SHA-256), 3 failed (the copy was
- * refunded; the row is kept, and ordering again replaces it).
+ * An ordered inquiry or advisory report of a valuation record, or the advisory report of an
+ * answered appraisal case (evalCode then holds the case number): at most one live report per
+ * subject and type. state 1 rendering, 2 ready (the PDF is in S3 with its SHA-256), 3 failed (the
+ * copy was refunded; the row is kept, and ordering again replaces it).
  */
 @Entity('eval_report')
 @Index(['evalCode', 'reportType'], { unique: true })
@@ -61,8 +62,14 @@ export class EvalReportEntity {
   @Column({ length: 32 })
   evalCode: string;
 
-  @Column({ type: 'bigint' })
-  evalRecordId: string;
+  /** The valuation record reported on; for a case report, the valuation the case started from, if any. */
+  @Column({ type: 'bigint', nullable: true })
+  evalRecordId: string | null;
+
+  /** The appraisal case whose answer the report gives. */
+  @Index({ where: 'case_id IS NOT NULL' })
+  @Column({ type: 'bigint', nullable: true })
+  caseId: string | null;
 
   @Column()
   tenantId: number;

@@ -9,6 +9,7 @@ import { CommunityCityName1795322169845 } from './1795322169845-community-city-n
 import { FormalReports1795322820171 } from './1795322820171-formal-reports.migration';
 import { AppraisalCases1795325416188 } from './1795325416188-appraisal-cases.migration';
 import { AppraiserActions1795326800000 } from './1795326800000-appraiser-actions.migration';
+import { CaseAdvisoryReports1795332668433 } from './1795332668433-case-advisory-reports.migration';
 
 /** Every migration, oldest first. `npm run migration:generate -- <Name>` appends to this list. */
 export const MIGRATIONS = [
@@ -23,4 +24,5 @@ export const MIGRATIONS = [
   FormalReports1795322820171,
   AppraisalCases1795325416188,
   AppraiserActions1795326800000,
+  CaseAdvisoryReports1795332668433,
 ];

@@ -9,6 +9,7 @@ import { FilteredListTable } from '../../../app/filters/FilteredListTable';
 import { useListFilters } from '../../../app/filters/use-list-filters';
 import { useRouteLink } from '../../../app/routing/use-route-link';
 import { useGrantedPermissions } from '../../../app/session/session-queries';
+import { CaseReportCell } from '../../reports/components/ReportActions';
 import { exportArtificialList, useArtificialList, useMarkArtificialRead } from '../api/manual-enquiry-api';
 
 interface Filters {
@@ -90,6 +91,7 @@ export function ManualEnquiryListPage() {
         </Badge>
       ),
     },
+    { key: 'report', title: '报告', width: 90, render: (r) => <CaseReportCell kind="artificial" row={r} /> },
     {
       key: 'actions',
       title: '操作',

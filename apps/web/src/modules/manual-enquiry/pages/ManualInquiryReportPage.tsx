@@ -16,6 +16,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { api } from '../../../app/api/client';
 import { useRouteLink } from '../../../app/routing/use-route-link';
 import { useGrantedPermissions } from '../../../app/session/session-queries';
+import { CaseReportButton } from '../../reports/components/ReportActions';
 import { ReappraisalModal } from '../../review/components/ReappraisalModal';
 import { useArtificialCase, useMarkArtificialRead } from '../api/manual-enquiry-api';
 
@@ -133,6 +134,7 @@ export function ManualInquiryReportPage() {
             </Text>
           </Stack>
           <Group gap="sm">
+            <CaseReportButton kind="artificial" c={c} />
             {c.state === 2 && c.reviewTotalPrice !== null && granted.has(Perm.manualReappraisal) && (
               <Button variant="light" onClick={() => setReappraising(true)}>
                 人工复评

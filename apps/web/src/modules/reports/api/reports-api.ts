@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ReportInfo, ReportType, ReportVerification, ReportWithRecord } from '@valuation/contracts';
+import type { CaseReportWithCase, ReportInfo, ReportType, ReportVerification, ReportWithRecord } from '@valuation/contracts';
 import { api } from '../../../app/api/client';
 import { sessionKeys } from '../../../app/session/session-queries';
 import { valreportKeys } from '../../valreport/api/valreport-api';
@@ -12,6 +12,7 @@ const RENDER_POLL_MS = 800;
 export const reportKeys = {
   all: () => [...sessionKeys.all('user'), 'reports'] as const,
   report: (type: ReportType, evalCode: string) => [...reportKeys.all(), type, evalCode] as const,
+  caseReport: (kind: ReportedCaseKind, id: number) => [...reportKeys.all(), 'case', kind, id] as const,
   html: (reportCode: string) => [...reportKeys.all(), 'html', reportCode] as const,
   sample: (type: ReportType) => [...reportKeys.all(), 'sample', type] as const,
 };
@@ -34,6 +35,31 @@ export function useOrderReport(type: ReportType) {
     onSuccess: (report) => {
       void queryClient.invalidateQueries({ queryKey: reportKeys.report(type, report.evalCode) });
       void queryClient.invalidateQueries({ queryKey: valreportKeys.result(report.evalCode) });
+    },
+  });
+}
+
+/** The kinds of appraisal cases with advisory reports: manual enquiries and re-appraisals. */
+export type ReportedCaseKind = CaseReportWithCase['case']['kind'];
+
+/** GET api/artificial/advisory/get or api/review/advisory/get, polled while the report is being rendered. */
+export function useCaseReport(kind: ReportedCaseKind, id: number | null) {
+  return useQuery({
+    queryKey: reportKeys.caseReport(kind, id ?? 0),
+    queryFn: ({ signal }) => api.get<CaseReportWithCase>(`/api/${kind}/advisory/get`, { id: id ?? 0 }, { signal }),
+    enabled: id !== null && id > 0,
+    refetchInterval: (query) => (query.state.data?.report?.state === 1 ? RENDER_POLL_MS : false),
+  });
+}
+
+/** POST api/artificial/advisory/add or api/review/advisory/add: orders the advisory report of an answered case (once). */
+export function useOrderCaseReport(kind: ReportedCaseKind) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.post<ReportInfo>(`/api/${kind}/advisory/add`, { id }, { json: true }),
+    onSuccess: (_report, id) => {
+      void queryClient.invalidateQueries({ queryKey: reportKeys.caseReport(kind, id) });
+      void queryClient.invalidateQueries({ queryKey: [...sessionKeys.all('user'), kind] });
     },
   });
 }

@@ -1,32 +1,30 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { EvalRecord, ReportType } from '@valuation/contracts';
-import { FORMAL_REPORT_NAMES, formalReportConfirm, formalReportOffered, FormalReportMsg, Perm } from '@valuation/domain';
+import { caseReportOffered, FORMAL_REPORT_NAMES, formalReportConfirm, formalReportOffered, FormalReportMsg, Perm } from '@valuation/domain';
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { useRouteLink } from '../../../app/routing/use-route-link';
 import { useGrantedPermissions } from '../../../app/session/session-queries';
-import { useOrderReport } from '../api/reports-api';
-import { REPORT_ROUTE } from '../model/report-routes';
+import { useCaseReport, useOrderCaseReport, useOrderReport, type ReportedCaseKind } from '../api/reports-api';
+import { CASE_REPORT_ROUTE, REPORT_ROUTE } from '../model/report-routes';
 
 const PERMISSIONS: Readonly<Record<ReportType, number>> = { 1: Perm.inquiryReport, 2: Perm.advisoryReport };
 
-function ReportButton({ record, type }: { record: EvalRecord; type: ReportType }) {
+/**
+ * Generate (after a confirmation, since it consumes a copy) or view a report. `order` places the
+ * order and calls back once it is placed; the button then opens the report.
+ */
+function ReportOrderButton({ type, ordered, href, pending, order }: { type: ReportType; ordered: boolean; href: string | null | undefined; pending: boolean; order: (placed: () => void) => void }) {
   const [asking, setAsking] = useState(false);
-  const order = useOrderReport(type);
-  const link = useRouteLink('org');
   const navigate = useNavigate();
   const name = FORMAL_REPORT_NAMES[type];
-  const href = link(REPORT_ROUTE[type], { evalType: record.evalType }, { evalCode: record.evalCode });
-  const ordered = type === 1 ? record.inquiry : record.advisory;
 
   const generate = () =>
-    order.mutate(record.evalCode, {
-      onSuccess: () => {
-        setAsking(false);
-        notifications.show({ color: 'green', message: FormalReportMsg.generated });
-        if (href) navigate(href);
-      },
+    order(() => {
+      setAsking(false);
+      notifications.show({ color: 'green', message: FormalReportMsg.generated });
+      if (href) navigate(href);
     });
 
   if (ordered) {
@@ -41,20 +39,34 @@ function ReportButton({ record, type }: { record: EvalRecord; type: ReportType }
       <Button variant="light" onClick={() => setAsking(true)}>
         生成{name}
       </Button>
-      <Modal opened={asking} onClose={() => !order.isPending && setAsking(false)} title={`生成${name}`} centered size="sm">
+      <Modal opened={asking} onClose={() => !pending && setAsking(false)} title={`生成${name}`} centered size="sm">
         <Stack gap="lg">
           <Text size="sm">{formalReportConfirm(type)}</Text>
           <Group justify="flex-end">
-            <Button variant="default" onClick={() => setAsking(false)} disabled={order.isPending}>
+            <Button variant="default" onClick={() => setAsking(false)} disabled={pending}>
               取消
             </Button>
-            <Button onClick={generate} loading={order.isPending}>
+            <Button onClick={generate} loading={pending}>
               确定生成
             </Button>
           </Group>
         </Stack>
       </Modal>
     </>
+  );
+}
+
+function RecordReportButton({ record, type }: { record: EvalRecord; type: ReportType }) {
+  const order = useOrderReport(type);
+  const link = useRouteLink('org');
+  return (
+    <ReportOrderButton
+      type={type}
+      ordered={type === 1 ? record.inquiry : record.advisory}
+      href={link(REPORT_ROUTE[type], { evalType: record.evalType }, { evalCode: record.evalCode })}
+      pending={order.isPending}
+      order={(placed) => order.mutate(record.evalCode, { onSuccess: placed })}
+    />
   );
 }
 
@@ -66,8 +78,62 @@ export function ReportActions({ record }: { record: EvalRecord }) {
   return (
     <>
       {types.map((t) => (
-        <ReportButton key={t} record={record} type={t} />
+        <RecordReportButton key={t} record={record} type={t} />
       ))}
     </>
+  );
+}
+
+/**
+ * The advisory report button of an answered manual enquiry or re-appraisal: generate or view once
+ * the appraiser gave a price. A manual enquiry without a price says 估价失败; a refused
+ * re-appraisal shows nothing.
+ */
+export function CaseReportButton({ kind, c }: { kind: ReportedCaseKind; c: { id: number; state: number; evalType: number; reviewTotalPrice: number | null } }) {
+  const { granted } = useGrantedPermissions('user');
+  const allowed = granted.has(Perm.advisoryReport);
+  const offered = caseReportOffered({ kind, ...c });
+  const report = useCaseReport(kind, allowed && offered ? c.id : null);
+  const order = useOrderCaseReport(kind);
+  const link = useRouteLink('org');
+  if (!allowed || c.state === 1) return null;
+  if (!offered) {
+    return kind === 'artificial' ? (
+      <Button variant="light" color="gray" disabled>
+        估价失败
+      </Button>
+    ) : null;
+  }
+  const live = report.data?.report && report.data.report.state !== 3;
+  return (
+    <ReportOrderButton
+      type={2}
+      ordered={Boolean(live)}
+      href={link(CASE_REPORT_ROUTE[kind], { evalType: c.evalType }, { id: c.id })}
+      pending={order.isPending}
+      order={(placed) => order.mutate(c.id, { onSuccess: placed })}
+    />
+  );
+}
+
+/**
+ * The report column of the manual enquiry and re-appraisal lists: a link to the advisory report
+ * when there is one (and the user may read it), 未生成 for an answered case without one.
+ */
+export function CaseReportCell({ kind, row }: { kind: ReportedCaseKind; row: { id: number; state: number; evalType: number; advisory: boolean } }) {
+  const { granted } = useGrantedPermissions('user');
+  const link = useRouteLink('org');
+  const href = row.advisory && granted.has(Perm.advisoryReport) ? link(CASE_REPORT_ROUTE[kind], { evalType: row.evalType }, { id: row.id }) : null;
+  if (href) {
+    return (
+      <Anchor component={Link} to={href} size="sm">
+        咨询报告
+      </Anchor>
+    );
+  }
+  return (
+    <Text size="sm" c="dimmed">
+      {row.state === 2 && !row.advisory ? '未生成' : '--'}
+    </Text>
   );
 }

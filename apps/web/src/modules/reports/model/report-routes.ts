@@ -6,3 +6,6 @@ export const SAMPLE_ROUTE: Readonly<Record<ReportType, string>> = { 1: 'InquiryR
 
 /** Public page the QR code of a report opens. */
 export const VERIFY_PATH = '/verify/:code';
+
+/** Route names of the advisory reports of manual enquiries and re-appraisals (param id, query evalType). */
+export const CASE_REPORT_ROUTE: Readonly<Record<'artificial' | 'review', string>> = { artificial: 'manualAdvisoryReport', review: 'objectionAdvisoryReport' };

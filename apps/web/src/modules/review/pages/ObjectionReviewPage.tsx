@@ -7,6 +7,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { FilteredListTable } from '../../../app/filters/FilteredListTable';
 import { useListFilters } from '../../../app/filters/use-list-filters';
 import { useRouteLink } from '../../../app/routing/use-route-link';
+import { CaseReportCell } from '../../reports/components/ReportActions';
 import { exportReviews, useReviewList } from '../api/review-api';
 import { CASE_PAGE_SIZES, CaseFilters, caseFilterQuery, initialCaseFilters } from '../components/CaseFilters';
 
@@ -66,6 +67,7 @@ export function ObjectionReviewPage() {
         </Badge>
       ),
     },
+    { key: 'report', title: '报告', render: (r) => <CaseReportCell kind="review" row={r} /> },
     {
       key: 'action',
       title: '操作',

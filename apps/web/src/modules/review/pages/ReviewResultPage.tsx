@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useRouteLink } from '../../../app/routing/use-route-link';
 import { useGrantedPermissions } from '../../../app/session/session-queries';
+import { CaseReportButton } from '../../reports/components/ReportActions';
 import { useReadReview, useReviewDetail } from '../api/review-api';
 import { CaseAnswerSection, CaseHistorySection, CaseRequestSection } from '../components/CaseSections';
 import { ReappraisalModal } from '../components/ReappraisalModal';
@@ -54,6 +55,7 @@ export function ReviewResultPage() {
           <Button variant="default" onClick={() => { const href = link('objectionReview'); if (href) navigate(href); }}>
             返回列表
           </Button>
+          <CaseReportButton kind="review" c={c} />
           {c.state === 2 && c.reviewTotalPrice !== null && granted.has(Perm.manualReappraisal) && <Button onClick={() => setAgain(true)}>再次复评</Button>}
         </Group>
       </Group>

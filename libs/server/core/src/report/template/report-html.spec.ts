@@ -51,6 +51,25 @@ describe('renderReportHtml', () => {
     expect(html).toContain('环比 <span class="change-down">-0.13%</span>');
   });
 
+  it('prints an appraiser\'s answer without the engine\'s sample figures, cases or radar', () => {
+    const doc = withMethod('manual', 2);
+    Object.assign(doc.result.record, { totalPrice: 5_800_000, unitPrice: 64_761.06, confidenceClass: null });
+    doc.appraisal = { caseNo: 'RG202611220001', kindName: '人工复评', appraiserName: '王估价师', reviewTime: '2026-11-22 10:15:00', reply: '参考同楼栋<近期>成交', originalPrice: 6_130_000 };
+    const html = render(doc);
+    expect(html).toContain('580<span class="unit">万元</span>');
+    expect(html).toContain('人工估价');
+    expect(html).toContain('人工复评编号');
+    expect(html).toContain('RG202611220001');
+    expect(html).toContain('王估价师');
+    expect(html).toContain('2026-11-22 10:15:00');
+    expect(html).toContain('613万元');
+    expect(html).toContain('参考同楼栋&lt;近期&gt;成交');
+    expect(html).not.toContain('样本数量');
+    expect(headings(html)).not.toContain('案例分析');
+    expect(headings(html)).not.toContain('特征影响权重');
+    expect(headings(html)).toContain('周边小区价格');
+  });
+
   it('shows a rent valuation per month', () => {
     const doc = sampleReportDocument(1);
     Object.assign(doc.result.record, { evalType: 2, method: 'lease', totalPrice: 9181.3, unitPrice: 102.516 });

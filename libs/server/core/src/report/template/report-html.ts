@@ -90,7 +90,7 @@ export function reportSections(doc: ReportDocument): ReportSection[] {
   const show = reportVisibility(r.method);
   const sections: (ReportSection | null)[] = [
     propertySection(r),
-    resultSection(r),
+    resultSection(r, doc.appraisal ?? null),
     show.samples ? samplesSection(doc.result.samples, r.evalType) : null,
     communitySection(doc.community),
     distributionSection(doc.distribution, r),

@@ -1,5 +1,5 @@
 /** The numbered sections of the PDF report, each as a title and its HTML body. */
-import type { AroundPoi, CommunityAround, CommunityDetail, EvalBeta, EvalRecord, EvalSample, EvalType, MonthSeries, NearbyCommunity, PriceDistribution, RoomTypeSeries } from '@valuation/contracts';
+import type { AroundPoi, CommunityAround, CommunityDetail, EvalBeta, ReportAppraisal, EvalRecord, EvalSample, EvalType, MonthSeries, NearbyCommunity, PriceDistribution, RoomTypeSeries } from '@valuation/contracts';
 import {
   confidenceInfo,
   EMPTY_FIGURE,
@@ -75,17 +75,39 @@ export function propertySection(r: EvalRecord): ReportSection {
   return { title: '估价对象基本情况', body: infoTable(items) };
 }
 
-export function resultSection(r: EvalRecord): ReportSection {
+function resultBox(r: EvalRecord, third: { label: string; value: string }): string {
   const t = r.evalType;
-  const confidence = confidenceInfo(r.confidenceClass);
   const figure = (label: string, value: string, unit: string, className = '') =>
     `<div class="figure"><div class="label">${escapeHtml(label)}</div><div class="value ${className}">${escapeHtml(value)}${value === EMPTY_FIGURE || !unit ? '' : `<span class="unit">${escapeHtml(unit)}</span>`}</div></div>`;
-  const box =
+  return (
     '<div class="result">' +
     figure(t === 2 ? '估价租金' : '估价总价', formatReportTotalPrice(r.totalPrice, t), evalPriceUnit(t)) +
     figure('估价单价', formatReportUnitPrice(r.unitPrice, t), unitPriceUnit(t), 'secondary') +
-    figure('置信等级', confidence ? confidence.label : EMPTY_FIGURE, '', 'class-value') +
-    '</div>';
+    figure(third.label, third.value, '', 'class-value') +
+    '</div>'
+  );
+}
+
+/** The value an appraiser gave in answer to a manual enquiry or re-appraisal, with the reply. */
+function appraisalResultSection(r: EvalRecord, a: ReportAppraisal): ReportSection {
+  const t = r.evalType;
+  const items: InfoItem[] = [
+    { label: '估价方法', value: textOrEmpty(methodLabel(r.method)) },
+    { label: '估价类型', value: textOrEmpty(EVAL_TYPE_LABELS[t]) },
+    { label: '估价时点', value: textOrEmpty(a.reviewTime ?? r.evalDate) },
+    { label: '估价师', value: textOrEmpty(a.appraiserName) },
+    { label: `${a.kindName}编号`, value: textOrEmpty(a.caseNo) },
+  ];
+  if (isSet(a.originalPrice)) items.push({ label: '原估价', value: escapeHtml(withUnit(formatReportTotalPrice(a.originalPrice, t), evalPriceUnit(t))) });
+  items.push({ label: '估价说明', value: textOrEmpty(a.reply), wide: true });
+  return { title: '估价结果', body: resultBox(r, { label: '估价方式', value: a.kindName }) + infoTable(items) };
+}
+
+export function resultSection(r: EvalRecord, appraisal: ReportAppraisal | null = null): ReportSection {
+  if (appraisal) return appraisalResultSection(r, appraisal);
+  const t = r.evalType;
+  const confidence = confidenceInfo(r.confidenceClass);
+  const box = resultBox(r, { label: '置信等级', value: confidence ? confidence.label : EMPTY_FIGURE });
   const unitPrice = (v: number | null) => escapeHtml(withUnit(formatReportUnitPrice(v, t), unitPriceUnit(t)));
   const items: InfoItem[] = [
     { label: '估价方法', value: textOrEmpty(methodLabel(r.method)) },
