@@ -16,3 +16,5 @@ export * from './valuation-report';
 export * from './batch';
 export * from './report-config';
 export * from './workflows';
+export * from './agency';
+export * from './domains';

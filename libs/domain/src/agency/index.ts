@@ -1,0 +1,2 @@
+export * from './agency.machine';
+export * from './agency.rules';

@@ -1,0 +1,2 @@
+export * from './customer-domain.machine';
+export * from './customer-domain.rules';
