@@ -13,19 +13,22 @@ const PERMISSIONS: Readonly<Record<ReportType, number>> = { 1: Perm.inquiryRepor
 
 /**
  * Generate (after a confirmation, since it consumes a copy) or view a report. `order` places the
- * order and calls back once it is placed; the button then opens the report.
+ * order; once it is placed the button opens the report.
  */
-function ReportOrderButton({ type, ordered, href, pending, order }: { type: ReportType; ordered: boolean; href: string | null | undefined; pending: boolean; order: (placed: () => void) => void }) {
+function ReportOrderButton({ type, ordered, href, pending, order }: { type: ReportType; ordered: boolean; href: string | null | undefined; pending: boolean; order: () => Promise<unknown> }) {
   const [asking, setAsking] = useState(false);
   const navigate = useNavigate();
   const name = FORMAL_REPORT_NAMES[type];
 
   const generate = () =>
-    order(() => {
-      setAsking(false);
-      notifications.show({ color: 'green', message: FormalReportMsg.generated });
-      if (href) navigate(href);
-    });
+    order().then(
+      () => {
+        setAsking(false);
+        notifications.show({ color: 'green', message: FormalReportMsg.generated });
+        if (href) navigate(href);
+      },
+      () => undefined,
+    );
 
   if (ordered) {
     return (
@@ -65,7 +68,7 @@ function RecordReportButton({ record, type }: { record: EvalRecord; type: Report
       ordered={type === 1 ? record.inquiry : record.advisory}
       href={link(REPORT_ROUTE[type], { evalType: record.evalType }, { evalCode: record.evalCode })}
       pending={order.isPending}
-      order={(placed) => order.mutate(record.evalCode, { onSuccess: placed })}
+      order={() => order.mutateAsync(record.evalCode)}
     />
   );
 }
@@ -111,7 +114,7 @@ export function CaseReportButton({ kind, c }: { kind: ReportedCaseKind; c: { id:
       ordered={Boolean(live)}
       href={link(CASE_REPORT_ROUTE[kind], { evalType: c.evalType }, { id: c.id })}
       pending={order.isPending}
-      order={(placed) => order.mutate(c.id, { onSuccess: placed })}
+      order={() => order.mutateAsync(c.id)}
     />
   );
 }
@@ -126,13 +129,13 @@ export function CaseReportCell({ kind, row }: { kind: ReportedCaseKind; row: { i
   const href = row.advisory && granted.has(Perm.advisoryReport) ? link(CASE_REPORT_ROUTE[kind], { evalType: row.evalType }, { id: row.id }) : null;
   if (href) {
     return (
-      <Anchor component={Link} to={href} size="sm">
+      <Anchor component={Link} to={href} size="sm" style={{ whiteSpace: 'nowrap' }}>
         咨询报告
       </Anchor>
     );
   }
   return (
-    <Text size="sm" c="dimmed">
+    <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
       {row.state === 2 && !row.advisory ? '未生成' : '--'}
     </Text>
   );

@@ -55,19 +55,20 @@ export function ObjectionReviewPage() {
     { key: 'bldgTypeName', title: '物业类型', field: 'bldgTypeName' },
     { key: 'bldgArea', title: '面积(㎡)', render: (r) => formatArea(r.bldgArea), align: 'right' },
     { key: 'evalType', title: '估价类型', render: (r) => EVAL_TYPE_LABELS[r.evalType] },
-    { key: 'initiate', title: '来源', render: (r) => (r.initiate ? REVIEW_INITIATE_LABELS[r.initiate as 1 | 2 | 3] : '--') },
-    { key: 'totalPrice', title: '原估价', render: (r) => formatEvalPrice(r.totalPrice, r.evalType), align: 'right' },
-    { key: 'reviewTotalPrice', title: '复评结果', render: (r) => formatEvalPrice(r.reviewTotalPrice, r.evalType), align: 'right' },
+    { key: 'initiate', title: '来源', width: 80, render: (r) => (r.initiate ? REVIEW_INITIATE_LABELS[r.initiate as 1 | 2 | 3] : '--') },
+    { key: 'totalPrice', title: '原估价', render: (r) => formatEvalPrice(r.totalPrice, r.evalType), align: 'right', width: 120 },
+    { key: 'reviewTotalPrice', title: '复评结果', render: (r) => formatEvalPrice(r.reviewTotalPrice, r.evalType), align: 'right', width: 120 },
     {
       key: 'state',
       title: '状态',
+      width: 96,
       render: (r) => (
-        <Badge variant="light" color={STATE_COLORS[r.state]}>
+        <Badge variant="light" color={STATE_COLORS[r.state]} styles={{ root: { overflow: 'visible' }, label: { overflow: 'visible' } }}>
           {REVIEW_STATE_LABELS[r.state]}
         </Badge>
       ),
     },
-    { key: 'report', title: '报告', render: (r) => <CaseReportCell kind="review" row={r} /> },
+    { key: 'report', title: '报告', width: 80, render: (r) => <CaseReportCell kind="review" row={r} /> },
     {
       key: 'action',
       title: '操作',
