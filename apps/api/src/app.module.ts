@@ -9,6 +9,7 @@ import { QueueModule, RedisModule } from '@valuation/queue';
 import { StorageModule } from '@valuation/storage';
 import { ApiExceptionFilter } from './common/api-exception.filter';
 import { EnvelopeInterceptor } from './common/envelope.interceptor';
+import { AgencyModule } from './modules/agency/agency.module';
 import { AppraisalModule } from './modules/appraisal/appraisal.module';
 import { ArtificialModule } from './modules/artificial/artificial.module';
 import { AuthModule } from './modules/auth/auth.module';
@@ -63,6 +64,7 @@ export function requestId(req: IncomingMessage): string {
     AuthModule,
     HealthModule,
     EvalModule,
+    AgencyModule,
     ProfileModule,
     SiteConfigModule,
     UsersModule,

@@ -9,3 +9,4 @@ export * from './batch.contracts';
 export * from './report.contracts';
 export * from './appraisal.contracts';
 export * from './appraisal-queue.contracts';
+export * from './agency.contracts';

@@ -20,6 +20,8 @@ export interface AgencyActor {
 export interface AgencyFileRef {
   name: string;
   key: string;
+  size?: number;
+  type?: string;
 }
 
 export interface AgencyContext {

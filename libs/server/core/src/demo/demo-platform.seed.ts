@@ -48,13 +48,15 @@ const yyyyMmDd = (d: Date) => d.toISOString().slice(0, 10);
 const addDays = (d: Date, days: number) => new Date(d.getTime() + days * 86400000);
 
 /**
- * Valuation permissions: quick valuation with its actions, the records list, batch valuation, and
- * the manual enquiry and re-appraisal lists where the answers of the appraisers arrive.
+ * Valuation permissions: quick valuation with its actions, the records list, batch valuation, the
+ * manual enquiry and re-appraisal lists where the answers of the appraisers arrive, and institution
+ * valuation.
  */
 const VALUATION_PERMISSIONS = [
   Perm.quickValuation, Perm.saleValuation, Perm.rentValuation, Perm.manualEnquiry, Perm.mapPositioning,
   Perm.evalFieldFeature, Perm.evalDetail, 34, 35, 21, Perm.valuationRecords, 24, 25, Perm.recordExport,
   Perm.batch, Perm.batchCreate, Perm.batchDetail, Perm.batchExport, Perm.manualEnquiryList, Perm.objectionReviewList,
+  Perm.agencyValuation,
 ];
 
 /** The appraiser's workbench and its actions; the channel administrator's role has everything else. */

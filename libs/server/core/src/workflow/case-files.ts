@@ -20,18 +20,26 @@ export class CaseFileRefusal extends Error {
 
 const extension = (name: string) => name.toLowerCase().split('.').pop() ?? 'bin';
 
+/** The rules a set of uploads must meet: each file's type by content, or the message of the first problem. */
+export type UploadCheck = (files: readonly { name: string; size: number; head: Uint8Array }[]) => { ok: true; types: readonly string[] } | { ok: false; message: string };
+
 /**
  * Checks the attachments of a request (count, size, type by content) before anything is stored,
  * then stores them under the tenant; throws CaseFileRefusal when any breaks a rule. The caller
  * removes the stored objects again (removeCaseFiles) if the request fails after this.
  */
-export async function storeCaseFiles(storage: ObjectStorage, tenantId: number, files: readonly UploadedCaseFile[]): Promise<CaseFile[]> {
-  const check = checkCaseFiles(files.map((f) => ({ name: f.originalname, size: f.size, head: f.buffer.subarray(0, 16) })));
+export function storeCaseFiles(storage: ObjectStorage, tenantId: number, files: readonly UploadedCaseFile[]): Promise<CaseFile[]> {
+  return storeCheckedFiles(storage, `cases/${tenantId}`, files, checkCaseFiles);
+}
+
+/** Checks uploads with the given rules, then stores them under the key prefix (see storeCaseFiles). */
+export async function storeCheckedFiles(storage: ObjectStorage, prefix: string, files: readonly UploadedCaseFile[], rules: UploadCheck): Promise<CaseFile[]> {
+  const check = rules(files.map((f) => ({ name: f.originalname, size: f.size, head: f.buffer.subarray(0, 16) })));
   if (!check.ok) throw new CaseFileRefusal(check.message);
   const stored: CaseFile[] = [];
   try {
     for (const [i, file] of files.entries()) {
-      const key = `cases/${tenantId}/${randomUUID()}.${extension(file.originalname)}`;
+      const key = `${prefix}/${randomUUID()}.${extension(file.originalname)}`;
       await storage.put(key, file.buffer, file.size, check.types[i]);
       stored.push({ key, name: file.originalname.slice(0, 200), size: file.size, type: check.types[i] });
     }

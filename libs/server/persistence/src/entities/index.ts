@@ -21,8 +21,12 @@ import { NotifyOutboxEntity } from './notify-outbox.entity';
 import { OrganizationNotifySettingEntity } from './organization-notify-setting.entity';
 import { EvalReportEntity, ReportConfigEntity } from './report.entity';
 import { AppraisalCaseEntity, AppraisalCaseHistoryEntity } from './appraisal-case.entity';
+import { AgencyApplicationEntity } from './agency-application.entity';
+import { CustomerDomainEntity } from './customer-domain.entity';
 
 export * from './tenant.entity';
+export * from './agency-application.entity';
+export * from './customer-domain.entity';
 export * from './organization.entity';
 export * from './account.entity';
 export * from './tenant-staff.entity';
@@ -79,4 +83,6 @@ export const ENTITIES = [
   EvalReportEntity,
   AppraisalCaseEntity,
   AppraisalCaseHistoryEntity,
+  AgencyApplicationEntity,
+  CustomerDomainEntity,
 ];

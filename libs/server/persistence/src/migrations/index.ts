@@ -10,6 +10,7 @@ import { FormalReports1795322820171 } from './1795322820171-formal-reports.migra
 import { AppraisalCases1795325416188 } from './1795325416188-appraisal-cases.migration';
 import { AppraiserActions1795326800000 } from './1795326800000-appraiser-actions.migration';
 import { CaseAdvisoryReports1795332668433 } from './1795332668433-case-advisory-reports.migration';
+import { AgencyAndDomains1795333792166 } from './1795333792166-agency-and-domains.migration';
 
 /** Every migration, oldest first. `npm run migration:generate -- <Name>` appends to this list. */
 export const MIGRATIONS = [
@@ -25,4 +26,5 @@ export const MIGRATIONS = [
   AppraisalCases1795325416188,
   AppraiserActions1795326800000,
   CaseAdvisoryReports1795332668433,
+  AgencyAndDomains1795333792166,
 ];
