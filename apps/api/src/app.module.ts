@@ -16,6 +16,8 @@ import { AuthModule } from './modules/auth/auth.module';
 import { BatchModule } from './modules/batch/batch.module';
 import { BusinessModule } from './modules/business/business.module';
 import { CommunityModule } from './modules/community/community.module';
+import { CustomerCompanyModule } from './modules/customer-company/customer-company.module';
+import { CustomerDomainModule } from './modules/customer-domain/customer-domain.module';
 import { DictModule } from './modules/dict/dict.module';
 import { EvalFieldModule } from './modules/eval-field/eval-field.module';
 import { EvalModule } from './modules/eval/eval.module';
@@ -76,6 +78,8 @@ export function requestId(req: IncomingMessage): string {
     NotifySettingsModule,
     BatchModule,
     ReportConfigModule,
+    CustomerCompanyModule,
+    CustomerDomainModule,
     ReportModule,
     ArtificialModule,
     ReviewModule,

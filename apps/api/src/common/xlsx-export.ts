@@ -1,4 +1,5 @@
-import { StreamableFile } from '@nestjs/common';
+import type { StreamableFile } from '@nestjs/common';
+import { fileDownload } from './file-download';
 import ExcelJS from 'exceljs';
 
 export type XlsxCell = string | number | Date | null;
@@ -42,10 +43,5 @@ export async function buildXlsx<T>(sheetName: string, columns: readonly XlsxColu
 
 /** The workbook as an attachment; the Chinese file name goes in `filename*`. */
 export function xlsxFile(content: Buffer, fileName: string): StreamableFile {
-  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return new StreamableFile(content, {
-    type: XLSX_MIME,
-    length: content.length,
-    disposition: `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
-  });
+  return fileDownload({ content, name: fileName, type: XLSX_MIME });
 }

@@ -269,11 +269,11 @@ export class AgencyService {
     return new Reply(await this.detail('tenant', p, body.detailID), '回复成功');
   }
 
-  async download(side: AgencySide, p: Principal, id: number, kind: 'attachment' | 'report', index: number): Promise<{ stream: Readable; name: string; type: string; size: number }> {
+  async download(side: AgencySide, p: Principal, id: number, kind: 'attachment' | 'report', index: number): Promise<{ content: Readable; name: string; type: string; size: number }> {
     const a = await this.find(side, p, id);
     const f = kind === 'attachment' ? a.files[index] : a.context.files[index];
     if (!f) throw ApiError.notFound('文件不存在');
-    return { stream: await this.storage.getStream(f.key), name: f.name, type: f.type ?? 'application/octet-stream', size: f.size ?? 0 };
+    return { content: await this.storage.getStream(f.key), name: f.name, type: f.type ?? 'application/octet-stream', size: f.size ?? 0 };
   }
 
   /** Applications the side may read, aliased `a`: the channel sees its tenant's; a customer its own, or its organisation subtree's with the records permission. */

@@ -1,4 +1,5 @@
-import { Injectable, StreamableFile } from '@nestjs/common';
+import { Injectable, type StreamableFile } from '@nestjs/common';
+import { fileDownload } from '../../common/file-download';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, SelectQueryBuilder } from 'typeorm';
 import type { AppraisalCaseView, Paged } from '@valuation/contracts';
@@ -260,13 +261,7 @@ export class ArtificialService {
     const c = await this.readable(p, id);
     const f = c.files[index];
     if (!f) throw ApiError.notFound('附件不存在');
-    const content = await this.storage.getBuffer(f.key);
-    const ascii = f.name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-    return new StreamableFile(content, {
-      type: f.type,
-      length: content.length,
-      disposition: `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(f.name)}`,
-    });
+    return fileDownload({ content: await this.storage.getBuffer(f.key), name: f.name, type: f.type });
   }
 
   private async readable(p: Principal, id: number): Promise<AppraisalCaseEntity> {

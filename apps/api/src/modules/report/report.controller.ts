@@ -5,6 +5,7 @@ import type { ReportType } from '@valuation/contracts';
 import { REPORT_CODE_PATTERN, ReportRenderService, sampleReportDocument } from '@valuation/core';
 import { caseIdQuerySchema, FormalReportMsg as ReportMsg, Perm } from '@valuation/domain';
 import { CurrentPrincipal, Public, RequirePermission } from '../../common/access.decorators';
+import { fileDownload } from '../../common/file-download';
 import type { Principal } from '../../common/principal';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe';
 import { ReportOrderService } from './report-order.service';
@@ -23,14 +24,7 @@ function htmlPage(html: string): StreamableFile {
   return new StreamableFile(content, { type: 'text/html; charset=utf-8', length: content.length, disposition: 'inline' });
 }
 
-function pdfFile(content: Buffer, fileName: string): StreamableFile {
-  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return new StreamableFile(content, {
-    type: 'application/pdf',
-    length: content.length,
-    disposition: `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
-  });
-}
+const pdfFile = (content: Buffer, fileName: string) => fileDownload({ content, name: fileName, type: 'application/pdf' });
 
 @ApiTags('估价报告')
 @Controller('eval')

@@ -1,4 +1,5 @@
-import { Body, Controller, Get, HttpCode, Post, Query, Req, StreamableFile } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Query, Req } from '@nestjs/common';
+import { fileDownload } from '../../common/file-download';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import {
@@ -79,11 +80,6 @@ export class ReviewController {
   @ApiOperation({ summary: '下载人工复评附件：id、index（从0起；可用 Authorization 查询参数携带令牌）' })
   async file(@CurrentPrincipal() p: Principal, @Query(new ZodValidationPipe(reviewFileQuerySchema)) q: { id: number; index: number }) {
     const f = await this.reviews.file(p, q.id, q.index);
-    const ascii = f.name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-    return new StreamableFile(f.stream, {
-      type: f.type,
-      length: f.size,
-      disposition: `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(f.name)}`,
-    });
+    return fileDownload({ content: f.stream, name: f.name, type: f.type, size: f.size });
   }
 }

@@ -1,6 +1,6 @@
-import { Controller, Get, Query, Res, StreamableFile } from '@nestjs/common';
+import { Controller, Get, Query, Req, Res, StreamableFile } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import { z } from 'zod';
 import type { Population, SiteImageType } from '@valuation/domain';
 import { ObjectStorage } from '@valuation/storage';
@@ -24,12 +24,13 @@ abstract class SiteConfigEndpoints {
     protected readonly storage: ObjectStorage,
   ) {}
 
-  protected read(principal: Principal | undefined) {
-    return this.siteConfigs.get(this.population, principal);
+  /** Branding follows the caller when there is one, else the request host (Host, or X-Forwarded-Host from a trusted proxy). */
+  protected read(principal: Principal | undefined, req: Request) {
+    return this.siteConfigs.get(this.population, principal, req.hostname);
   }
 
-  protected async image(principal: Principal | undefined, type: SiteImageType, res: Response): Promise<StreamableFile> {
-    const key = await this.siteConfigs.imageKey(this.population, principal, type);
+  protected async image(principal: Principal | undefined, type: SiteImageType, req: Request, res: Response): Promise<StreamableFile> {
+    const key = await this.siteConfigs.imageKey(this.population, principal, type, req.hostname);
     const stat = key ? await this.storage.stat(key) : null;
     if (!key || !stat) throw ApiError.notFound(SiteConfigMsg.noImage);
     res.setHeader('Content-Type', stat.metaData?.['content-type'] ?? 'application/octet-stream');
@@ -51,15 +52,15 @@ export class SiteConfigController extends SiteConfigEndpoints {
   @Public()
   @Get('get')
   @ApiOperation({ summary: '网站配置（登录后按客户公司，登录前按访问域名）' })
-  get(@OptionalPrincipal() p?: Principal) {
-    return this.read(p);
+  get(@Req() req: Request, @OptionalPrincipal() p?: Principal) {
+    return this.read(p, req);
   }
 
   @Public()
   @Get('images')
   @ApiOperation({ summary: '网站图片：type 1 LOGO，2 登录背景' })
-  images(@Query(new ZodValidationPipe(imageQuery)) q: { type: SiteImageType }, @Res({ passthrough: true }) res: Response, @OptionalPrincipal() p?: Principal) {
-    return this.image(p, q.type, res);
+  images(@Query(new ZodValidationPipe(imageQuery)) q: { type: SiteImageType }, @Req() req: Request, @Res({ passthrough: true }) res: Response, @OptionalPrincipal() p?: Principal) {
+    return this.image(p, q.type, req, res);
   }
 }
 
@@ -74,15 +75,15 @@ export class TenantSiteConfigController extends SiteConfigEndpoints {
 
   @Public()
   @Get('get')
-  @ApiOperation({ summary: '渠道网站配置' })
-  get(@OptionalPrincipal() p?: Principal) {
-    return this.read(p);
+  @ApiOperation({ summary: '渠道网站配置（登录后按渠道，登录前按访问域名）' })
+  get(@Req() req: Request, @OptionalPrincipal() p?: Principal) {
+    return this.read(p, req);
   }
 
   @Public()
   @Get('images')
   @ApiOperation({ summary: '渠道网站图片：type 1 LOGO，2 登录背景' })
-  images(@Query(new ZodValidationPipe(imageQuery)) q: { type: SiteImageType }, @Res({ passthrough: true }) res: Response, @OptionalPrincipal() p?: Principal) {
-    return this.image(p, q.type, res);
+  images(@Query(new ZodValidationPipe(imageQuery)) q: { type: SiteImageType }, @Req() req: Request, @Res({ passthrough: true }) res: Response, @OptionalPrincipal() p?: Principal) {
+    return this.image(p, q.type, req, res);
   }
 }

@@ -1,10 +1,11 @@
 import { Module } from '@nestjs/common';
+import { CustomerDomainHosts } from './customer-domain-hosts';
 import { SiteConfigService } from './site-config.service';
 import { SiteConfigController, TenantSiteConfigController } from './site-config.controller';
 
 @Module({
   controllers: [SiteConfigController, TenantSiteConfigController],
-  providers: [SiteConfigService],
-  exports: [SiteConfigService],
+  providers: [SiteConfigService, CustomerDomainHosts],
+  exports: [SiteConfigService, CustomerDomainHosts],
 })
 export class SiteConfigModule {}

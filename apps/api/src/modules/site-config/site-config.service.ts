@@ -6,6 +6,7 @@ import { SiteConfigEntity, TenantEntity } from '@valuation/persistence';
 import type { SiteConfig } from '@valuation/contracts';
 import type { Population, SiteImageType } from '@valuation/domain';
 import type { Principal } from '../../common/principal';
+import { CustomerDomainHosts, type HostOwner } from './customer-domain-hosts';
 
 /** Branding of the platform itself, used when neither the company nor the tenant has its own. */
 export const PLATFORM_SITE_CONFIG: SiteConfig = {
@@ -40,35 +41,40 @@ export function toSiteConfig(row: SiteConfigEntity): SiteConfig {
 
 /**
  * Resolves branding from the most specific owner: the caller's customer company, then its tenant,
- * then the platform default. Without a caller, the tenant comes from the request host
- * (falling back to DEFAULT_TENANT_CODE).
+ * then the platform default. Without a caller, a request host that is a completed customer domain
+ * stands for that customer company (the channel pages on it get the company's tenant); any other
+ * host gets the tenant DEFAULT_TENANT_CODE.
  */
 @Injectable()
 export class SiteConfigService {
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly hosts: CustomerDomainHosts,
   ) {}
 
-  async resolve(pop: Population, principal: Principal | undefined): Promise<SiteConfigEntity | null> {
+  async resolve(pop: Population, principal: Principal | undefined, hostname?: string): Promise<SiteConfigEntity | null> {
     const repo = this.ds.getRepository(SiteConfigEntity);
-    const tenantId = principal?.tenantId ?? (await this.defaultTenantId());
+    const hostOwner: HostOwner | null = principal ? null : await this.hosts.ownerOf(hostname);
+    const tenantId = principal?.tenantId ?? hostOwner?.tenantId ?? (await this.defaultTenantId());
     if (tenantId === null) return null;
-    if (pop === 'user' && principal?.companyId) {
-      const own = await repo.findOneBy({ tenantId, companyId: principal.companyId });
+    const companyId = pop === 'user' ? (principal ? principal.companyId : hostOwner?.companyId) : null;
+    if (companyId) {
+      const own = await repo.findOneBy({ tenantId, companyId });
       if (own) return own;
     }
     return repo.findOneBy({ tenantId, companyId: IsNull() });
   }
 
-  async get(pop: Population, principal: Principal | undefined): Promise<SiteConfig> {
-    const row = await this.resolve(pop, principal);
+  /** The branding of a caller, or of the request host when there is no caller. */
+  async get(pop: Population, principal: Principal | undefined, hostname?: string): Promise<SiteConfig> {
+    const row = await this.resolve(pop, principal, hostname);
     return row ? toSiteConfig(row) : PLATFORM_SITE_CONFIG;
   }
 
   /** Object-storage key of the logo (1) or background (2), or null when none is set. */
-  async imageKey(pop: Population, principal: Principal | undefined, type: SiteImageType): Promise<string | null> {
-    const row = await this.resolve(pop, principal);
+  async imageKey(pop: Population, principal: Principal | undefined, type: SiteImageType, hostname?: string): Promise<string | null> {
+    const row = await this.resolve(pop, principal, hostname);
     if (!row) return null;
     return type === 1 ? row.logoKey : row.backgroundKey;
   }

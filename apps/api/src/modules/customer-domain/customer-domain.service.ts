@@ -1,0 +1,172 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { type DataSource, In, IsNull, Not, QueryFailedError } from 'typeorm';
+import type { CustomerDomainView, Paged } from '@valuation/contracts';
+import {
+  applyDomainEvent,
+  CustomerDomainMsg,
+  domainStateCode,
+  initialDomainState,
+  type CustomerDomainApply,
+  type CustomerDomainEdit,
+  type CustomerDomainListQuery,
+  type DomainActor,
+} from '@valuation/domain';
+import { CustomerDomainEntity, OrganizationEntity, OrganizationStatus } from '@valuation/persistence';
+import { ApiError, Reply } from '../../common/api-error';
+import type { Principal } from '../../common/principal';
+import { AuditTrail } from '../auth/audit-trail.service';
+import { dateTime } from '../eval/eval-record.view';
+import { CustomerDomainHosts } from '../site-config/customer-domain-hosts';
+
+export const CustomerDomainApiMsg = {
+  companyFixed: '域名申请的客户公司不可修改',
+} as const;
+
+const isUniqueViolation = (error: unknown) =>
+  error instanceof QueryFailedError && (error.driverError as { code?: string } | undefined)?.code === '23505';
+
+/** 403 with the spec's message: a domain may be applied for once across the platform. */
+const duplicate = () => ApiError.forbidden(CustomerDomainMsg.duplicate);
+
+interface CompanyNames {
+  name: string;
+  categoryName: string;
+}
+
+/** Customer companies have a category id but no category names are stored yet, so the category shows empty. */
+function companyNames(org: OrganizationEntity | undefined): CompanyNames {
+  return { name: org?.name ?? '', categoryName: '' };
+}
+
+export function toCustomerDomainView(row: CustomerDomainEntity, company: CompanyNames): CustomerDomainView {
+  return {
+    id: row.id,
+    companyId: row.companyId,
+    companyName: company.name,
+    categoryName: company.categoryName,
+    domain: row.domain,
+    serverIp: row.context.serverIp,
+    state: row.state,
+    failReason: row.context.failReason,
+    updateTime: dateTime(row.updatedAt),
+  };
+}
+
+const staffActor = (p: Principal): DomainActor => ({ population: 'tenant', id: p.id, name: p.userName });
+
+/**
+ * Domain applications of the caller's tenant. Applying and editing are checked by the domain
+ * machine; a domain held by any application of the platform is refused with 403, also when two
+ * requests race (the unique index decides). A platform operator completes or fails an
+ * application with the `domain` command.
+ */
+@Injectable()
+export class CustomerDomainService {
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    private readonly audit: AuditTrail,
+    private readonly hosts: CustomerDomainHosts,
+  ) {}
+
+  async list(p: Principal, q: CustomerDomainListQuery): Promise<Paged<CustomerDomainView>> {
+    const [rows, total] = await this.ds.getRepository(CustomerDomainEntity).findAndCount({
+      where: { tenantId: p.tenantId },
+      order: { updatedAt: 'DESC', id: 'DESC' },
+      skip: (q.pageIndex - 1) * q.pageSize,
+      take: q.pageSize,
+    });
+    const companyIds = [...new Set(rows.map((r) => r.companyId))];
+    const companies = companyIds.length
+      ? await this.ds.getRepository(OrganizationEntity).findBy({ tenantId: p.tenantId, id: In(companyIds) })
+      : [];
+    const byId = new Map(companies.map((c) => [c.id, c]));
+    return {
+      list: rows.map((r) => toCustomerDomainView(r, companyNames(byId.get(r.companyId)))),
+      pages: Math.ceil(total / q.pageSize),
+      pageNum: q.pageIndex,
+      total,
+    };
+  }
+
+  async apply(p: Principal, input: CustomerDomainApply, ip: string | undefined): Promise<Reply<CustomerDomainView>> {
+    const company = await this.customerCompany(p, input.companyId);
+    const repo = this.ds.getRepository(CustomerDomainEntity);
+    if (await repo.existsBy({ domain: input.domain })) throw duplicate();
+    const state = initialDomainState(input.domain);
+    let row: CustomerDomainEntity;
+    try {
+      row = await repo.save(
+        repo.create({
+          tenantId: p.tenantId,
+          companyId: company.id,
+          domain: state.context.domain,
+          machineState: state.value,
+          context: state.context,
+          state: domainStateCode(state.value),
+          updatedByName: p.userName.slice(0, 50),
+        }),
+      );
+    } catch (error) {
+      if (isUniqueViolation(error)) throw duplicate();
+      throw error;
+    }
+    await this.audit.record(p, '申请域名', `${company.name}：${row.domain}`, ip);
+    return new Reply(toCustomerDomainView(row, companyNames(company)), CustomerDomainMsg.applied);
+  }
+
+  /** A changed domain replaces the old one and the application goes back to processing. */
+  async update(p: Principal, input: CustomerDomainEdit, ip: string | undefined): Promise<Reply<CustomerDomainView>> {
+    let result: { row: CustomerDomainEntity; oldDomain: string };
+    try {
+      result = await this.ds.transaction(async (m) => {
+        const repo = m.getRepository(CustomerDomainEntity);
+        const row = await repo.findOne({ where: { id: input.id, tenantId: p.tenantId }, lock: { mode: 'pessimistic_write' } });
+        if (!row) throw ApiError.notFound(CustomerDomainMsg.notFound);
+        if (input.companyId !== undefined && input.companyId !== row.companyId) throw ApiError.badRequest(CustomerDomainApiMsg.companyFixed);
+        const outcome = applyDomainEvent({ value: row.machineState, context: row.context }, { type: 'EDIT', actor: staffActor(p), domain: input.domain });
+        if (!outcome.ok) throw ApiError.badRequest(outcome.message);
+        if (await repo.existsBy({ domain: outcome.next.context.domain, id: Not(row.id) })) throw duplicate();
+        const oldDomain = row.domain;
+        Object.assign(row, {
+          domain: outcome.next.context.domain,
+          machineState: outcome.next.value,
+          context: outcome.next.context,
+          state: domainStateCode(outcome.next.value),
+          version: row.version + 1,
+          updatedByName: p.userName.slice(0, 50),
+        });
+        return { row: await repo.save(row), oldDomain };
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw duplicate();
+      throw error;
+    }
+    this.hosts.forget();
+    const company = await this.ds.getRepository(OrganizationEntity).findOneBy({ id: result.row.companyId, tenantId: p.tenantId });
+    await this.audit.record(p, '编辑域名', `${company?.name ?? ''}：${result.oldDomain} 改为 ${result.row.domain}`, ip);
+    return new Reply(toCustomerDomainView(result.row, companyNames(company ?? undefined)), CustomerDomainMsg.edited);
+  }
+
+  async remove(p: Principal, id: number, ip: string | undefined): Promise<Reply<null>> {
+    const removed = await this.ds.transaction(async (m) => {
+      const repo = m.getRepository(CustomerDomainEntity);
+      const row = await repo.findOne({ where: { id, tenantId: p.tenantId }, lock: { mode: 'pessimistic_write' } });
+      if (!row) throw ApiError.notFound(CustomerDomainMsg.notFound);
+      await repo.delete({ id: row.id, tenantId: p.tenantId });
+      return row;
+    });
+    this.hosts.forget();
+    await this.audit.record(p, '删除域名', removed.domain, ip);
+    return new Reply(null, CustomerDomainMsg.deleted);
+  }
+
+  /** An active customer company (a root organisation) of the caller's tenant. */
+  private async customerCompany(p: Principal, companyId: number): Promise<OrganizationEntity> {
+    const company = await this.ds
+      .getRepository(OrganizationEntity)
+      .findOneBy({ id: companyId, tenantId: p.tenantId, parentId: IsNull(), status: OrganizationStatus.Active });
+    if (!company) throw ApiError.badRequest(CustomerDomainMsg.companyRequired);
+    return company;
+  }
+}
