@@ -13,6 +13,14 @@ const proxy = {
   '/api': { target: apiUrl, changeOrigin: false },
 };
 
+/*
+ * Vite answers only localhost unless told otherwise (a DNS-rebinding guard); customer domains
+ * pointed at a dev or preview server are listed in WEB_ALLOWED_HOSTS (`all` for any host).
+ */
+const allowedHostsEnv = (process.env.WEB_ALLOWED_HOSTS ?? '').trim();
+const allowedHosts: true | string[] | undefined =
+  allowedHostsEnv === 'all' ? true : allowedHostsEnv ? allowedHostsEnv.split(',').map((h) => h.trim()).filter(Boolean) : undefined;
+
 export default defineConfig({
   root: __dirname,
   base: '/',
@@ -24,8 +32,8 @@ export default defineConfig({
       '@valuation/ui': path.join(repoRoot, 'libs/ui/src/index.ts'),
     },
   },
-  server: { port, host, strictPort: true, proxy },
-  preview: { port, host, strictPort: true, proxy },
+  server: { port, host, strictPort: true, proxy, allowedHosts },
+  preview: { port, host, strictPort: true, proxy, allowedHosts },
   build: {
     outDir: path.join(repoRoot, 'dist/web'),
     emptyOutDir: true,

@@ -254,6 +254,12 @@ export const Perm = {
   manualEnquiry: 112,
   customerCompany: 66,
   customerDomain: 67,
+  /** Apply for a customer domain. */
+  customerDomainApply: 81,
+  /** Edit the domain of an application. */
+  customerDomainEdit: 82,
+  /** Delete a domain application. */
+  customerDomainDelete: 83,
   customerAccount: 68,
   customerRole: 69,
   customerCategory: 70,

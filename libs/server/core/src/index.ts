@@ -13,3 +13,4 @@ export * from './report';
 export * from './report-config';
 export * from './report/template';
 export * from './workflow';
+export * from './customer-domain';

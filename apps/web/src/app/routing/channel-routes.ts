@@ -1,6 +1,7 @@
 import { Perm } from '@valuation/domain';
 import { AppraisalCasePage } from '../../modules/appraisal/pages/AppraisalCasePage';
 import { AppraisalQueuePage } from '../../modules/appraisal/pages/AppraisalQueuePage';
+import { CustomerDomainPage } from '../../modules/customer-domain/pages/CustomerDomainPage';
 import { ChannelPersonalPage } from '../../modules/personal/pages/ChannelPersonalPage';
 import { ReportConfigPage } from '../../modules/report-config/pages/ReportConfigPage';
 import type { RouteEntry } from './route-registry';
@@ -10,5 +11,6 @@ export const CHANNEL_ROUTES: readonly RouteEntry[] = [
   { name: 'channelPersonal', path: 'channelPersonal', title: '个人信息', component: ChannelPersonalPage },
   { name: 'appraisalQueue', path: 'appraisalQueue', title: '估价师工作台', permission: Perm.appraiser, component: AppraisalQueuePage },
   { name: 'appraisalCase', path: 'appraisalCase/:id', title: '案件处理', permission: Perm.appraiser, component: AppraisalCasePage },
+  { name: 'customerDomain', path: 'customerDomain', title: '域名申请', permission: Perm.customerDomain, component: CustomerDomainPage },
   { name: 'ReportConfig', path: 'ReportConfig', title: '报告配置', permission: Perm.reportConfig, component: ReportConfigPage },
 ];
