@@ -1,5 +1,5 @@
 import { Box, Group, LoadingOverlay, Pagination, ScrollArea, Select, Skeleton, Table, Text } from '@mantine/core';
-import { Fragment, type ReactNode } from 'react';
+import { Fragment, type CSSProperties, type ReactNode } from 'react';
 
 export interface TableColumn<T> {
   key: string;
@@ -9,6 +9,8 @@ export interface TableColumn<T> {
   render?: (row: T, index: number) => ReactNode;
   width?: number | string;
   align?: 'left' | 'center' | 'right';
+  /** Keeps the column at the right edge while a wide table scrolls sideways (an operations column). */
+  stickyRight?: boolean;
 }
 
 export interface PagedTableProps<T> {
@@ -32,6 +34,18 @@ export interface PagedTableProps<T> {
 }
 
 const EMPTY_CELL = '--';
+
+const STICKY_RIGHT: CSSProperties = {
+  position: 'sticky',
+  right: 0,
+  zIndex: 1,
+  background: 'var(--mantine-color-body)',
+  boxShadow: 'inset 1px 0 0 var(--mantine-color-gray-3)',
+};
+
+function headStyle<T>(c: TableColumn<T>): CSSProperties {
+  return c.stickyRight ? { whiteSpace: 'nowrap', ...STICKY_RIGHT, background: 'var(--mantine-color-gray-0)' } : { whiteSpace: 'nowrap' };
+}
 
 function cellText(value: unknown): ReactNode {
   if (value === null || value === undefined || value === '') return EMPTY_CELL;
@@ -68,7 +82,7 @@ export function PagedTable<T>({
             <Table.Thead bg="var(--mantine-color-gray-0)">
               <Table.Tr>
                 {columns.map((c) => (
-                  <Table.Th key={c.key} w={c.width} ta={c.align} style={{ whiteSpace: 'nowrap' }}>
+                  <Table.Th key={c.key} w={c.width} ta={c.align} style={headStyle(c)}>
                     {c.title}
                   </Table.Th>
                 ))}
@@ -101,7 +115,7 @@ export function PagedTable<T>({
                     <Fragment key={rowKey(row, index)}>
                       <Table.Tr>
                         {columns.map((c) => (
-                          <Table.Td key={c.key} ta={c.align}>
+                          <Table.Td key={c.key} ta={c.align} style={c.stickyRight ? STICKY_RIGHT : undefined}>
                             {c.render ? c.render(row, index) : c.field !== undefined ? cellText(row[c.field]) : EMPTY_CELL}
                           </Table.Td>
                         ))}

@@ -1,4 +1,6 @@
 import { Perm } from '@valuation/domain';
+import { PropertyDetailsPage } from '../../modules/agency/pages/AgencyDetailPage';
+import { AgencyValuationPage } from '../../modules/agency/pages/AgencyListPage';
 import { BatchValuationDetailPage } from '../../modules/batch/pages/BatchValuationDetailPage';
 import { BatchValuationPage } from '../../modules/batch/pages/BatchValuationPage';
 import { ManualEnquiryListPage } from '../../modules/manual-enquiry/pages/ManualEnquiryListPage';
@@ -36,5 +38,7 @@ export const ORG_ROUTES: readonly RouteEntry[] = [
   { name: 'manualInquiryReport', path: 'manualInquiryReport', title: '人工询价结果', permission: Perm.manualEnquiryList, component: ManualInquiryReportPage },
   { name: 'manualAdvisoryReport', path: 'manualAdvisoryReport/:id', title: '人工询价咨询报告', permission: Perm.advisoryReport, component: ManualAdvisoryReportPage },
   { name: 'batchValuation', path: 'batchValuation', title: '批量估价', permission: Perm.batch, component: BatchValuationPage },
+  { name: 'agencyValuation', path: 'agencyValuation', title: '机构估价', permission: Perm.agencyValuation, component: AgencyValuationPage },
+  { name: 'propertydetails', path: 'propertydetails', title: '机构估价详情', permission: Perm.agencyValuation, component: PropertyDetailsPage },
   { name: 'batchValuationDetail', path: 'batchValuationDetail/:id', title: '批量估价详情', permission: Perm.batchDetail, component: BatchValuationDetailPage },
 ];

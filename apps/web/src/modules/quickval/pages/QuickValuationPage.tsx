@@ -18,9 +18,11 @@ import { CityPicker } from '../components/CityPicker';
 import { FeatureForm } from '../components/FeatureForm';
 import { MarketPrices } from '../components/MarketPrices';
 import { ManualEnquiryModal, type ManualEnquirySource } from '../../manual-enquiry/components/ManualEnquiryModal';
+import { AgencyRequestModal } from '../../agency/components/AgencyRequestModal';
+import type { AgencyHouseInfo } from '../../agency/model/agency-request';
 import { useCommonCities } from '../hooks/use-common-cities';
 import { useLocatedCity } from '../hooks/use-located-city';
-import { clearsArea, EMPTY_VALUES, firstProblem, PRECISE_FIELDS, toValuationRequest, withPropType, type FormField, type ValuationFormValues, type ValuationSubject } from '../model/valuation-form';
+import { clearsArea, EMPTY_VALUES, firstProblem, PRECISE_FIELDS, toValuationRequest, withPropType, type FormField, type ValuationContext, type ValuationFormValues, type ValuationSubject } from '../model/valuation-form';
 
 const PROPERTY_TYPES = [11, 22, 21] as const;
 
@@ -65,6 +67,7 @@ export function QuickValuationPage() {
   const [notFound, setNotFound] = useState(false);
   const [preciseOpen, setPreciseOpen] = useState(false);
   const [enquiry, setEnquiry] = useState<{ source: ManualEnquirySource; reason: 1 | 2 } | null>(null);
+  const [agencyHouse, setAgencyHouse] = useState<AgencyHouseInfo | null>(null);
 
   const dicts = useDictionaries();
   const business = useBusinessTypes();
@@ -143,23 +146,30 @@ export function QuickValuationPage() {
     }
   }
 
-  async function value(evalType: EvalType) {
-    if (!city || !subject) return;
+  /** The valuation context when the form passes the checks; otherwise shows the first problem and gives null. */
+  function checkedContext(): ValuationContext | null {
+    if (!city || !subject) return null;
     const businessName = business.data?.find((b) => String(b.id) === form.getValues().businessTypeId)?.businessName;
     const ctx = { city, propType, subject, businessName };
     form.clearErrors();
     const problem = firstProblem(form.getValues(), ctx, fields.data);
-    if (problem) {
-      if (problem.field === 'city') {
-        setPickerOpen(true);
-        return notifications.show({ color: 'red', message: problem.message });
-      }
-      if (problem.field === 'address') return notifications.show({ color: 'red', message: problem.message });
+    if (!problem) return ctx;
+    if (problem.field === 'city') {
+      setPickerOpen(true);
+      notifications.show({ color: 'red', message: problem.message });
+    } else if (problem.field === 'address') {
+      notifications.show({ color: 'red', message: problem.message });
+    } else {
       if (clearsArea(problem)) form.setFieldValue('bldgArea', '');
       if (PRECISE_FIELDS.includes(problem.field as FormField)) setPreciseOpen(true);
       form.setFieldError(problem.field, problem.message);
-      return;
     }
+    return null;
+  }
+
+  async function value(evalType: EvalType) {
+    const ctx = checkedContext();
+    if (!ctx) return;
     try {
       const result = await rapid.mutateAsync({ evalType, body: toValuationRequest(form.getValues(), ctx) });
       const to = link('valreport', { evalCode: result.evalCode, state: result.state });
@@ -188,11 +198,19 @@ export function QuickValuationPage() {
     setEnquiry({ source: { kind: 'house', houseInfo }, reason });
   }
 
+  /** Opens the institution valuation with the house information of the checked form (evaluation type 3 of the spec). */
+  function orderAgency() {
+    const ctx = checkedContext();
+    if (!ctx) return;
+    setAgencyHouse({ ...toValuationRequest(form.getValues(), ctx), cityCode: ctx.city.cityCode });
+  }
+
   const mapHref = link('maps', address.trim() ? { addressName: address.trim() } : undefined);
   const title = subject ? subjectTitle(subject) : null;
   const mayValueSale = granted.has(Perm.saleValuation);
   const mayValueRent = granted.has(Perm.rentValuation);
   const mayEnquire = granted.has(Perm.manualEnquiry);
+  const mayOrderAgency = granted.has(Perm.agencyValuation);
   const nearName = subject?.kind === 'point' ? pointCommunities.data?.items[0]?.haName : undefined;
   const typeLabel = PROPERTY_TYPE_NAMES[propType];
 
@@ -278,6 +296,11 @@ export function QuickValuationPage() {
                     自动估租金
                   </Button>
                 )}
+                {mayOrderAgency && (
+                  <Button size="md" variant="outline" onClick={orderAgency}>
+                    机构估价
+                  </Button>
+                )}
                 {mayEnquire && (
                   <Button size="md" variant="outline" onClick={() => enquire(1)}>
                     人工询价
@@ -355,6 +378,7 @@ export function QuickValuationPage() {
         evalType={mayValueSale || !mayValueRent ? 1 : 2}
         defaultReason={enquiry?.reason ?? 1}
       />
+      <AgencyRequestModal opened={agencyHouse !== null} onClose={() => setAgencyHouse(null)} houseInfo={agencyHouse} evalType={mayValueSale || !mayValueRent ? 1 : 2} />
     </Stack>
   );
 }

@@ -1,0 +1,43 @@
+import { agencyAreaText, agencyReportTypeLabel, agencyTotalPrice, agencyUnitPrice, floorText, roomLayout, shortText } from './agency-format';
+import { detailIdOf, isAgencyUnread } from './agency-side';
+
+describe('agency formatting', () => {
+  it('shows replied prices with 2 decimals, separators and the unit of the evaluation type', () => {
+    expect(agencyTotalPrice(3_250_000, 1)).toBe('3,250,000.00元');
+    expect(agencyTotalPrice(4500.5, 2)).toBe('4,500.50元/月');
+    expect(agencyUnitPrice(36_500.25, 1)).toBe('36,500.25元/㎡');
+    expect(agencyUnitPrice(50, 2)).toBe('50.00元/月/㎡');
+    expect(agencyTotalPrice(null, 1)).toBe('--');
+  });
+
+  it('names the report types, also when stored as booleans', () => {
+    expect([agencyReportTypeLabel(true), agencyReportTypeLabel(false), agencyReportTypeLabel(1), agencyReportTypeLabel(0)]).toEqual(['正式报告', '预评估报告', '正式报告', '预评估报告']);
+  });
+
+  it('cuts long locations at 10 characters', () => {
+    expect(shortText('深圳市福田区深南大道1号')).toBe('深圳市福田区深南大道…');
+    expect(shortText('万科城')).toBe('万科城');
+    expect(shortText(null)).toBe('--');
+  });
+
+  it('shows area, floors and rooms', () => {
+    expect(agencyAreaText(89.5)).toBe('89.50㎡');
+    expect(agencyAreaText(null)).toBe('--');
+    expect(floorText(6, 18)).toBe('6/18');
+    expect(floorText(null, null)).toBeNull();
+    expect(roomLayout(3, 2, 1)).toBe('3室2厅1卫');
+    expect(roomLayout(null, null, null)).toBeNull();
+  });
+});
+
+describe('agency sides', () => {
+  it('reads each side its own read marker (1 unread)', () => {
+    const row = { readstatus: 1 as const, readstatusTenant: 0 as const };
+    expect(isAgencyUnread('org', row)).toBe(true);
+    expect(isAgencyUnread('tenant', row)).toBe(false);
+  });
+
+  it('reads the detailID of the route query', () => {
+    expect(['12', ' 7 ', '0', '-3', '1.5', 'abc', '', null].map(detailIdOf)).toEqual([12, 7, null, null, null, null, null, null]);
+  });
+});
