@@ -1,0 +1,75 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { test } from '@playwright/test';
+import { closeRedis, DEMO_PASSWORD, expect, logIn } from './support';
+
+test.afterAll(closeRedis);
+
+function file(name: string, content: Buffer): string {
+  const at = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-agency-')), name);
+  fs.writeFileSync(at, content);
+  return at;
+}
+const PDF = Buffer.from('%PDF-1.4\n% 评估报告\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+
+test('a formal institution valuation is ordered, received and answered by the channel, and its report downloaded by the organisation', async ({ browser }) => {
+  test.setTimeout(150_000);
+  const user = await (await browser.newContext()).newPage();
+  const channel = await (await browser.newContext()).newPage();
+  const admin = await (await browser.newContext()).newPage();
+
+  await logIn(user, 'user', 'demouser', DEMO_PASSWORD);
+  await expect(user).toHaveURL(/\/org\/quickval$/);
+  const picker = user.getByRole('dialog', { name: '选择城市' });
+  await picker.getByRole('textbox', { name: '城市名称或拼音' }).fill('北京');
+  await picker.getByRole('button', { name: '确定' }).click();
+  await user.getByRole('textbox', { name: '小区名称或地址' }).fill('春晓花园');
+  await user.getByRole('option', { name: /春晓花园/ }).first().click();
+  await user.getByRole('button', { name: '确定', exact: true }).click();
+  await user.getByLabel('面积').fill('89.5');
+  await user.getByLabel('所在楼层').fill('5');
+  await user.getByLabel('总楼层').fill('18');
+  await user.getByRole('button', { name: '机构估价' }).click();
+  const order = user.getByRole('dialog', { name: '机构估价' });
+  await order.getByLabel('客户姓名').fill('赵客户');
+  await order.getByLabel('联系电话').fill('13800138000');
+  const chooser = user.waitForEvent('filechooser');
+  await order.getByRole('button', { name: '选择文件' }).click();
+  await (await chooser).setFiles(file('产权证明.pdf', PDF));
+  await expect(order.getByText('产权证明.pdf')).toBeVisible();
+  await order.getByRole('button', { name: '提交' }).click();
+  await expect(user.getByText('提交成功')).toBeVisible();
+
+  await logIn(channel, 'tenant', 'channeladmin', DEMO_PASSWORD, '/channelLogin');
+  await expect(channel).toHaveURL(/\/channel\//);
+  await channel.goto('/channel/assessmentlist');
+  const row = channel.getByRole('row', { name: /赵客户/ }).first();
+  await row.getByRole('button', { name: '详情' }).click();
+  await expect(channel).toHaveURL(/assessmentdetail\?detailID=\d+/);
+  await expect(channel.getByText('产权证明.pdf')).toBeVisible();
+  await channel.getByLabel('接收人姓名').fill('钱估价');
+  await channel.getByLabel('接收人电话').fill('13700137000');
+  await channel.getByRole('button', { name: '接收', exact: true }).click();
+  await channel.getByLabel('评估总价（元）').fill('3250000');
+  await channel.getByLabel('评估单价（元/㎡）').fill('36312.85');
+  const reportChooser = channel.waitForEvent('filechooser');
+  await channel.getByRole('button', { name: '选择文件' }).click();
+  await (await reportChooser).setFiles(file('评估报告.pdf', PDF));
+  await channel.getByRole('button', { name: '提交评估结果' }).click();
+  await expect(channel.getByText('评估报告.pdf')).toBeVisible();
+  await expect(channel.getByText('评估完成').first()).toBeVisible();
+
+  await logIn(admin, 'user', 'demoadmin', DEMO_PASSWORD);
+  await expect(admin).toHaveURL(/\/org\//);
+  await admin.goto('/org/agencyValuation');
+  const done = admin.getByRole('row', { name: /赵客户/ }).first();
+  await expect(done.getByText('评估完成')).toBeVisible();
+  await done.getByRole('button', { name: '详情' }).click();
+  await expect(admin).toHaveURL(/propertydetails\?detailID=\d+/);
+  await expect(admin.getByText('3,250,000.00元')).toBeVisible();
+  const download = admin.waitForEvent('download');
+  await admin.getByRole('button', { name: '评估报告.pdf' }).click();
+  const saved = await (await download).path();
+  expect(fs.readFileSync(saved!).equals(PDF)).toBe(true);
+});
