@@ -15,7 +15,6 @@ import {
   AgencyWorkflowMsg,
   applyAgencyEvent,
   checkAgencyFiles,
-  dictName,
   EVAL_TYPE_LABELS,
   formatFilterDate,
   INITIAL_AGENCY_STATE,
@@ -36,6 +35,7 @@ import { AgencyApplicationEntity, CommunityEntity, OrganizationEntity } from '@v
 import { ObjectStorage } from '@valuation/storage';
 import { ApiError, Reply } from '../../common/api-error';
 import { withinDataRange } from '../../common/data-range';
+import { houseInfoFields, houseInt, houseText } from '../../common/house-info';
 import type { Principal } from '../../common/principal';
 import { buildXlsx, excelDateTime, XLSX_AMOUNT, XLSX_DATE_TIME, type XlsxColumn } from '../../common/xlsx-export';
 import { uploadedFileName } from '../batch/batch-file.reader';
@@ -46,12 +46,6 @@ export const AGENCY_EXPORT_LIMIT = 10_000;
 export type AgencySide = 'user' | 'tenant';
 
 const num = (v: string | null) => (v === null ? null : Number(v));
-const text = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null);
-const int = (v: unknown) => {
-  const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN;
-  return Number.isInteger(n) ? n : null;
-};
-const code = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : null);
 const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 function links(a: AgencyApplicationEntity): { attachments: AgencyFileLink[]; reports: AgencyFileLink[] } {
@@ -127,7 +121,7 @@ export class AgencyService {
     const h = body.houseInfo as AgencyRequest['houseInfo'] & Record<string, unknown>;
     const stored = await this.store(p.tenantId, 'request', files);
     try {
-      const haCode = text(h.haInfo.haCode);
+      const haCode = houseText(h.haInfo.haCode);
       const community = haCode ? await this.ds.getRepository(CommunityEntity).findOneBy({ cityCode: h.cityCode, haCode }) : null;
       const row = await this.ds.getRepository(AgencyApplicationEntity).save(
         this.ds.getRepository(AgencyApplicationEntity).create({
@@ -144,11 +138,11 @@ export class AgencyService {
           cityCode: h.cityCode,
           cityName: h.cityName || h.cityCode,
           haCode,
-          haName: text(h.haInfo.haName) ?? community?.name ?? null,
-          cardAddress: text(h.cardAddress),
-          location: text(h.location) ?? community?.address ?? null,
+          haName: houseText(h.haInfo.haName) ?? community?.name ?? null,
+          cardAddress: houseText(h.cardAddress),
+          location: houseText(h.location) ?? community?.address ?? null,
           bldgArea: h.bldgArea === undefined ? null : h.bldgArea.toFixed(2),
-          propType: int(h.propType) ?? 11,
+          propType: houseInt(h.propType) ?? 11,
           houseInfo: h,
           gpsLon: community?.lon ?? null,
           gpsLat: community?.lat ?? null,
@@ -204,28 +198,13 @@ export class AgencyService {
         reportStatus: a.state,
       },
       houseInfo: {
-        principal: text(h.principal),
-        owner: text(h.owner),
-        businessTypeName: text(h.businessTypeName) ?? text(h.businessName),
+        ...houseInfoFields(h),
+        businessTypeName: houseText(h.businessTypeName) ?? houseText(h.businessName),
         cityName: a.cityName,
         haName: a.haName,
         cardAddress: a.cardAddress,
         bldgArea: num(a.bldgArea),
-        floor: int(h.floor),
-        bheight: int(h.bheight),
-        buildNo: text(h.buildNo),
-        unit: text(h.unit),
-        roomNo: text(h.roomNo),
-        br: int(h.br),
-        lr: int(h.lr),
-        ba: int(h.ba),
         propType: a.propType,
-        faceName: dictName('face', code(h.face)),
-        intdecoName: dictName('intDeco', code(h.intDeco)),
-        indoStruName: dictName('indoStru', code(h.indoStru)),
-        bldgTypeName: dictName('bldgType', code(h.bldgType)),
-        bldgstruName: dictName('bldgStru', code(h.bldgStru)),
-        buildYear: int(h.buildYear),
         gpsLon: bd?.lon ?? null,
         gpsLat: bd?.lat ?? null,
         reportType: a.reportType === 1,

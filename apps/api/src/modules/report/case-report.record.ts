@@ -1,29 +1,35 @@
 import type { EvalRecord, EvalResult, ReportAppraisal } from '@valuation/contracts';
 import { caseTime } from '@valuation/core';
-import { APPRAISAL_KIND_LABELS, dictName, MANUAL_METHOD, PROPERTY_TYPE_LABELS } from '@valuation/domain';
+import { APPRAISAL_KIND_LABELS, MANUAL_METHOD, PROPERTY_TYPE_LABELS } from '@valuation/domain';
 import type { AppraisalCaseEntity } from '@valuation/persistence';
+import { houseInfoFields, houseInt } from '../../common/house-info';
 
 const num = (v: string | null) => (v === null ? null : Number(v));
 
-function intOrNull(v: unknown): number | null {
-  const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN;
-  return Number.isInteger(n) ? n : null;
-}
-
-const textOrNull = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null);
-const code = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : null);
+/** What the engine's figures read in a record valued by an appraiser. */
+const NO_ENGINE_FIGURES = {
+  method: MANUAL_METHOD,
+  state: 1,
+  confidenceClass: null,
+  sampleCount: null,
+  samplePriceMax: null,
+  samplePriceMin: null,
+  samplePriceAvg: null,
+  riskCoefficient: null,
+  riskTotalPrice: null,
+  inquiry: false,
+  advisory: false,
+} as const;
 
 /** The property of a case that does not start from a valuation, from the request's house information. */
 function recordFromHouseInfo(c: AppraisalCaseEntity): EvalRecord {
-  const h = c.houseInfo;
-  const propType = intOrNull(h.propType) ?? 11;
+  const propType = houseInt(c.houseInfo.propType) ?? 11;
   return {
+    ...NO_ENGINE_FIGURES,
+    ...houseInfoFields(c.houseInfo),
     id: 0,
     evalCode: '',
     evalType: c.evalType,
-    method: MANUAL_METHOD,
-    state: 1,
-    confidenceClass: null,
     haCode: c.haCode,
     haName: c.haName,
     cityCode: c.cityCode,
@@ -33,40 +39,16 @@ function recordFromHouseInfo(c: AppraisalCaseEntity): EvalRecord {
     businessTypeId: null,
     businessTypeName: null,
     principalCode: c.principalCode,
-    principal: textOrNull(h.principal),
-    owner: textOrNull(h.owner),
     cardAddress: c.cardAddress,
     location: c.location,
     gpsLon: null,
     gpsLat: null,
-    buildNo: textOrNull(h.buildNo),
-    unit: textOrNull(h.unit),
-    roomNo: textOrNull(h.roomNo),
     bldgArea: num(c.bldgArea) ?? 0,
-    br: intOrNull(h.br),
-    lr: intOrNull(h.lr),
-    ba: intOrNull(h.ba),
     cr: null,
-    floor: intOrNull(h.floor),
-    bheight: intOrNull(h.bheight),
-    faceName: dictName('face', code(h.face)),
-    intdecoName: dictName('intDeco', code(h.intDeco)),
-    indoStruName: dictName('indoStru', code(h.indoStru)),
-    bldgTypeName: dictName('bldgType', code(h.bldgType)),
-    bldgstruName: dictName('bldgStru', code(h.bldgStru)),
-    buildYear: intOrNull(h.buildYear),
     evalDate: caseTime(c.createdAt),
     totalPrice: null,
     unitPrice: null,
-    sampleCount: null,
-    samplePriceMax: null,
-    samplePriceMin: null,
-    samplePriceAvg: null,
-    riskCoefficient: null,
-    riskTotalPrice: null,
     engineVersion: '',
-    inquiry: false,
-    advisory: false,
   };
 }
 
@@ -83,21 +65,11 @@ export function caseReportResult(c: AppraisalCaseEntity, source: EvalRecord | nu
   const unitPrice = num(c.reviewUnitPrice) ?? (totalPrice !== null && area > 0 ? Math.round((totalPrice / area) * 100) / 100 : null);
   const record: EvalRecord = {
     ...base,
+    ...NO_ENGINE_FIGURES,
     evalType: c.evalType,
-    method: MANUAL_METHOD,
-    state: 1,
-    confidenceClass: null,
     evalDate: c.reviewedAt ? caseTime(c.reviewedAt) : base.evalDate,
     totalPrice,
     unitPrice,
-    sampleCount: null,
-    samplePriceMax: null,
-    samplePriceMin: null,
-    samplePriceAvg: null,
-    riskCoefficient: null,
-    riskTotalPrice: null,
-    inquiry: false,
-    advisory: false,
   };
   return {
     result: { record, samples: [], betas: [] },
