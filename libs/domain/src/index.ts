@@ -18,3 +18,4 @@ export * from './report-config';
 export * from './workflows';
 export * from './agency';
 export * from './domains';
+export * from './format/file-size';

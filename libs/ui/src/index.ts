@@ -12,3 +12,4 @@ export * from './components/charts/ChartEmpty';
 export * from './components/charts/TrendLineChart';
 export * from './components/charts/DistributionBarChart';
 export * from './components/charts/FeatureRadarChart';
+export * from './components/HistoryTimeline';

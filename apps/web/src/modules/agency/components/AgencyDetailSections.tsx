@@ -1,7 +1,7 @@
-import { Alert, Badge, Group, Stack, Text, Timeline } from '@mantine/core';
+import { Alert, Badge, Group, Stack, Text } from '@mantine/core';
 import type { AgencyDetail } from '@valuation/contracts';
 import { AGENCY_STATE_LABELS, EVAL_TYPE_LABELS, PROPERTY_TYPE_LABELS } from '@valuation/domain';
-import { InfoGrid, PageSection } from '@valuation/ui';
+import { HistoryTimeline, InfoGrid, PageSection } from '@valuation/ui';
 import { NearbyPointsMap } from '../../../app/map/NearbyPointsMap';
 import { agencyAreaText, agencyReportTypeLabel, agencyTotalPrice, agencyUnitPrice, floorText, roomLayout } from '../model/agency-format';
 import type { AgencySide } from '../model/agency-side';
@@ -136,20 +136,7 @@ export function AgencyResultSection({ d, side }: { d: AgencyDetail; side: Agency
 }
 
 export function AgencyHistorySection({ d }: { d: AgencyDetail }) {
-  if (d.history.length === 0) return null;
-  return (
-    <PageSection title="处理记录">
-      <Timeline active={d.history.length - 1} bulletSize={14} lineWidth={2}>
-        {d.history.map((h, i) => (
-          <Timeline.Item key={`${h.event}-${i}`} title={h.eventName}>
-            <Text size="xs" c="dimmed">
-              {h.time} · {h.actorName}
-            </Text>
-          </Timeline.Item>
-        ))}
-      </Timeline>
-    </PageSection>
-  );
+  return d.history.length === 0 ? null : <HistoryTimeline entries={d.history} />;
 }
 
 /** The title line of a detail: community or address, state, report type and submit time. */

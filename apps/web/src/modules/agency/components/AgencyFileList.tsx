@@ -1,8 +1,8 @@
 import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import type { AgencyFileLink } from '@valuation/contracts';
+import { fileSizeText } from '@valuation/domain';
 import { useState } from 'react';
 import { downloadAgencyFile, downloadAgencyFiles } from '../api/agency-api';
-import { fileSizeText } from '../model/agency-files';
 import type { AgencySide } from '../model/agency-side';
 
 export interface AgencyFileListProps {

@@ -1,8 +1,8 @@
 import { ActionIcon, Button, FileButton, Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { AGENCY_FILE_ACCEPT, AGENCY_LIMITS, type AgencyFileKind } from '@valuation/domain';
+import { AGENCY_FILE_ACCEPT, AGENCY_LIMITS, fileSizeText, type AgencyFileKind } from '@valuation/domain';
 import type { ReactNode } from 'react';
-import { addPickedFiles, fileSizeText } from '../model/agency-files';
+import { addPickedFiles } from '../model/agency-files';
 
 export interface AgencyFilePickerProps {
   kind: AgencyFileKind;

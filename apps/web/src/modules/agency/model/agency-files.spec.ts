@@ -1,5 +1,5 @@
 import { AgencyMsg } from '@valuation/domain';
-import { addPickedFiles, DOWNLOAD_INTERVAL_MS, downloadOneBySecond, fileSizeText } from './agency-files';
+import { addPickedFiles, DOWNLOAD_INTERVAL_MS, downloadOneBySecond } from './agency-files';
 
 const MB = 1024 * 1024;
 const file = (name: string, size = 1024) => ({ name, size });
@@ -26,10 +26,6 @@ describe('picking agency files', () => {
 
   it('keeps the list when nothing was picked', () => {
     expect(addPickedFiles('reply', [file('报告.pdf')], [])).toEqual({ ok: true, files: [file('报告.pdf')] });
-  });
-
-  it('shows sizes in K or M', () => {
-    expect([fileSizeText(100), fileSizeText(300 * 1024), fileSizeText(2.45 * MB)]).toEqual(['1K', '300K', '2.5M']);
   });
 });
 

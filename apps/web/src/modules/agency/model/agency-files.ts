@@ -14,10 +14,6 @@ export function addPickedFiles<F extends PickedFile>(kind: AgencyFileKind, curre
   return problem ? { ok: false, message: problem } : { ok: true, files: next };
 }
 
-/** `2.4M` or `312K`. */
-export function fileSizeText(bytes: number): string {
-  return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)}M` : `${Math.max(1, Math.round(bytes / 1024))}K`;
-}
 
 export const DOWNLOAD_INTERVAL_MS = 1000;
 

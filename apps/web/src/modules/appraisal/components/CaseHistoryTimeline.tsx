@@ -1,6 +1,5 @@
-import { Text, Timeline } from '@mantine/core';
 import type { CaseHistoryView } from '@valuation/contracts';
-import { PageSection } from '@valuation/ui';
+import { HistoryTimeline } from '@valuation/ui';
 import { yuan } from '../model/case-format';
 
 function detail(h: CaseHistoryView): string | null {
@@ -13,24 +12,7 @@ function detail(h: CaseHistoryView): string | null {
   return null;
 }
 
-/** Who did what and when, oldest first. */
+/** Who did what and when, oldest first, with the answers and refusals spelled out. */
 export function CaseHistoryTimeline({ history }: { history: readonly CaseHistoryView[] }) {
-  return (
-    <PageSection title="处理记录">
-      <Timeline active={history.length - 1} bulletSize={14} lineWidth={2}>
-        {history.map((h, i) => (
-          <Timeline.Item key={i} title={`${h.eventName} · ${h.actorName}`}>
-            <Text size="xs" c="dimmed">
-              {h.time}
-            </Text>
-            {detail(h) && (
-              <Text size="sm" mt={4} style={{ whiteSpace: 'pre-wrap' }}>
-                {detail(h)}
-              </Text>
-            )}
-          </Timeline.Item>
-        ))}
-      </Timeline>
-    </PageSection>
-  );
+  return <HistoryTimeline entries={history.map((h) => ({ ...h, detail: detail(h) }))} />;
 }

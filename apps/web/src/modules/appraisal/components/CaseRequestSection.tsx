@@ -1,12 +1,11 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import type { AppraisalCaseDetail } from '@valuation/contracts';
-import { formatArea } from '@valuation/domain';
+import { fileSizeText, formatArea } from '@valuation/domain';
 import { InfoGrid, PageSection } from '@valuation/ui';
 import { useState } from 'react';
 import { downloadCaseFile } from '../api/appraisal-api';
 import { houseInfoItems, reasonText, yuan } from '../model/case-format';
 
-const size = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)}MB` : `${Math.max(1, Math.round(bytes / 1024))}KB`);
 
 /** What the requester asked: the house, the reason, the prices and the attachments. */
 export function CaseRequestSection({ c }: { c: AppraisalCaseDetail }) {
@@ -53,7 +52,7 @@ export function CaseRequestSection({ c }: { c: AppraisalCaseDetail }) {
             <Group key={f.index} gap="sm">
               <Text size="sm">{f.name}</Text>
               <Text size="xs" c="dimmed">
-                {size(f.size)}
+                {fileSizeText(f.size)}
               </Text>
               <Button size="compact-xs" variant="subtle" loading={downloading === f.index} onClick={() => void download(f.index, f.name)}>
                 下载

@@ -9,6 +9,7 @@ import {
   CaseFileMsg,
   checkArtificialForm,
   checkCaseFile,
+  fileSizeText,
   hasArtificialAddress,
 } from '@valuation/domain';
 import { useEffect, useRef, useState } from 'react';
@@ -39,7 +40,6 @@ export interface ManualEnquiryModalProps {
   onSubmitted?: (id: number) => void;
 }
 
-const fileSize = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)}M` : `${Math.max(1, Math.round(bytes / 1024))}K`);
 
 /** Checks picked files like the server (count, 30 MB each, image or archive by content). */
 async function checkPicked(files: readonly File[]): Promise<string | null> {
@@ -189,7 +189,7 @@ export function ManualEnquiryModal({ opened, onClose, source, evalType, defaultR
               <Text size="sm" truncate>
                 {f.name}
                 <Text span c="dimmed" size="xs" ml={6}>
-                  {fileSize(f.size)}
+                  {fileSizeText(f.size)}
                 </Text>
               </Text>
               <ActionIcon variant="subtle" color="red" aria-label={`移除${f.name}`} onClick={() => setFiles(files.filter((_, j) => j !== i))}>

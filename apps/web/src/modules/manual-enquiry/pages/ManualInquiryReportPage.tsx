@@ -1,16 +1,17 @@
-import { Alert, Anchor, Badge, Button, Group, Paper, Skeleton, Stack, Text, Timeline, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { AppraisalCaseView } from '@valuation/contracts';
 import {
   ARTIFICIAL_REASON_LABELS,
   ARTIFICIAL_STATE_LABELS,
   EVAL_TYPE_LABELS,
+  fileSizeText,
   formatArea,
   formatReportTotalPrice,
   formatReportUnitPrice,
   Perm,
   unitPriceUnit,
 } from '@valuation/domain';
-import { InfoGrid, LoadError, PageSection } from '@valuation/ui';
+import { HistoryTimeline, InfoGrid, LoadError, PageSection } from '@valuation/ui';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { api } from '../../../app/api/client';
@@ -21,7 +22,6 @@ import { ReappraisalModal } from '../../review/components/ReappraisalModal';
 import { useArtificialCase, useMarkArtificialRead } from '../api/manual-enquiry-api';
 
 const STATE_COLORS: Readonly<Record<1 | 2 | 3, string>> = { 1: 'orange', 2: 'green', 3: 'red' };
-const size = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)}M` : `${Math.max(1, Math.round(bytes / 1024))}K`);
 
 function Answer({ c }: { c: AppraisalCaseView }) {
   const evalType = c.evalType === 2 ? 2 : 1;
@@ -187,24 +187,14 @@ export function ManualInquiryReportPage() {
                     {f.name}
                   </Anchor>
                   <Text size="xs" c="dimmed">
-                    {size(f.size)}
+                    {fileSizeText(f.size)}
                   </Text>
                 </Group>
               ))}
             </Stack>
           )}
         </PageSection>
-        <PageSection title="处理记录">
-          <Timeline active={c.history.length - 1} bulletSize={14} lineWidth={2}>
-            {c.history.map((h, i) => (
-              <Timeline.Item key={`${h.event}-${i}`} title={h.eventName}>
-                <Text size="xs" c="dimmed">
-                  {h.time} · {h.actorName}
-                </Text>
-              </Timeline.Item>
-            ))}
-          </Timeline>
-        </PageSection>
+        <HistoryTimeline entries={c.history} />
       </Group>
     </Stack>
   );

@@ -1,7 +1,7 @@
-import { Alert, Anchor, Group, Text, Timeline } from '@mantine/core';
+import { Alert, Anchor, Group, Text } from '@mantine/core';
 import type { AppraisalCaseView } from '@valuation/contracts';
 import { EVAL_TYPE_LABELS, formatArea, formatEvalPrice, OBJECTION_REASON_LABELS, PROPERTY_TYPE_LABELS, REVIEW_INITIATE_LABELS } from '@valuation/domain';
-import { InfoGrid, PageSection } from '@valuation/ui';
+import { HistoryTimeline, InfoGrid, PageSection } from '@valuation/ui';
 import { reviewFileUrl } from '../api/review-api';
 
 const reasonText = (c: AppraisalCaseView) => (c.reason === 3 ? `其他：${c.otherReason ?? ''}` : c.reason ? OBJECTION_REASON_LABELS[c.reason as 1 | 2] : '--');
@@ -84,17 +84,5 @@ export function CaseAnswerSection({ c, pendingText }: { c: AppraisalCaseView; pe
 }
 
 export function CaseHistorySection({ c }: { c: AppraisalCaseView }) {
-  return (
-    <PageSection title="处理记录">
-      <Timeline active={c.history.length - 1} bulletSize={14} lineWidth={2}>
-        {c.history.map((h, i) => (
-          <Timeline.Item key={i} title={h.eventName}>
-            <Text size="sm" c="dimmed">
-              {h.time} · {h.actorName}
-            </Text>
-          </Timeline.Item>
-        ))}
-      </Timeline>
-    </PageSection>
-  );
+  return <HistoryTimeline entries={c.history} />;
 }
