@@ -138,6 +138,28 @@ describe('comparison method', () => {
     expect(valuate(input(subject, own.concat(near))).sample.count).toBe(21);
   });
 
+  it('expects a community without cases at the level the market\'s communities of its age are at (community-level trend)', () => {
+    // Community levels rise 1.5 % a year with the build year, beyond the hedonic age coefficients;
+    // a unit of the newest kind in a community without cases is valued at that trend, not at the
+    // average of the somewhat older communities most like it.
+    const level = (year: number): number => 50000 * Math.exp(0.015 * (year - 2005));
+    const cases: MarketCase[] = [];
+    for (let year = 1990; year < 2020; year++) {
+      const ageDecades = (2021 - year) / 10;
+      for (let i = 0; i < 8; i++) {
+        const area = 60 + ((i * 37 + year) % 80);
+        const features = { area, decoration: FINE, face: NORTH, totalFloors: 6, buildYear: year, buildingType: SLAB, rooms: 2, halls: 1 };
+        cases.push(marketCase(`N${year}`, features, defaultModelPrice(level(year), { area, ageDecades })));
+      }
+    }
+    const subject: SubjectProperty = { propType: 11, communityCode: 'Z', area: 90, decoration: FINE, face: NORTH, totalFloors: 6, buildYear: 2019, buildingType: SLAB, rooms: 2, halls: 1 };
+    const result = valuate(input(subject, cases));
+    expect(result.confidenceClass).toBe('C');
+    const expected = defaultModelPrice(level(2019), { area: 90, ageDecades: 0.2 });
+    expect(result.unitPrice! / expected).toBeGreaterThan(0.985);
+    expect(result.unitPrice! / expected).toBeLessThan(1.015);
+  });
+
   it('keeps a few grossly mispriced units of the community from moving the value much', () => {
     const subject: SubjectProperty = { propType: 11, communityCode: 'A', area: 90, decoration: FINE, face: NORTH, totalFloors: 6, buildYear: 2011, buildingType: SLAB, rooms: 2, halls: 1 };
     const expected = defaultModelPrice(60000, { area: 90, ageDecades: 1 });

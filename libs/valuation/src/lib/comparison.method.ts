@@ -1,4 +1,4 @@
-import { KRIGING } from './engine.constants';
+import { KRIGING, TREND } from './engine.constants';
 import { choleskyInPlace, choleskySolveInPlace } from './linear-algebra';
 import { dot, type Market, type PreparedCase } from './market';
 import { acrossDistance, covariance, withinDistance } from './similarity.kernel';
@@ -32,13 +32,18 @@ function nearest(cases: PreparedCase[], distance: (c: PreparedCase) => number, l
  * to the valuation month by the index); the adjusted prices are blended by kriging weights, which
  * favour similar units of the same community and discount redundant ones, then blended with the
  * similarity-weighted trimmed mean of the community's comparables; what the comparables do not
- * explain rests on the market baseline.
+ * explain rests on the market baseline (for a community with few cases, on the level the
+ * community-level trend expects of it).
  */
 export function comparisonEstimate(market: Market, comparables: PreparedCase[]): MethodEstimate | null {
   const m = comparables.length;
   if (m === 0) return null;
   const s = market.subject.kernel;
-  const mu = market.baseline;
+  // The level the residuals are centred on: the community-level trend for a community with few
+  // cases, else the market baseline.
+  const useTrend = market.communityCases.length < TREND.belowCases;
+  const level = (c: PreparedCase): number => (useTrend ? c.level : market.baseline);
+  const mu = useTrend ? market.subjectLevel : market.baseline;
   const noise = KRIGING.noise * KRIGING.noise;
   const base = new Float64Array(m * m);
   const k = new Float64Array(m);
@@ -56,7 +61,7 @@ export function comparisonEstimate(market: Market, comparables: PreparedCase[]):
     const ageYears = a.kernel.month !== null ? Math.max(market.valuationMonth - a.kernel.month, 0) / 12 : 0;
     base[i * m + i] = covariance(a.kernel, a.kernel, true);
     nugget[i] = noise * (1 + KRIGING.noisePerYear * ageYears);
-    centred[i] = a.residual - mu;
+    centred[i] = a.residual - level(a);
   }
   let factor = factorise(base, nugget, m);
   if (!factor) return null;
@@ -87,7 +92,7 @@ export function comparisonEstimate(market: Market, comparables: PreparedCase[]):
   let pred = mu;
   let sumW = 0;
   for (let i = 0; i < m; i++) {
-    pred += w[i] * (comparables[i].residual - mu);
+    pred += w[i] * (comparables[i].residual - level(comparables[i]));
     sumW += w[i];
   }
   const cases = comparables.map((cs, i) => caseContribution(market, cs, w[i]));

@@ -1,7 +1,7 @@
 import { dictCode } from '@valuation/domain';
 import type { ConfidenceClass, MethodKind, MethodName, MethodNumber, PropertyFeatures, TradeType } from './valuation.types';
 
-export const ENGINE_VERSION = 'avm-1.2.3';
+export const ENGINE_VERSION = 'avm-1.3.0';
 
 export const ALL_METHODS: readonly MethodNumber[] = [1, 2, 3, 4];
 
@@ -102,6 +102,17 @@ export const KRIGING = {
     monthsPer12: 0.5,
   },
 } as const;
+
+/**
+ * Community-level trend of the hedonic residuals across a market's communities: how a community's
+ * level (its mean residual) goes with its build decade, height, unit size and building type. It
+ * is the level a community with fewer than `belowCases` cases is expected at, before its own and
+ * nearby cases move it (a community with more cases is located well enough by them, and keeps the
+ * market baseline as its prior level). Each community's mean counts with weight n / (n + shrink);
+ * ridge is the pseudo-weight (relative to the features' spread) pulling the slopes to zero; a
+ * market with fewer than minGroups communities has no trend.
+ */
+export const TREND = { belowCases: CLASS_THRESHOLDS.B, shrink: 3, ridge: 10, minGroups: 8 } as const;
 
 /**
  * Cases a valuation uses at most: the subject's community's first, then the most similar nearby

@@ -1,4 +1,6 @@
-import { HEDONIC_PRIOR_WEIGHT, MAX_MARKET_CASES } from './engine.constants';
+import { dictCode } from '@valuation/domain';
+import { HEDONIC_PRIOR_WEIGHT, MAX_MARKET_CASES, TREND } from './engine.constants';
+import { solveSpd } from './linear-algebra';
 import { acrossDistance, withinDistance } from './similarity.kernel';
 import {
   activeFeatures,
@@ -17,6 +19,9 @@ import { huberMean } from './robust-statistics';
 import { isNumber as num } from './numbers';
 import { monthNumber, mostSpecificScope, TimeAdjuster, type IndexScope } from './time-adjustment';
 import type { MarketCase, MarketData, PropertyFeatures, SubjectProperty, TradeType, ValuationInput } from './valuation.types';
+
+const TOWER_CODE = dictCode('bldgType', '塔楼');
+const SLAB_TOWER_CODE = dictCode('bldgType', '板塔结合');
 
 /** Raw features the similarity kernels compare. */
 export interface KernelFeatures {
@@ -45,6 +50,8 @@ export interface PreparedCase {
   kernel: KernelFeatures;
   /** Hedonic residual y − x·β of the market fit. */
   residual: number;
+  /** Expected residual of a unit of the case's community: the baseline plus the community-level trend. */
+  level: number;
 }
 
 export interface PreparedSubject {
@@ -68,6 +75,11 @@ export interface Market {
   beta: Float64Array;
   /** Robust (Huber) mean of the residuals of all cases: the market level a unit like the subject starts from. */
   baseline: number;
+  /**
+   * Expected residual of a unit of the subject's community (baseline plus community-level trend):
+   * of the community's mean features when it has cases, else of the subject's own.
+   */
+  subjectLevel: number;
   subject: PreparedSubject;
   timeIndex: IndexScope | null;
   /** Encodes other features as a unit of the given community (unknown attributes imputed as for the cases). */
@@ -178,6 +190,7 @@ interface MarketFit {
   subjectGroup: number;
   beta: Float64Array;
   baseline: number;
+  trend: CommunityTrend;
   timeIndex: IndexScope | null;
   imputation: Imputation;
   encode(features: PropertyFeatures, communityCode: string | null): Float64Array;
@@ -344,6 +357,7 @@ function fitMarket(base: MarketBase, candidates: Candidate[]): MarketFit {
       x: matrix.subarray(i * p, (i + 1) * p),
       kernel: c.kernel,
       residual: 0,
+      level: 0,
     };
   });
 
@@ -363,6 +377,10 @@ function fitMarket(base: MarketBase, candidates: Candidate[]): MarketFit {
     residuals[i] = c.residual;
   });
 
+  const baseline = huberMean(residuals).mean;
+  const trend = communityTrend(cases, groupCount, baseline);
+  for (const c of cases) c.level = trend.groupLevel[c.group];
+
   return {
     cases,
     communityCases: cases.filter((c) => c.sameCommunity),
@@ -370,7 +388,8 @@ function fitMarket(base: MarketBase, candidates: Candidate[]): MarketFit {
     groupCount,
     subjectGroup,
     beta,
-    baseline: huberMean(residuals).mean,
+    baseline,
+    trend,
     timeIndex: mostSpecificScope(scopes),
     imputation,
     encode(features, communityCode) {
@@ -421,6 +440,7 @@ export function prepareMarket(input: ValuationInput, valuationMonth: number): Ma
     groupCount: fit.groupCount,
     beta: fit.beta,
     baseline: fit.baseline,
+    subjectLevel: fit.subjectGroup >= 0 ? fit.trend.groupLevel[fit.subjectGroup] : fit.trend.levelOf(subjectKernel),
     subject: subjectPrepared,
     timeIndex: fit.timeIndex,
     encode: fit.encode,
@@ -476,6 +496,123 @@ function imputer(matrix: Float64Array, known: Uint8Array, groups: Int32Array, gr
       const x = Float64Array.from(u.x);
       fill(x, 0, u.known, 0, group);
       return x;
+    },
+  };
+}
+
+/** Community-level features of the trend: build decade (and its square), log height, log unit size, tower and slab-tower shares. */
+const TREND_FEATURES = 6;
+
+/** Writes a unit's trend features to out from o and which are known to known from ko (both zero-filled). */
+function trendFeatures(k: KernelFeatures, out: Float64Array, o: number, known: Uint8Array, ko: number): void {
+  if (k.buildYear !== null) {
+    const dec = (k.buildYear - 2000) / 10;
+    out[o] = dec;
+    out[o + 1] = dec * dec;
+    known[ko] = 1;
+    known[ko + 1] = 1;
+  }
+  if (k.totalFloors !== null) {
+    out[o + 2] = Math.log(k.totalFloors);
+    known[ko + 2] = 1;
+  }
+  out[o + 3] = k.logArea - Math.log(90);
+  known[ko + 3] = 1;
+  if (k.buildingType !== null) {
+    out[o + 4] = k.buildingType === TOWER_CODE ? 1 : 0;
+    out[o + 5] = k.buildingType === SLAB_TOWER_CODE ? 1 : 0;
+    known[ko + 4] = 1;
+    known[ko + 5] = 1;
+  }
+}
+
+export interface CommunityTrend {
+  /** Expected residual of a unit of each group. */
+  groupLevel: Float64Array;
+  /** Expected residual of a unit of a community without cases, from the unit's own features. */
+  levelOf(k: KernelFeatures): number;
+}
+
+/**
+ * How community levels (mean hedonic residuals) vary with community-level features across the
+ * market's communities: a ridge regression of the groups' mean residuals on their mean features,
+ * each group weighed by the reliability of its mean; a group's level is its fitted value.
+ */
+function communityTrend(cases: PreparedCase[], groupCount: number, baseline: number): CommunityTrend {
+  const t = TREND_FEATURES;
+  const sum = new Float64Array(groupCount * t);
+  const cnt = new Float64Array(groupCount * t);
+  const rsum = new Float64Array(groupCount);
+  const n = new Float64Array(groupCount);
+  const z = new Float64Array(t);
+  const kz = new Uint8Array(t);
+  for (const c of cases) {
+    z.fill(0);
+    kz.fill(0);
+    trendFeatures(c.kernel, z, 0, kz, 0);
+    for (let j = 0; j < t; j++) {
+      if (kz[j]) {
+        sum[c.group * t + j] += z[j];
+        cnt[c.group * t + j]++;
+      }
+    }
+    rsum[c.group] += c.residual;
+    n[c.group]++;
+  }
+  const flat = (): CommunityTrend => ({ groupLevel: new Float64Array(groupCount).fill(baseline), levelOf: () => baseline });
+  if (groupCount < TREND.minGroups) return flat();
+  // Market means of the features (over groups), to fill a group's unknown feature.
+  const mean = new Float64Array(t);
+  const mcount = new Float64Array(t);
+  for (let g = 0; g < groupCount; g++) {
+    for (let j = 0; j < t; j++) {
+      if (cnt[g * t + j] > 0) {
+        mean[j] += sum[g * t + j] / cnt[g * t + j];
+        mcount[j]++;
+      }
+    }
+  }
+  for (let j = 0; j < t; j++) mean[j] = mcount[j] > 0 ? mean[j] / mcount[j] : 0;
+  const zg = new Float64Array(groupCount * t);
+  for (let g = 0; g < groupCount; g++) {
+    for (let j = 0; j < t; j++) zg[g * t + j] = (cnt[g * t + j] > 0 ? sum[g * t + j] / cnt[g * t + j] : mean[j]) - mean[j];
+  }
+  // Weighted ridge regression with intercept (not penalised); a group's mean weighs n / (n + shrink).
+  const q = t + 1;
+  const a = new Float64Array(q * q);
+  const rhs = new Float64Array(q);
+  const row = new Float64Array(q);
+  let wsum = 0;
+  for (let g = 0; g < groupCount; g++) {
+    const w = n[g] / (n[g] + TREND.shrink);
+    wsum += w;
+    row[0] = 1;
+    for (let j = 0; j < t; j++) row[j + 1] = zg[g * t + j];
+    const yg = rsum[g] / n[g] - baseline;
+    for (let i = 0; i < q; i++) {
+      rhs[i] += w * row[i] * yg;
+      for (let j = 0; j < q; j++) a[i * q + j] += w * row[i] * row[j];
+    }
+  }
+  for (let j = 1; j < q; j++) a[j * q + j] += TREND.ridge * (a[j * q + j] / Math.max(wsum, 1e-9) + 1e-3) + 1e-9;
+  a[0] += 1e-9;
+  const gamma = solveSpd(a, q, rhs);
+  if (!gamma) return flat();
+  const level = (zc: Float64Array, o: number): number => {
+    let v = baseline + gamma[0];
+    for (let j = 0; j < t; j++) v += gamma[j + 1] * zc[o + j];
+    return v;
+  };
+  const groupLevel = new Float64Array(groupCount);
+  for (let g = 0; g < groupCount; g++) groupLevel[g] = level(zg, g * t);
+  return {
+    groupLevel,
+    levelOf(k) {
+      const zs = new Float64Array(t);
+      const ks = new Uint8Array(t);
+      trendFeatures(k, zs, 0, ks, 0);
+      for (let j = 0; j < t; j++) zs[j] = ks[j] ? zs[j] - mean[j] : 0;
+      return level(zs, 0);
     },
   };
 }
