@@ -1,5 +1,5 @@
 import type { AppraisalCaseDetail } from '@valuation/contracts';
-import { ARTIFICIAL_REASON_LABELS, formatAmount, OBJECTION_REASON_LABELS } from '@valuation/domain';
+import { ARTIFICIAL_REASON_LABELS, dictName, formatAmount, OBJECTION_REASON_LABELS, PROPERTY_TYPE_LABELS, type DictType } from '@valuation/domain';
 
 /** The reason of a request: manual enquiries have their own list; re-appraisals and objections say too high or too low. */
 export function reasonText(c: Pick<AppraisalCaseDetail, 'kind' | 'reason' | 'otherReason'>): string {
@@ -32,12 +32,22 @@ const HOUSE_LABELS: Readonly<Record<string, string>> = {
   owner: '产权人',
 };
 
-/** The request's house fields worth showing, labelled where the label is known. */
+/**
+ * The request's house fields beyond those the case page shows itself (city, community, address,
+ * area), labelled, with the property type and dictionary codes by name.
+ */
 export function houseInfoItems(info: Record<string, unknown>): { label: string; value: string }[] {
   const known = Object.keys(HOUSE_LABELS);
-  const rank = (k: string) => (known.includes(k) ? known.indexOf(k) : known.length);
   return Object.entries(info)
-    .filter(([, v]) => v !== null && v !== undefined && v !== '' && typeof v !== 'object')
-    .sort(([a], [b]) => rank(a) - rank(b))
-    .map(([k, v]) => ({ label: HOUSE_LABELS[k] ?? k, value: String(v) }));
+    .filter(([k, v]) => known.includes(k) && v !== null && v !== undefined && v !== '' && typeof v !== 'object')
+    .sort(([a], [b]) => known.indexOf(a) - known.indexOf(b))
+    .map(([k, v]) => ({ label: HOUSE_LABELS[k], value: houseValue(k, v) }));
+}
+
+const DICT_FIELDS: Readonly<Record<string, DictType>> = { face: 'face', intDeco: 'intDeco', bldgType: 'bldgType' };
+
+function houseValue(key: string, value: unknown): string {
+  if (key === 'propType') return PROPERTY_TYPE_LABELS[Number(value)] ?? String(value);
+  const dict = DICT_FIELDS[key];
+  return (dict && dictName(dict, String(value))) || String(value);
 }
