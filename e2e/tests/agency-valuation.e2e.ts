@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { test } from '@playwright/test';
-import { closeRedis, DEMO_PASSWORD, expect, logIn } from './support';
+import { closeRedis, DEMO_PASSWORD, describeFlat, expect, logIn } from './support';
 
 test.afterAll(closeRedis);
 
@@ -21,15 +21,7 @@ test('a formal institution valuation is ordered, received and answered by the ch
 
   await logIn(user, 'user', 'demouser', DEMO_PASSWORD);
   await expect(user).toHaveURL(/\/org\/quickval$/);
-  const picker = user.getByRole('dialog', { name: '选择城市' });
-  await picker.getByRole('textbox', { name: '城市名称或拼音' }).fill('北京');
-  await picker.getByRole('button', { name: '确定' }).click();
-  await user.getByRole('textbox', { name: '小区名称或地址' }).fill('春晓花园');
-  await user.getByRole('option', { name: /春晓花园/ }).first().click();
-  await user.getByRole('button', { name: '确定', exact: true }).click();
-  await user.getByLabel('面积').fill('89.5');
-  await user.getByLabel('所在楼层').fill('5');
-  await user.getByLabel('总楼层').fill('18');
+  await describeFlat(user, { community: '春晓花园', area: '89.5', floor: '5', totalFloors: '18' });
   await user.getByRole('button', { name: '机构估价' }).click();
   const order = user.getByRole('dialog', { name: '机构估价' });
   await order.getByLabel('客户姓名').fill('赵客户');

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { test, type Page } from '@playwright/test';
-import { closeRedis, DEMO_PASSWORD, expect, logIn } from './support';
+import { closeRedis, DEMO_PASSWORD, describeFlat, expect, logIn } from './support';
 
 test.afterAll(closeRedis);
 
@@ -31,15 +31,7 @@ test('a manual enquiry is answered by an appraiser, read by the user, re-apprais
 
   await logIn(user, 'user', 'demouser', DEMO_PASSWORD);
   await expect(user).toHaveURL(/\/org\/quickval$/);
-  const picker = user.getByRole('dialog', { name: '选择城市' });
-  await picker.getByRole('textbox', { name: '城市名称或拼音' }).fill('北京');
-  await picker.getByRole('button', { name: '确定' }).click();
-  await user.getByRole('textbox', { name: '小区名称或地址' }).fill('春晓花园');
-  await user.getByRole('option', { name: /春晓花园/ }).first().click();
-  await user.getByRole('button', { name: '确定', exact: true }).click();
-  await user.getByLabel('面积').fill('96');
-  await user.getByLabel('所在楼层').fill('4');
-  await user.getByLabel('总楼层').fill('6');
+  await describeFlat(user, { community: '春晓花园', area: '96', floor: '4', totalFloors: '6' });
   await user.getByRole('button', { name: '人工询价' }).first().click();
   const enquiry = user.getByRole('dialog', { name: '人工询价' });
   await expect(enquiry).toBeVisible();

@@ -42,3 +42,19 @@ export async function closeRedis() {
 }
 
 export { expect };
+
+/**
+ * On quick valuation right after logging in: picks Beijing in the city dialog, chooses the
+ * community and fills area, floor and total floors.
+ */
+export async function describeFlat(page: Page, f: { community: string; area: string; floor: string; totalFloors: string }) {
+  const picker = page.getByRole('dialog', { name: '选择城市' });
+  await picker.getByRole('textbox', { name: '城市名称或拼音' }).fill('北京');
+  await picker.getByRole('button', { name: '确定' }).click();
+  await page.getByRole('textbox', { name: '小区名称或地址' }).fill(f.community);
+  await page.getByRole('option', { name: new RegExp(f.community) }).first().click();
+  await page.getByRole('button', { name: '确定', exact: true }).click();
+  await page.getByLabel('面积').fill(f.area);
+  await page.getByLabel('所在楼层').fill(f.floor);
+  await page.getByLabel('总楼层').fill(f.totalFloors);
+}
