@@ -57,7 +57,8 @@ export function useOrderCaseReport(kind: ReportedCaseKind) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => api.post<ReportInfo>(`/api/${kind}/advisory/add`, { id }, { json: true }),
-    onSuccess: (_report, id) => {
+    onSuccess: (report, id) => {
+      queryClient.setQueryData<CaseReportWithCase>(reportKeys.caseReport(kind, id), (old) => (old ? { ...old, report } : old));
       void queryClient.invalidateQueries({ queryKey: reportKeys.caseReport(kind, id) });
       void queryClient.invalidateQueries({ queryKey: [...sessionKeys.all('user'), kind] });
     },

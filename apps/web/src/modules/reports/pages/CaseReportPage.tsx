@@ -23,13 +23,14 @@ function CaseReportPage({ kind }: { kind: ReportedCaseKind }) {
   const back = data ? link(RESULT_ROUTE[kind], { id: data.case.id, evalType: data.case.evalType, isreport: 1 }) : null;
   const goBack = () => (back ? navigate(back) : navigate(-1));
 
-  /* An advisory report that was never generated: say so and go back. */
+  /* An advisory report that was never generated (as the server says now, not a cached answer): say so and go back. */
+  const missingNow = id === null || (query.isFetchedAfterMount && !query.isFetching && data !== undefined && !data.report);
   useEffect(() => {
-    if (alerted.current || !(id === null || (data && !data.report))) return;
+    if (alerted.current || !missingNow) return;
     alerted.current = true;
     notifications.show({ color: 'yellow', message: FormalReportMsg.advisoryMissing });
     navigate(-1);
-  }, [id, data, navigate]);
+  }, [missingNow, navigate]);
 
   if (query.isError) return <LoadError message="咨询报告加载失败" onRetry={() => void query.refetch()} />;
 
