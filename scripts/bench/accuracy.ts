@@ -4,9 +4,12 @@
  * (median absolute % error, PPE10/PPE20, median ratio, COD, PRD) is printed per method and per
  * confidence class.
  *
- *   npm run bench:accuracy -- [csv] [--limit N]
+ *   npm run bench:accuracy -- [csv] [--limit N] [--out results.csv]
+ *
+ * --out writes one row per listing (id, actual and estimated total price, method, class) for
+ * closer study of the errors.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import {
   estimateStandardUnitPrice,
@@ -24,6 +27,7 @@ const VALUATION_DATE = '2021-12-01';
 const LATEST_BUILD_YEAR = 2022;
 
 interface Outcome {
+  id: string;
   actual: number;
   answer: { method: MethodName; estimate: number; cls: ConfidenceClass | null } | null;
   methods: { method: MethodName; estimate: number; cls: ConfidenceClass | null }[];
@@ -39,15 +43,17 @@ function repoRoot(): string {
   return process.cwd();
 }
 
-function parseArgs(argv: string[]): { csv: string; limit: number | null } {
+function parseArgs(argv: string[]): { csv: string; limit: number | null; out: string | null } {
   let csv: string | null = null;
   let limit: number | null = null;
+  let out: string | null = null;
   for (let i = 0; i < argv.length; i++) {
     if (argv[i] === '--limit') limit = Number(argv[++i]);
+    else if (argv[i] === '--out') out = resolve(argv[++i]);
     else csv = argv[i];
   }
   const root = repoRoot();
-  return { csv: resolve(root, csv ?? '../shared/data/beijing-2021-listings.csv'), limit };
+  return { csv: resolve(root, csv ?? '../shared/data/beijing-2021-listings.csv'), limit, out };
 }
 
 function groupBy<T>(items: readonly T[], key: (t: T) => string): Map<string, T[]> {
@@ -145,7 +151,7 @@ function row(label: string, s: RatioStudy): string {
 }
 
 function main(): void {
-  const { csv, limit } = parseArgs(process.argv.slice(2));
+  const { csv, limit, out } = parseArgs(process.argv.slice(2));
   const text = readFileSync(csv, 'utf8');
   const { listings, rejections } = readListings(text, LATEST_BUILD_YEAR);
   console.log(`Leave-one-out accuracy of the valuation engine on ${csv}`);
@@ -181,6 +187,7 @@ function main(): void {
     usedCases += result.provenance.marketCaseCount;
     const methods = result.methods.map((m) => ({ method: m.method, estimate: m.totalPrice, cls: m.confidenceClass }));
     outcomes.push({
+      id: s.id,
       actual: s.totalPrice,
       answer: result.method && result.totalPrice !== null ? { method: result.method, estimate: result.totalPrice, cls: result.confidenceClass } : null,
       methods,
@@ -230,6 +237,16 @@ function main(): void {
       `engine ${(Number(engineNs) / 1e6 / outcomes.length).toFixed(3)} ms per valuation ` +
       `(${Math.round(loadedCases / outcomes.length)} cases loaded, ${Math.round(usedCases / outcomes.length)} used on average)`,
   );
+  if (out) {
+    const methodNames = names.map((n) => `${n}`);
+    const lines = [['id', 'actual', 'method', 'class', 'estimate', ...methodNames].join(',')];
+    for (const o of outcomes) {
+      const byMethod = new Map(o.methods.map((m) => [m.method, m.estimate]));
+      lines.push([o.id, o.actual, o.answer?.method ?? '', o.answer?.cls ?? '', o.answer?.estimate ?? '', ...names.map((n) => byMethod.get(n) ?? '')].join(','));
+    }
+    writeFileSync(out, lines.join('\n') + '\n');
+    console.log(`per-listing results written to ${out}`);
+  }
 }
 
 main();
