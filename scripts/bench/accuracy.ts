@@ -84,6 +84,29 @@ function averageWithout(a: { sum: number; count: number } | undefined, subject: 
   return a && a.count > 1 ? (a.sum - subject.unitPrice) / (a.count - 1) : null;
 }
 
+/**
+ * How well listings predict each other when everything recorded about them is the same: each
+ * listing with such twins (same community, area, layout, height, orientation, decoration,
+ * building type and build year) is valued at the geometric mean of its twins' unit prices. What
+ * separates twins (the unit's own floor, view and condition, the seller's asking) is beyond what
+ * any model of the recorded features can explain, so this bounds the accuracy to expect.
+ */
+function twinEstimates(listings: readonly Listing[]): Map<string, { estimate: number; actual: number }> {
+  const twins = groupBy(listings, (l) =>
+    [l.propType, l.communityCode, l.area, l.rooms, l.halls, l.baths, l.totalFloors, l.face, l.decoration, l.buildingType, l.buildYear].join('|'),
+  );
+  const estimates = new Map<string, { estimate: number; actual: number }>();
+  for (const group of twins.values()) {
+    if (group.length < 2) continue;
+    const logSum = group.reduce((a, l) => a + Math.log(l.unitPrice), 0);
+    for (const l of group) {
+      const others = (logSum - Math.log(l.unitPrice)) / (group.length - 1);
+      estimates.set(l.id, { estimate: Math.exp(others) * l.area, actual: l.totalPrice });
+    }
+  }
+  return estimates;
+}
+
 function toCase(l: Listing): MarketCase {
   return l;
 }
@@ -229,6 +252,10 @@ function main(): void {
       `PRD 0.98–1.03: ${mark(overall.prd >= 0.98 && overall.prd <= 1.03)}; A better than B better than C: ${mark(byClass[0] < byClass[1] && byClass[1] < byClass[2])}`,
   );
   console.log('reference: community median unit price × area 6.55 % / 66.7 % / 89.0 % / COD 9.6; similarity-weighted comparables 5.83 % / 71.3 % / 91.3 % / COD 8.6');
+  const twins = twinEstimates(listings);
+  const withTwins = answered.filter((o) => twins.has(o.id));
+  console.log(row('listings with twins: by twins', study(withTwins.map((o) => twins.get(o.id)!))));
+  console.log(row('  by the engine', study(pairs(withTwins))));
   const answerMethods = groupBy(answered, (o) => o.answer!.method);
   console.log(`answers by method: ${[...answerMethods].map(([m, l]) => `${m} ${l.length}`).join(', ')}; no value: ${outcomes.length - answered.length}`);
   console.log('');
