@@ -4,6 +4,7 @@ export * from './validation/messages';
 export * from './validation/identity.schemas';
 export * from './validation/validate';
 export * from './validation/paging.schemas';
+export * from './validation/version.schema';
 export * from './codes/dictionaries';
 export * from './codes/eval-fields';
 export * from './validation/valuation-request';

@@ -57,6 +57,7 @@ export const AgencyWorkflowMsg = {
   filesRequired: '请上传评估文件',
   tooManyFiles: '最多上传5个文件',
   notFound: '估价申请不存在',
+  conflict: '该估价申请已被他人更新，请刷新后重试',
 } as const;
 
 /** At most this many report files in a reply. */

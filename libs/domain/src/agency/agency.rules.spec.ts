@@ -132,6 +132,14 @@ describe('receive and reply', () => {
     expect(firstMessage(agencyPushReportSchema.safeParse({ detailID: 3, reportResult: '100', reportResultSingle: '10', ...change }))).toBe(message);
   });
 
+  it('takes the version the caller saw, when it sends one', () => {
+    expect(agencyReceiveSchema.parse({ detailID: 12, receiverName: '王五', receiverPhone: '13800138000', version: '3' }).version).toBe(3);
+    expect(agencyReceiveSchema.parse({ detailID: 12, receiverName: '王五', receiverPhone: '13800138000', version: '' }).version).toBeUndefined();
+    expect(agencyPushReportSchema.parse({ detailID: 3, reportResult: '100', reportResultSingle: '10', version: 2 }).version).toBe(2);
+    expect(firstMessage(agencyPushReportSchema.safeParse({ detailID: 3, reportResult: '100', reportResultSingle: '10', version: '0' }))).toBe(AgencyMsg.versionInvalid);
+    expect(firstMessage(agencyReceiveSchema.safeParse({ detailID: 12, receiverName: '王五', receiverPhone: '13800138000', version: 'x' }))).toBe(AgencyMsg.versionInvalid);
+  });
+
   it('allows the longest prices the form allows', () => {
     expect(agencyPushReportSchema.safeParse({ detailID: 3, reportResult: '12345678901.34', reportResultSingle: '1234567.89' }).success).toBe(true);
     expect('12345678901.34'.length).toBe(AGENCY_LIMITS.totalPrice);

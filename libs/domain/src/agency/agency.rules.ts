@@ -3,6 +3,7 @@ import { isBlankFilter } from '../filters/list-filters';
 import { filterDateSchema, ListMsg } from '../validation/eval-list.schemas';
 import { pageQuerySchema } from '../validation/paging.schemas';
 import { ValuationMsg } from '../validation/valuation-request';
+import { seenVersionSchema } from '../validation/version.schema';
 import { artificialHouseInfoSchema, ArtificialMsg } from '../workflows/artificial.rules';
 import { caseFileTypeOf, CaseFileMsg } from '../workflows/case-files.rules';
 import type { AgencyStateCode } from './agency.machine';
@@ -17,6 +18,7 @@ export const AgencyMsg = {
   addressRequired: ValuationMsg.addressRequired,
   houseInfoInvalid: '房产信息格式不正确',
   detailInvalid: '估价申请不存在',
+  versionInvalid: '估价申请版本不正确',
   receiverNameRequired: '请输入接收人姓名',
   totalPriceRequired: '请输入评估总价',
   unitPriceRequired: '请输入评估单价',
@@ -86,6 +88,7 @@ const asText = (v: unknown) => (v === undefined || v === null ? '' : typeof v ==
 const requiredName = (max: number, message: string) => z.preprocess(asText, z.string({ message }).min(1, message).max(max, message));
 const phone = z.preprocess(asText, z.string({ message: AgencyMsg.phoneInvalid }).refine(isAgencyPhone, AgencyMsg.phoneInvalid));
 const detailId = z.coerce.number({ message: AgencyMsg.detailInvalid }).int(AgencyMsg.detailInvalid).positive(AgencyMsg.detailInvalid);
+const seenVersion = seenVersionSchema(AgencyMsg.versionInvalid);
 
 const reportType = z.preprocess(
   (v) => (v === true || v === 'true' ? 1 : v === false || v === 'false' ? 0 : typeof v === 'string' ? v.trim() : v),
@@ -129,6 +132,7 @@ export const agencyReceiveSchema = z.object({
   detailID: detailId,
   receiverName: requiredName(AGENCY_LIMITS.receiverName, AgencyMsg.receiverNameRequired),
   receiverPhone: phone,
+  version: seenVersion,
 });
 export type AgencyReceive = z.output<typeof agencyReceiveSchema>;
 
@@ -172,6 +176,7 @@ export const agencyPushReportSchema = z.object({
   detailID: detailId,
   reportResult: price(AGENCY_LIMITS.totalPrice, TOTAL_MESSAGES).transform(Number),
   reportResultSingle: price(AGENCY_LIMITS.unitPrice, UNIT_MESSAGES).transform(Number),
+  version: seenVersion,
 });
 export type AgencyPushReport = z.output<typeof agencyPushReportSchema>;
 

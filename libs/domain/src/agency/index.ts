@@ -1,2 +1,3 @@
 export * from './agency.machine';
 export * from './agency.rules';
+export * from './agency.history';

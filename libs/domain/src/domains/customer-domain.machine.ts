@@ -38,6 +38,7 @@ export const DomainWorkflowMsg = {
   failReasonRequired: CustomerDomainMsg.failReasonRequired,
   unchanged: CustomerDomainMsg.unchanged,
   domainInvalid: CustomerDomainMsg.domainInvalid,
+  conflict: CustomerDomainMsg.conflict,
 } as const;
 
 const isOperator = ({ event }: { event: CustomerDomainEvent }) => event.actor.population === 'operator';

@@ -87,6 +87,8 @@ describe('domain application schemas', () => {
     expect(firstMessage(customerDomainEditSchema.safeParse({ id: 'x', domain: 'new.example.com' }))).toBe(CustomerDomainMsg.notFound);
     expect(firstMessage(customerDomainEditSchema.safeParse({ id: 3, domain: '' }))).toBe('请填写估价网站域名');
     expect(customerDomainDeleteSchema.safeParse({ id: '3' }).success).toBe(true);
+    expect(customerDomainEditSchema.parse({ id: 3, domain: 'new.example.com', version: '4' }).version).toBe(4);
+    expect(customerDomainEditSchema.parse({ id: 3, domain: 'new.example.com', version: '' }).version).toBeUndefined();
   });
 
   it('reads the operator answers', () => {
@@ -121,6 +123,7 @@ describe('domain forms and messages', () => {
   it('maps a failed add or edit to the spec message', () => {
     expect(customerDomainFailureMessage(403)).toBe('同一域名只可申请一次');
     expect(customerDomainFailureMessage('403')).toBe('同一域名只可申请一次');
+    expect(customerDomainFailureMessage(409)).toBe('该域名申请已被他人更新，请刷新后重试');
     expect(customerDomainFailureMessage(500)).toBe('系统异常，请联系您的客户经理');
   });
 

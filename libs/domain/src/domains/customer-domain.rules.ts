@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageQuerySchema } from '../validation/paging.schemas';
+import { seenVersionSchema } from '../validation/version.schema';
 
 /** Customer domains (域名申请): the valuation site of a customer company under its own domain name. */
 export const CustomerDomainMsg = {
@@ -13,6 +14,8 @@ export const CustomerDomainMsg = {
   failReasonTooLong: '失败原因不能超过200个字',
   serverIpInvalid: '请输入正确的服务器IP',
   notFound: '域名申请不存在',
+  versionInvalid: '域名申请版本不正确',
+  conflict: '该域名申请已被他人更新，请刷新后重试',
   applied: '发送成功',
   edited: '编辑成功',
   deleted: '删除成功',
@@ -95,6 +98,7 @@ export const customerDomainEditSchema = z.object({
   id: positiveId(CustomerDomainMsg.notFound),
   companyId: positiveId(CustomerDomainMsg.companyRequired).optional(),
   domain,
+  version: seenVersionSchema(CustomerDomainMsg.versionInvalid),
 });
 export type CustomerDomainEdit = z.output<typeof customerDomainEditSchema>;
 
@@ -148,8 +152,12 @@ function checkDomainText(text: string): CustomerDomainFormCheck {
   return normalised === null ? { ok: false, message: CustomerDomainMsg.domainInvalid } : { ok: true, domain: normalised };
 }
 
-/** The message the web shows for a failed add or edit: 403 means the domain was applied for already. */
-export const customerDomainFailureMessage = (code: number | string): string => (Number(code) === 403 ? CustomerDomainMsg.duplicate : CustomerDomainMsg.systemError);
+/** The message the web shows for a failed add or edit: 403 means the domain was applied for already, 409 that someone changed the application first. */
+export function customerDomainFailureMessage(code: number | string): string {
+  if (Number(code) === 403) return CustomerDomainMsg.duplicate;
+  if (Number(code) === 409) return CustomerDomainMsg.conflict;
+  return CustomerDomainMsg.systemError;
+}
 
 /** A row of the domain application list. */
 export interface CustomerDomainRow {

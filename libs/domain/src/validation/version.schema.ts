@@ -1,0 +1,9 @@
+import { z } from 'zod';
+
+/**
+ * The version of a workflow subject the caller saw, optional (empty counts as absent): with it, a
+ * transition gets a conflict when the subject changed since, instead of acting on news the caller
+ * has not seen.
+ */
+export const seenVersionSchema = (message: string) =>
+  z.preprocess((v) => (v === undefined || v === null || v === '' ? undefined : v), z.coerce.number({ message }).int(message).positive(message).optional());
