@@ -1,4 +1,5 @@
 import { AgencyMsg, AgencyWorkflowMsg } from '@valuation/domain';
+import { AccountEntity, AgencyApplicationEntity, AgencyApplicationHistoryEntity, TenantStaffEntity } from '@valuation/persistence';
 import { startTestApi, type TestApi } from './test-api';
 
 const PDF = Buffer.from('%PDF-1.4\n% 评估报告\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
@@ -142,5 +143,124 @@ describe('institution valuation applications (api/org, api/org/tenant)', () => {
     // A token of the other population is not accepted on the other side's paths.
     expect((await get('/api/org/tenant/list?pageIndex=1&pageSize=10', user)).status).toBe(401);
     expect((await get('/api/org/list?pageIndex=1&pageSize=10', channel)).status).toBe(401);
+  });
+
+  describe('history and concurrency', () => {
+    const reply = (id: number, fields: Record<string, string> = {}, files = [{ name: '评估报告.pdf', content: PDF }]) => {
+      let r = t.http().post('/api/org/tenant/pushreport').set('Authorization', `Bearer ${channel}`);
+      for (const [k, v] of Object.entries({ detailID: String(id), reportResult: '5600000', reportResultSingle: '63276.84', ...fields })) r = r.field(k, v);
+      for (const f of files) r = r.attach('files', f.content, f.name);
+      return r;
+    };
+    const stored = (id: number) => t.ds.getRepository(AgencyApplicationEntity).findOneByOrFail({ id: String(id) });
+    const rows = (id: number) => t.ds.getRepository(AgencyApplicationHistoryEntity).find({ where: { applicationId: String(id) }, order: { id: 'ASC' } });
+    const tenantDetail = async (id: number) => (await get(`/api/org/tenant/detail?detailID=${id}`, channel).expect(200)).body.data;
+
+    it('records every transition with who, when, the states and what changed, and both details show it', async () => {
+      const applicant = await t.ds.getRepository(AccountEntity).findOneByOrFail({ loginUser: 'demouser' });
+      const staff = await t.ds.getRepository(TenantStaffEntity).findOneByOrFail({ loginUser: 'channeladmin' });
+      const id = (await request(user)).body.data.detailID;
+      expect((await post('/api/org/tenant/updatereadstatus', { detailID: id, readstatus: 0 }, channel)).body.code).toBe(200);
+      expect((await tenantDetail(id)).version).toBe(1);
+      expect((await post('/api/org/tenant/receiverep', { detailID: id, receiverName: '李估价', receiverPhone: '13800001111', version: 1 }, channel)).body.code).toBe(200);
+      expect((await post('/api/org/updatereadstatus', { detailID: id, readstatus: 0 }, user)).body.code).toBe(200);
+      // The customer's reading is no news to the staff: the version they saw still stands.
+      expect((await reply(id, { version: '2' })).body.code).toBe(200);
+      expect((await post('/api/org/updatereadstatus', { detailID: id, readstatus: 0 }, user)).body.code).toBe(200);
+
+      const history = await rows(id);
+      expect(history.map((h) => [h.event, h.fromState, h.toState, h.actorPopulation, h.actorId, h.actorName])).toEqual([
+        ['SUBMIT', null, 'pending', 'user', applicant.id, applicant.userName],
+        ['READ', 'pending', 'pending', 'tenant', staff.id, staff.userName],
+        ['RECEIVE', 'pending', 'received', 'tenant', staff.id, staff.userName],
+        ['READ', 'received', 'received', 'user', applicant.id, applicant.userName],
+        ['REPLY', 'received', 'done', 'tenant', staff.id, staff.userName],
+        ['READ', 'done', 'done', 'user', applicant.id, applicant.userName],
+      ]);
+      expect(history.map((h) => h.data)).toEqual([
+        { reportType: 1, evalType: 1, files: ['房产证.png'] },
+        {},
+        { receiverName: '李估价', receiverPhone: '13800001111' },
+        {},
+        { totalPrice: 5_600_000, unitPrice: 63276.84, files: ['评估报告.pdf'] },
+        {},
+      ]);
+      expect(await stored(id)).toMatchObject({ version: 3, machineState: 'done', state: 3 });
+
+      for (const detail of [(await get(`/api/org/detail?detailID=${id}`, user).expect(200)).body.data, await tenantDetail(id)]) {
+        expect(detail.version).toBe(3);
+        expect(detail.history).toEqual(
+          history.map((h) => ({
+            event: h.event,
+            eventName: { SUBMIT: '提交申请', READ: '已读', RECEIVE: '接收', REPLY: '回复评估结果' }[h.event],
+            fromState: h.fromState,
+            toState: h.toState,
+            actorPopulation: h.actorPopulation,
+            actorName: h.actorName,
+            time: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),
+            data: h.data,
+          })),
+        );
+      }
+    });
+
+    it('lets exactly one of two staff receive with the version they saw; the other gets 409 and writes nothing', async () => {
+      const id = (await request(user)).body.data.detailID;
+      const { version } = await tenantDetail(id);
+      const results = await Promise.all(
+        ['甲', '乙'].map((name) => post('/api/org/tenant/receiverep', { detailID: id, receiverName: name, receiverPhone: '13800001111', version }, channel)),
+      );
+      expect(results.map((r) => r.body.code).sort()).toEqual([200, 409]);
+      const winner = results.find((r) => r.body.code === 200)!;
+      expect(results.find((r) => r.body.code === 409)!.body).toEqual({ code: 409, message: AgencyWorkflowMsg.conflict, data: null });
+      expect(await stored(id)).toMatchObject({ version: version + 1, state: 2, context: { receiverName: winner.body.data.receiverName } });
+      expect((await rows(id)).map((h) => [h.event, h.data.receiverName ?? null])).toEqual([
+        ['SUBMIT', null],
+        ['RECEIVE', winner.body.data.receiverName],
+      ]);
+    });
+
+    it('lets exactly one of two replies with the same version through; the other gets 409 and writes nothing', async () => {
+      const id = (await request(user)).body.data.detailID;
+      await post('/api/org/tenant/receiverep', { detailID: id, receiverName: '李估价', receiverPhone: '13800001111' }, channel).expect(200);
+      const { version } = await tenantDetail(id);
+      const results = await Promise.all([
+        reply(id, { version: String(version), reportResult: '100' }, [{ name: '甲.pdf', content: PDF }]),
+        reply(id, { version: String(version), reportResult: '200' }, [{ name: '乙.pdf', content: PDF }]),
+      ]);
+      expect(results.map((r) => r.body.code).sort()).toEqual([200, 409]);
+      const winner = results.find((r) => r.body.code === 200)!.body.data;
+      expect(results.find((r) => r.body.code === 409)!.body.message).toBe(AgencyWorkflowMsg.conflict);
+      const row = await stored(id);
+      expect(row).toMatchObject({ version: version + 1, state: 3, context: { totalPrice: winner.totalPrice } });
+      expect(row.context.files.map((f) => f.name)).toEqual([winner.reportUrl[0].name]);
+      expect((await rows(id)).map((h) => h.event)).toEqual(['SUBMIT', 'RECEIVE', 'REPLY']);
+    });
+
+    it('refuses what the state does not allow, and a version the caller did not see, changing nothing and recording nothing', async () => {
+      const id = (await request(user)).body.data.detailID;
+      const before = await stored(id);
+      expect((await reply(id)).body).toMatchObject({ code: 400, message: AgencyWorkflowMsg.notReceived });
+      expect((await post('/api/org/tenant/receiverep', { detailID: id, receiverName: '李估价', receiverPhone: '13800001111', version: 9 }, channel)).body).toMatchObject({
+        code: 409,
+        message: AgencyWorkflowMsg.conflict,
+      });
+      expect((await post('/api/org/tenant/receiverep', { detailID: id, receiverName: '李估价', receiverPhone: '13800001111', version: 0 }, channel)).body).toMatchObject({
+        code: 400,
+        message: AgencyMsg.versionInvalid,
+      });
+      expect(await stored(id)).toEqual(before);
+      expect((await rows(id)).map((h) => h.event)).toEqual(['SUBMIT']);
+
+      await post('/api/org/tenant/receiverep', { detailID: id, receiverName: '李估价', receiverPhone: '13800001111' }, channel).expect(200);
+      const received = await stored(id);
+      expect((await post('/api/org/tenant/receiverep', { detailID: id, receiverName: '王', receiverPhone: '13800001111' }, channel)).body).toMatchObject({
+        code: 400,
+        message: AgencyWorkflowMsg.alreadyReceived,
+      });
+      expect((await reply(id, { version: String(received.version - 1) })).body).toMatchObject({ code: 409, message: AgencyWorkflowMsg.conflict });
+      expect(await stored(id)).toEqual(received);
+      expect((await rows(id)).map((h) => h.event)).toEqual(['SUBMIT', 'RECEIVE']);
+    });
   });
 });

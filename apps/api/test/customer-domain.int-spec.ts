@@ -4,7 +4,7 @@ import { IsNull } from 'typeorm';
 import { QUEUES, type AuditRecordPayload } from '@valuation/contracts';
 import { operateCustomerDomain } from '@valuation/core';
 import { CustomerDomainMsg, DomainWorkflowMsg, Msg } from '@valuation/domain';
-import { CustomerDomainEntity, OperationLogEntity, OrganizationEntity, SiteConfigEntity } from '@valuation/persistence';
+import { CustomerDomainEntity, CustomerDomainHistoryEntity, OperationLogEntity, OrganizationEntity, SiteConfigEntity, TenantStaffEntity } from '@valuation/persistence';
 import { describeOutcome, OPERATOR, parseDomainCommand } from '../../../scripts/lib/customer-domain';
 import { startTestApi, type TestApi } from './test-api';
 
@@ -84,6 +84,7 @@ describe('customer domains (channel)', () => {
           state: 1,
           failReason: null,
           updateTime: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),
+          version: 1,
         },
       });
       id = res.body.data.id;
@@ -292,6 +293,64 @@ describe('customer domains (channel)', () => {
       await update({ id: row.id, domain: 'brand2.bank-demo.com' }).expect(200);
       expect((await siteConfig(HOST).expect(200)).body.data.productName).toBe(own.productName);
       expect((await siteConfig('brand2.bank-demo.com').expect(200)).body.data.productName).toBe(own.productName);
+    });
+  });
+
+  describe('history', () => {
+    const history = (domainId: number) => t.ds.getRepository(CustomerDomainHistoryEntity).find({ where: { domainId }, order: { id: 'ASC' } });
+    const stored = (id: number) => t.ds.getRepository(CustomerDomainEntity).findOneByOrFail({ id });
+    const operate = (args: string[]) => operateCustomerDomain(t.ds, parseDomainCommand(args), OPERATOR);
+
+    it('records the application, its edits and the operator answers with who, the states and what changed, and keeps them after a delete', async () => {
+      const staff = await t.ds.getRepository(TenantStaffEntity).findOneByOrFail({ loginUser: 'channeladmin' });
+      const id: number = (await add({ companyId: demoCompanyId, domain: 'hist.bank-demo.com' }).expect(200)).body.data.id;
+      expect(await operate(['fail', 'hist.bank-demo.com', '--reason', '域名未备案'])).toMatchObject({ ok: true, state: 3 });
+      const edited = await update({ id, domain: 'hist2.bank-demo.com', version: 2 }).expect(200);
+      expect(edited.body.data).toMatchObject({ domain: 'hist2.bank-demo.com', state: 1, version: 3 });
+      expect(await operate(['complete', 'hist2.bank-demo.com', '--ip', '10.0.0.9'])).toMatchObject({ ok: true, state: 2 });
+      expect(await stored(id)).toMatchObject({ machineState: 'completed', version: 4 });
+
+      const rows = await history(id);
+      expect(rows.map((h) => [h.event, h.fromState, h.toState, h.actorPopulation, h.actorId, h.actorName])).toEqual([
+        ['APPLY', null, 'processing', 'tenant', staff.id, staff.userName],
+        ['FAIL', 'processing', 'failed', 'operator', 0, OPERATOR.name],
+        ['EDIT', 'failed', 'processing', 'tenant', staff.id, staff.userName],
+        ['COMPLETE', 'processing', 'completed', 'operator', 0, OPERATOR.name],
+      ]);
+      expect(rows.map((h) => h.data)).toEqual([
+        { domain: 'hist.bank-demo.com', companyId: demoCompanyId },
+        { domain: 'hist.bank-demo.com', reason: '域名未备案' },
+        { from: 'hist.bank-demo.com', domain: 'hist2.bank-demo.com' },
+        { domain: 'hist2.bank-demo.com', serverIp: '10.0.0.9' },
+      ]);
+
+      await remove(id).expect(200);
+      expect(await history(id)).toEqual(rows);
+    });
+
+    it('refuses an unchanged domain, a domain held elsewhere, a version not seen and what the operator may not do, recording nothing', async () => {
+      const id: number = (await add({ companyId: demoCompanyId, domain: 'quiet.bank-demo.com' }).expect(200)).body.data.id;
+      expect(await operate(['complete', 'quiet.bank-demo.com'])).toMatchObject({ ok: true });
+      const before = await stored(id);
+      expect((await update({ id, domain: 'quiet.bank-demo.com' }).expect(400)).body.message).toBe(CustomerDomainMsg.unchanged);
+      expect((await update({ id, domain: 'val.bank-demo.com' }).expect(403)).body.message).toBe(CustomerDomainMsg.duplicate);
+      expect((await update({ id, domain: 'quiet2.bank-demo.com', version: 1 }).expect(409)).body).toEqual({ code: 409, message: DomainWorkflowMsg.conflict, data: null });
+      expect(await operate(['complete', 'quiet.bank-demo.com'])).toEqual({ ok: false, message: DomainWorkflowMsg.alreadyCompleted });
+      expect(await operate(['fail', 'quiet.bank-demo.com', '--reason', '未备案'])).toEqual({ ok: false, message: DomainWorkflowMsg.alreadyCompleted });
+      expect(await stored(id)).toEqual(before);
+      expect((await history(id)).map((h) => h.event)).toEqual(['APPLY', 'COMPLETE']);
+    });
+
+    it('lets exactly one of two edits of the version they saw through; the other gets 409', async () => {
+      const id: number = (await add({ companyId: demoCompanyId, domain: 'both.bank-demo.com' }).expect(200)).body.data.id;
+      const results = await Promise.all([update({ id, domain: 'both-a.bank-demo.com', version: 1 }), update({ id, domain: 'both-b.bank-demo.com', version: 1 })]);
+      expect(results.map((r) => r.body.code).sort()).toEqual([200, 409]);
+      const winner = results.find((r) => r.body.code === 200)!.body.data.domain;
+      expect(await stored(id)).toMatchObject({ domain: winner, version: 2 });
+      expect((await history(id)).map((h) => [h.event, h.data.domain])).toEqual([
+        ['APPLY', 'both.bank-demo.com'],
+        ['EDIT', winner],
+      ]);
     });
   });
 });

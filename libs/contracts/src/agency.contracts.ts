@@ -12,9 +12,28 @@ export interface AgencyFileLink {
   size: number;
 }
 
+/** One transition of a workflow (an institution valuation or a customer domain application): who did what, when, from which state to which. */
+export interface WorkflowHistoryView {
+  /** The step: SUBMIT, RECEIVE, REPLY, READ for applications; APPLY, EDIT, COMPLETE, FAIL for domains. */
+  event: string;
+  /** Chinese name of the step. */
+  eventName: string;
+  fromState: string | null;
+  toState: string;
+  /** Who acted: a customer user, tenant staff or the platform operator. */
+  actorPopulation: 'user' | 'tenant' | 'operator';
+  actorName: string;
+  /** yyyy-MM-dd HH:mm:ss */
+  time: string;
+  /** What the step changed (receiver, prices and report file names, domain, reason...). */
+  data: Record<string, unknown>;
+}
+
 /** One row of GET api/org/list and api/org/tenant/list. */
 export interface AgencyListItem {
   detailID: number;
+  /** Increases with every transition but a side's reading; receive and reply may send the version seen to get a conflict when it changed since. */
+  version: number;
   customerName: string;
   customerPhone: string;
   /** The user who filed it and the customer company (shown on the channel side). */
@@ -93,8 +112,8 @@ export interface AgencyDetail extends AgencyListItem {
     gpsLat: number | null;
     reportType: boolean;
   };
-  /** What happened, oldest first. */
-  history: { event: string; eventName: string; actorName: string; time: string }[];
+  /** What happened, oldest first, from the application's history. */
+  history: WorkflowHistoryView[];
 }
 
 /** GET /api/tenant/customer-domain/pageable rows. */
@@ -110,4 +129,6 @@ export interface CustomerDomainView {
   failReason: string | null;
   /** yyyy-MM-dd HH:mm:ss */
   updateTime: string;
+  /** Increases with every transition; an edit may send the version seen to get a conflict when it changed since. */
+  version: number;
 }

@@ -14,3 +14,4 @@ export * from './report-config';
 export * from './report/template';
 export * from './workflow';
 export * from './customer-domain';
+export * from './agency';

@@ -1,19 +1,20 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Readable } from 'node:stream';
-import { In, type DataSource, type SelectQueryBuilder } from 'typeorm';
+import { In, type DataSource, type EntityManager, type SelectQueryBuilder } from 'typeorm';
 import type { AgencyDetail, AgencyFileLink, AgencyListItem } from '@valuation/contracts';
-import { CaseFileRefusal, caseTime, fromWgs84, removeCaseFiles, storeCheckedFiles, type UploadedCaseFile } from '@valuation/core';
+import { agencyWorkflow, CaseFileRefusal, caseTime, fromWgs84, removeCaseFiles, storeCheckedFiles, workflowHistoryView, type UploadedCaseFile } from '@valuation/core';
 import {
+  AGENCY_EVENT_LABELS,
   AGENCY_REPORT_TYPE_ALL,
   AGENCY_REPORT_TYPE_LABELS,
   AGENCY_STATE_LABELS,
   agencyPage,
   agencyReadStatus,
   agencyStateCode,
+  agencySubmitData,
   AgencyMsg,
   AgencyWorkflowMsg,
-  applyAgencyEvent,
   checkAgencyFiles,
   EVAL_TYPE_LABELS,
   formatFilterDate,
@@ -35,6 +36,7 @@ import { AgencyApplicationEntity, CommunityEntity, OrganizationEntity } from '@v
 import { ObjectStorage } from '@valuation/storage';
 import { ApiError, Reply } from '../../common/api-error';
 import { withinDataRange } from '../../common/data-range';
+import { workflowApiError } from '../../common/workflow-error';
 import { houseInfoFields, houseInt, houseText } from '../../common/house-info';
 import type { Principal } from '../../common/principal';
 import { buildXlsx, excelDateTime, XLSX_AMOUNT, XLSX_DATE_TIME, type XlsxColumn } from '../../common/xlsx-export';
@@ -59,6 +61,7 @@ function listItem(a: AgencyApplicationEntity, companyName: string): AgencyListIt
   const { attachments, reports } = links(a);
   return {
     detailID: Number(a.id),
+    version: a.version,
     customerName: a.customerName,
     customerPhone: a.customerPhone,
     applicantName: a.applicantName,
@@ -123,34 +126,39 @@ export class AgencyService {
     try {
       const haCode = houseText(h.haInfo.haCode);
       const community = haCode ? await this.ds.getRepository(CommunityEntity).findOneBy({ cityCode: h.cityCode, haCode }) : null;
-      const row = await this.ds.getRepository(AgencyApplicationEntity).save(
-        this.ds.getRepository(AgencyApplicationEntity).create({
-          tenantId: p.tenantId,
-          companyId: p.companyId!,
-          organizationId: p.organizationId!,
-          accountId: p.id,
-          applicantName: (p.userName || p.loginUser).slice(0, 50),
-          reportType: body.reportType,
-          evalType: body.evalType,
-          customerName: body.customerName,
-          customerPhone: body.customerPhone,
-          remark: body.remark,
-          cityCode: h.cityCode,
-          cityName: h.cityName || h.cityCode,
-          haCode,
-          haName: houseText(h.haInfo.haName) ?? community?.name ?? null,
-          cardAddress: houseText(h.cardAddress),
-          location: houseText(h.location) ?? community?.address ?? null,
-          bldgArea: h.bldgArea === undefined ? null : h.bldgArea.toFixed(2),
-          propType: houseInt(h.propType) ?? 11,
-          houseInfo: h,
-          gpsLon: community?.lon ?? null,
-          gpsLat: community?.lat ?? null,
-          files: stored,
-          machineState: INITIAL_AGENCY_STATE.value,
-          context: INITIAL_AGENCY_STATE.context,
-          state: agencyStateCode(INITIAL_AGENCY_STATE.value),
-        }),
+      const actor = this.actor('user', p);
+      const row = await this.ds.transaction((m) =>
+        agencyWorkflow.create(
+          m,
+          {
+            tenantId: p.tenantId,
+            companyId: p.companyId!,
+            organizationId: p.organizationId!,
+            accountId: p.id,
+            applicantName: (p.userName || p.loginUser).slice(0, 50),
+            reportType: body.reportType,
+            evalType: body.evalType,
+            customerName: body.customerName,
+            customerPhone: body.customerPhone,
+            remark: body.remark,
+            cityCode: h.cityCode,
+            cityName: h.cityName || h.cityCode,
+            haCode,
+            haName: houseText(h.haInfo.haName) ?? community?.name ?? null,
+            cardAddress: houseText(h.cardAddress),
+            location: houseText(h.location) ?? community?.address ?? null,
+            bldgArea: h.bldgArea === undefined ? null : h.bldgArea.toFixed(2),
+            propType: houseInt(h.propType) ?? 11,
+            houseInfo: h,
+            gpsLon: community?.lon ?? null,
+            gpsLat: community?.lat ?? null,
+            files: stored,
+            machineState: INITIAL_AGENCY_STATE.value,
+            context: INITIAL_AGENCY_STATE.context,
+            state: agencyStateCode(INITIAL_AGENCY_STATE.value),
+          },
+          { event: 'SUBMIT', actor, data: agencySubmitData({ reportType: body.reportType, evalType: body.evalType, files: stored }) },
+        ),
       );
       return new Reply({ detailID: Number(row.id) }, AgencyMsg.submitted);
     } catch (error) {
@@ -179,9 +187,7 @@ export class AgencyService {
     const [item] = await this.items([a]);
     const h = a.houseInfo;
     const bd = a.gpsLon !== null && a.gpsLat !== null ? fromWgs84({ lon: a.gpsLon, lat: a.gpsLat }, 'bd09ll') : null;
-    const history = [{ event: 'SUBMIT', eventName: '提交申请', actorName: a.applicantName, time: caseTime(a.createdAt) }];
-    if (a.receivedAt) history.push({ event: 'RECEIVE', eventName: '接收', actorName: a.context.receiverName ?? '', time: caseTime(a.receivedAt) });
-    if (a.repliedAt) history.push({ event: 'REPLY', eventName: '回复评估结果', actorName: a.context.receiverName ?? '', time: caseTime(a.repliedAt) });
+    const history = await agencyWorkflow.historyOf(this.ds.manager, a.id);
     return {
       ...item,
       remark: a.remark,
@@ -209,41 +215,56 @@ export class AgencyService {
         gpsLat: bd?.lat ?? null,
         reportType: a.reportType === 1,
       },
-      history,
+      history: history.map((h) => workflowHistoryView(h, AGENCY_EVENT_LABELS)),
     };
   }
 
-  /** Marks the application read for the caller's side; reading it again changes nothing. */
+  /** Marks the application read for the caller's side (recorded in its history, keeping its version); reading it again changes nothing. */
   async read(side: AgencySide, p: Principal, id: number): Promise<{ readstatus: 0 | 1 }> {
-    const a = await this.find(side, p, id);
-    const read = side === 'user' ? a.context.userRead : a.context.tenantRead;
-    if (!read) await this.apply(a, { type: 'READ', actor: this.actor(side, p) });
+    try {
+      await this.transition(side, p, id, (a) => {
+        const read = side === 'user' ? a.context.userRead : a.context.tenantRead;
+        return read ? null : { event: { type: 'READ', actor: this.actor(side, p) } };
+      });
+    } catch (error) {
+      throw workflowApiError(error);
+    }
     return { readstatus: 0 };
   }
 
+  /** Receives the application for the tenant; with the version the caller saw, a change since is a conflict. */
   async receive(p: Principal, body: AgencyReceive): Promise<Reply<AgencyDetail>> {
-    const a = await this.find('tenant', p, body.detailID);
-    await this.apply(a, { type: 'RECEIVE', actor: this.actor('tenant', p), receiverName: body.receiverName, receiverPhone: body.receiverPhone }, { receivedAt: new Date() });
+    try {
+      await this.transition('tenant', p, body.detailID, () => ({
+        event: { type: 'RECEIVE', actor: this.actor('tenant', p), receiverName: body.receiverName, receiverPhone: body.receiverPhone },
+        expectedVersion: body.version,
+        columns: () => ({ receivedAt: new Date() }),
+      }));
+    } catch (error) {
+      throw workflowApiError(error);
+    }
     return new Reply(await this.detail('tenant', p, body.detailID), '接收成功');
   }
 
-  /** The reply: the report files are checked and stored first, and removed again if the transition is refused. */
+  /** The reply: the report files are checked and stored first, and removed again if the transition is refused or loses to a concurrent one. */
   async reply(p: Principal, body: AgencyPushReport, files: readonly UploadedCaseFile[]): Promise<Reply<AgencyDetail>> {
+    const actor = this.actor('tenant', p);
     const a = await this.find('tenant', p, body.detailID);
+    if (body.version !== undefined && body.version !== a.version) throw ApiError.conflict(AgencyWorkflowMsg.conflict);
     if (a.state !== 2) {
-      const refused = applyAgencyEvent({ value: a.machineState, context: a.context }, { type: 'REPLY', actor: this.actor('tenant', p), totalPrice: 0, unitPrice: 0, files: [{ name: '', key: '' }] });
-      throw ApiError.badRequest(refused.ok ? AgencyWorkflowMsg.notAllowed : refused.message);
+      const refused = agencyWorkflow.refusal(a, { type: 'REPLY', actor, totalPrice: 0, unitPrice: 0, files: [{ name: '', key: '' }] });
+      throw ApiError.badRequest(refused ?? AgencyWorkflowMsg.notAllowed);
     }
     const stored = await this.store(p.tenantId, 'reply', files);
     try {
-      await this.apply(
-        a,
-        { type: 'REPLY', actor: this.actor('tenant', p), totalPrice: body.reportResult, unitPrice: body.reportResultSingle, files: stored.map((f) => ({ name: f.name, key: f.key, size: f.size, type: f.type })) },
-        { repliedAt: new Date() },
-      );
+      await this.transition('tenant', p, body.detailID, () => ({
+        event: { type: 'REPLY', actor, totalPrice: body.reportResult, unitPrice: body.reportResultSingle, files: stored.map((f) => ({ name: f.name, key: f.key, size: f.size, type: f.type })) },
+        expectedVersion: body.version ?? a.version,
+        columns: () => ({ repliedAt: new Date() }),
+      }));
     } catch (error) {
       await removeCaseFiles(this.storage, stored);
-      throw error;
+      throw workflowApiError(error);
     }
     return new Reply(await this.detail('tenant', p, body.detailID), '回复成功');
   }
@@ -256,8 +277,8 @@ export class AgencyService {
   }
 
   /** Applications the side may read, aliased `a`: the channel sees its tenant's; a customer its own, or its organisation subtree's with the records permission. */
-  private scoped(side: AgencySide, p: Principal): SelectQueryBuilder<AgencyApplicationEntity> {
-    const qb = this.ds.getRepository(AgencyApplicationEntity).createQueryBuilder('a').where('a.tenantId = :tenantId', { tenantId: p.tenantId });
+  private scoped(side: AgencySide, p: Principal, m: EntityManager = this.ds.manager): SelectQueryBuilder<AgencyApplicationEntity> {
+    const qb = m.getRepository(AgencyApplicationEntity).createQueryBuilder('a').where('a.tenantId = :tenantId', { tenantId: p.tenantId });
     if (side === 'tenant') return qb;
     qb.andWhere('a.companyId = :companyId', { companyId: p.companyId });
     return withinDataRange(qb, 'a', p, Perm.valuationRecords);
@@ -285,8 +306,10 @@ export class AgencyService {
     return rows.map((r) => listItem(r, names.get(r.companyId) ?? ''));
   }
 
-  private async find(side: AgencySide, p: Principal, id: number): Promise<AgencyApplicationEntity> {
-    const a = await this.scoped(side, p).andWhere('a.id = :id', { id }).getOne();
+  /** The application the side may read; `lock` (in a transaction) holds its row until the transaction ends. */
+  private async find(side: AgencySide, p: Principal, id: number, m?: EntityManager, lock = false): Promise<AgencyApplicationEntity> {
+    const qb = this.scoped(side, p, m).andWhere('a.id = :id', { id });
+    const a = await (lock ? qb.setLock('pessimistic_write') : qb).getOne();
     if (!a) throw ApiError.notFound(AgencyWorkflowMsg.notFound);
     return a;
   }
@@ -295,19 +318,23 @@ export class AgencyService {
     return { population: side, id: p.id, name: p.userName || p.loginUser };
   }
 
-  /** Applies an event with the version the caller read: a concurrent change wins and this one gets a conflict. */
-  private async apply(a: AgencyApplicationEntity, event: AgencyEvent, extra: Partial<Pick<AgencyApplicationEntity, 'receivedAt' | 'repliedAt'>> = {}): Promise<void> {
-    const outcome = applyAgencyEvent({ value: a.machineState, context: a.context }, event);
-    if (!outcome.ok) throw ApiError.badRequest(outcome.message);
-    const { value, context } = outcome.next;
-    const result = await this.ds
-      .getRepository(AgencyApplicationEntity)
-      .createQueryBuilder()
-      .update()
-      .set({ machineState: value, context, state: agencyStateCode(value), version: a.version + 1, ...extra })
-      .where('id = :id AND version = :version', { id: a.id, version: a.version })
-      .execute();
-    if (!result.affected) throw ApiError.conflict('该估价申请已被他人更新，请刷新后重试');
+  /**
+   * One transition in one transaction: reads and locks the application the side may act on, lets
+   * `decide` choose the event (or nothing), and applies it through the agency machine with a
+   * version check and its history row.
+   */
+  private transition(
+    side: AgencySide,
+    p: Principal,
+    id: number,
+    decide: (a: AgencyApplicationEntity) => { event: AgencyEvent; expectedVersion?: number; columns?: () => Partial<Pick<AgencyApplicationEntity, 'receivedAt' | 'repliedAt'>> } | null,
+  ): Promise<AgencyApplicationEntity> {
+    return this.ds.transaction(async (m) => {
+      const a = await this.find(side, p, id, m, true);
+      const step = decide(a);
+      if (!step) return a;
+      return agencyWorkflow.apply(m, a, step.event, { expectedVersion: step.expectedVersion, columns: step.columns });
+    });
   }
 
   private async store(tenantId: number, kind: 'request' | 'reply', files: readonly UploadedCaseFile[]) {

@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { type DataSource, In, IsNull, Not, QueryFailedError } from 'typeorm';
+import { type DataSource, In, IsNull, QueryFailedError } from 'typeorm';
 import type { CustomerDomainView, Paged } from '@valuation/contracts';
+import { customerDomainWorkflow } from '@valuation/core';
 import {
-  applyDomainEvent,
   CustomerDomainMsg,
+  domainApplyData,
   domainStateCode,
   initialDomainState,
   type CustomerDomainApply,
@@ -15,6 +16,7 @@ import {
 import { CustomerDomainEntity, OrganizationEntity, OrganizationStatus } from '@valuation/persistence';
 import { ApiError, Reply } from '../../common/api-error';
 import type { Principal } from '../../common/principal';
+import { workflowApiError } from '../../common/workflow-error';
 import { AuditTrail } from '../auth/audit-trail.service';
 import { dateTime } from '../eval/eval-record.view';
 import { CustomerDomainHosts } from '../site-config/customer-domain-hosts';
@@ -50,6 +52,7 @@ export function toCustomerDomainView(row: CustomerDomainEntity, company: Company
     state: row.state,
     failReason: row.context.failReason,
     updateTime: dateTime(row.updatedAt),
+    version: row.version,
   };
 }
 
@@ -57,9 +60,9 @@ const staffActor = (p: Principal): DomainActor => ({ population: 'tenant', id: p
 
 /**
  * Domain applications of the caller's tenant. Applying and editing are checked by the domain
- * machine; a domain held by any application of the platform is refused with 403, also when two
- * requests race (the unique index decides). A platform operator completes or fails an
- * application with the `domain` command.
+ * machine and recorded in the application's history; a domain held by any application of the
+ * platform is refused with 403, also when two requests race (the unique index decides). A platform
+ * operator completes or fails an application with the `domain` command.
  */
 @Injectable()
 export class CustomerDomainService {
@@ -96,16 +99,20 @@ export class CustomerDomainService {
     const state = initialDomainState(input.domain);
     let row: CustomerDomainEntity;
     try {
-      row = await repo.save(
-        repo.create({
-          tenantId: p.tenantId,
-          companyId: company.id,
-          domain: state.context.domain,
-          machineState: state.value,
-          context: state.context,
-          state: domainStateCode(state.value),
-          updatedByName: p.userName.slice(0, 50),
-        }),
+      row = await this.ds.transaction((m) =>
+        customerDomainWorkflow.create(
+          m,
+          {
+            tenantId: p.tenantId,
+            companyId: company.id,
+            domain: state.context.domain,
+            machineState: state.value,
+            context: state.context,
+            state: domainStateCode(state.value),
+            updatedByName: p.userName.slice(0, 50),
+          },
+          { event: 'APPLY', actor: staffActor(p), data: domainApplyData({ domain: state.context.domain, companyId: company.id }) },
+        ),
       );
     } catch (error) {
       if (isUniqueViolation(error)) throw duplicate();
@@ -115,32 +122,31 @@ export class CustomerDomainService {
     return new Reply(toCustomerDomainView(row, companyNames(company)), CustomerDomainMsg.applied);
   }
 
-  /** A changed domain replaces the old one and the application goes back to processing. */
+  /**
+   * A changed domain replaces the old one and the application goes back to processing, through the
+   * domain machine with a version check (the version the caller saw, when it sends one) and a
+   * history row.
+   */
   async update(p: Principal, input: CustomerDomainEdit, ip: string | undefined): Promise<Reply<CustomerDomainView>> {
     let result: { row: CustomerDomainEntity; oldDomain: string };
     try {
       result = await this.ds.transaction(async (m) => {
         const repo = m.getRepository(CustomerDomainEntity);
-        const row = await repo.findOne({ where: { id: input.id, tenantId: p.tenantId }, lock: { mode: 'pessimistic_write' } });
+        const row = await repo.findOneBy({ id: input.id, tenantId: p.tenantId });
         if (!row) throw ApiError.notFound(CustomerDomainMsg.notFound);
         if (input.companyId !== undefined && input.companyId !== row.companyId) throw ApiError.badRequest(CustomerDomainApiMsg.companyFixed);
-        const outcome = applyDomainEvent({ value: row.machineState, context: row.context }, { type: 'EDIT', actor: staffActor(p), domain: input.domain });
-        if (!outcome.ok) throw ApiError.badRequest(outcome.message);
-        if (await repo.existsBy({ domain: outcome.next.context.domain, id: Not(row.id) })) throw duplicate();
         const oldDomain = row.domain;
-        Object.assign(row, {
-          domain: outcome.next.context.domain,
-          machineState: outcome.next.value,
-          context: outcome.next.context,
-          state: domainStateCode(outcome.next.value),
-          version: row.version + 1,
-          updatedByName: p.userName.slice(0, 50),
-        });
-        return { row: await repo.save(row), oldDomain };
+        const saved = await customerDomainWorkflow.apply(
+          m,
+          row,
+          { type: 'EDIT', actor: staffActor(p), domain: input.domain },
+          { expectedVersion: input.version, columns: () => ({ updatedByName: p.userName.slice(0, 50) }) },
+        );
+        return { row: saved, oldDomain };
       });
     } catch (error) {
       if (isUniqueViolation(error)) throw duplicate();
-      throw error;
+      throw workflowApiError(error);
     }
     this.hosts.forget();
     const company = await this.ds.getRepository(OrganizationEntity).findOneBy({ id: result.row.companyId, tenantId: p.tenantId });

@@ -1,1 +1,2 @@
 export * from './customer-domain.operator';
+export * from './customer-domain.workflow';

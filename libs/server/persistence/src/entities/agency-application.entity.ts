@@ -1,12 +1,14 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 import type { AgencyContext, AgencyStateValue } from '@valuation/domain';
 import type { CaseFile } from './appraisal-case.entity';
+import { WorkflowHistoryColumns } from './workflow-history.columns';
 
 /**
  * An institution (agency) valuation application: a customer user orders a formal (1) or
  * preliminary (0) valuation for a client; the tenant's staff receive it and reply with prices and
  * report files. machineState and context are the workflow machine's; state is the specification's
- * reportStatus (1 pending, 2 in progress, 3 done); version increases with every transition.
+ * reportStatus (1 pending, 2 in progress, 3 done); version increases with every transition but a
+ * side's reading. Every transition, reading included, has a row in agency_application_history.
  */
 @Entity('agency_application')
 @Index(['tenantId', 'state', 'createdAt'])
@@ -110,4 +112,12 @@ export class AgencyApplicationEntity {
 
   @UpdateDateColumn({ type: 'timestamptz' })
   updatedAt: Date;
+}
+
+/** One transition of an application: its filing, receive, reply or a read marker set. */
+@Entity('agency_application_history')
+@Index(['applicationId', 'id'])
+export class AgencyApplicationHistoryEntity extends WorkflowHistoryColumns {
+  @Column({ type: 'bigint' })
+  applicationId: string;
 }

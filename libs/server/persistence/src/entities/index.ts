@@ -21,12 +21,13 @@ import { NotifyOutboxEntity } from './notify-outbox.entity';
 import { OrganizationNotifySettingEntity } from './organization-notify-setting.entity';
 import { EvalReportEntity, ReportConfigEntity } from './report.entity';
 import { AppraisalCaseEntity, AppraisalCaseHistoryEntity } from './appraisal-case.entity';
-import { AgencyApplicationEntity } from './agency-application.entity';
-import { CustomerDomainEntity } from './customer-domain.entity';
+import { AgencyApplicationEntity, AgencyApplicationHistoryEntity } from './agency-application.entity';
+import { CustomerDomainEntity, CustomerDomainHistoryEntity } from './customer-domain.entity';
 
 export * from './tenant.entity';
 export * from './agency-application.entity';
 export * from './customer-domain.entity';
+export * from './workflow-history.columns';
 export * from './organization.entity';
 export * from './account.entity';
 export * from './tenant-staff.entity';
@@ -84,5 +85,7 @@ export const ENTITIES = [
   AppraisalCaseEntity,
   AppraisalCaseHistoryEntity,
   AgencyApplicationEntity,
+  AgencyApplicationHistoryEntity,
   CustomerDomainEntity,
+  CustomerDomainHistoryEntity,
 ];

@@ -11,6 +11,7 @@ import { AppraisalCases1795325416188 } from './1795325416188-appraisal-cases.mig
 import { AppraiserActions1795326800000 } from './1795326800000-appraiser-actions.migration';
 import { CaseAdvisoryReports1795332668433 } from './1795332668433-case-advisory-reports.migration';
 import { AgencyAndDomains1795333792166 } from './1795333792166-agency-and-domains.migration';
+import { WorkflowHistories1795554970623 } from './1795554970623-workflow-histories.migration';
 
 /** Every migration, oldest first. `npm run migration:generate -- <Name>` appends to this list. */
 export const MIGRATIONS = [
@@ -27,4 +28,5 @@ export const MIGRATIONS = [
   AppraiserActions1795326800000,
   CaseAdvisoryReports1795332668433,
   AgencyAndDomains1795333792166,
+  WorkflowHistories1795554970623,
 ];

@@ -12,6 +12,7 @@ const row: CustomerDomainView = {
   state: 3,
   failReason: '域名未备案',
   updateTime: '2026-01-02 10:00:00',
+  version: 2,
 };
 
 describe('the domain modals', () => {
