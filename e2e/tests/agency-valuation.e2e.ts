@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { test } from '@playwright/test';
+import { test, type Page } from '@playwright/test';
 import { closeRedis, DEMO_PASSWORD, describeFlat, expect, logIn } from './support';
 
 test.afterAll(closeRedis);
@@ -13,7 +13,10 @@ function file(name: string, content: Buffer): string {
 }
 const PDF = Buffer.from('%PDF-1.4\n% 评估报告\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
-test('a formal institution valuation is ordered, received and answered by the channel, and its report downloaded by the organisation', async ({ browser }) => {
+/** The 处理记录 section of a detail page. */
+const historyOf = (page: Page) => page.locator('.mantine-Paper-root').filter({ has: page.getByRole('heading', { name: '处理记录' }) });
+
+test('a formal institution valuation is ordered, received and answered by the channel, its history shown on both sides, and its report downloaded by the organisation', async ({ browser }) => {
   test.setTimeout(150_000);
   const user = await (await browser.newContext()).newPage();
   const channel = await (await browser.newContext()).newPage();
@@ -39,7 +42,9 @@ test('a formal institution valuation is ordered, received and answered by the ch
   const row = channel.getByRole('row', { name: /赵客户/ }).first();
   await row.getByRole('button', { name: '详情' }).click();
   await expect(channel).toHaveURL(/assessmentdetail\?detailID=\d+/);
-  await expect(channel.getByText('产权证明.pdf')).toBeVisible();
+  await expect(channel.getByRole('button', { name: '产权证明.pdf' })).toBeVisible();
+  await expect(historyOf(channel).getByText('正式报告；附件：产权证明.pdf')).toBeVisible();
+  await expect(historyOf(channel).getByText(/演示用户（申请方）/)).toBeVisible();
   await channel.getByLabel('接收人姓名').fill('钱估价');
   await channel.getByLabel('接收人电话').fill('13700137000');
   await channel.getByRole('button', { name: '接收', exact: true }).click();
@@ -49,8 +54,13 @@ test('a formal institution valuation is ordered, received and answered by the ch
   await channel.getByRole('button', { name: '选择文件' }).click();
   await (await reportChooser).setFiles(file('评估报告.pdf', PDF));
   await channel.getByRole('button', { name: '提交评估结果' }).click();
-  await expect(channel.getByText('评估报告.pdf')).toBeVisible();
+  await expect(channel.getByRole('button', { name: '评估报告.pdf' })).toBeVisible();
   await expect(channel.getByText('评估完成').first()).toBeVisible();
+  const channelHistory = historyOf(channel);
+  await expect(channelHistory.locator('.mantine-Timeline-itemTitle')).toHaveText(['提交申请', '已读', '接收', '回复评估结果']);
+  await expect(channelHistory.getByText('接收人：钱估价，电话：13700137000')).toBeVisible();
+  await expect(channelHistory.getByText(/评估总价：3,250,000\.00元/)).toBeVisible();
+  await expect(channelHistory.getByText(/渠道管理员（渠道）/)).toHaveCount(3);
 
   await logIn(admin, 'user', 'demoadmin', DEMO_PASSWORD);
   await expect(admin).toHaveURL(/\/org\//);
@@ -59,7 +69,13 @@ test('a formal institution valuation is ordered, received and answered by the ch
   await expect(done.getByText('评估完成')).toBeVisible();
   await done.getByRole('button', { name: '详情' }).click();
   await expect(admin).toHaveURL(/propertydetails\?detailID=\d+/);
-  await expect(admin.getByText('3,250,000.00元')).toBeVisible();
+  await expect(admin.getByText('3,250,000.00元', { exact: true })).toBeVisible();
+  const adminHistory = historyOf(admin);
+  await expect(adminHistory.locator('.mantine-Timeline-itemTitle')).toHaveText(['提交申请', '已读', '接收', '回复评估结果', '已读']);
+  await expect(adminHistory.getByText(/演示用户（申请方）/)).toBeVisible();
+  await expect(adminHistory.getByText(/演示管理员（申请方）/)).toBeVisible();
+  await expect(adminHistory.getByText('接收人：钱估价，电话：13700137000')).toBeVisible();
+  await expect(adminHistory.getByText(/报告：评估报告\.pdf/)).toBeVisible();
   const download = admin.waitForEvent('download');
   await admin.getByRole('button', { name: '评估报告.pdf' }).click();
   const saved = await (await download).path();

@@ -31,12 +31,12 @@ export function useAgencyDetail(side: AgencySide, id: number | null) {
   });
 }
 
-/** Marks an application read for this side (readstatus 0), then refreshes the list. */
+/** Marks an application read for this side (readstatus 0), then refreshes the list and the detail (whose history records the reading). */
 export function useMarkAgencyRead(side: AgencySide) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (detailID: number) => api.post<unknown>(AGENCY_SIDES[side].urls.read, { detailID, readstatus: 0 }, { notifyErrors: false }),
-    onSuccess: () => client.invalidateQueries({ queryKey: [...agencyKeys.all(side), 'list'] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: agencyKeys.all(side) }),
   });
 }
 
@@ -49,29 +49,36 @@ export function useSubmitAgencyRequest() {
   });
 }
 
-/** POST api/org/tenant/receiverep; resolves with the server's message. */
+/**
+ * POST api/org/tenant/receiverep with the version the staff member saw; resolves with the server's
+ * message. Success or not (someone else may have acted first), the lists and details reload.
+ */
 export function useReceiveAgency() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (body: { detailID: number; receiverName: string; receiverPhone: string }) =>
+    mutationFn: async (body: { detailID: number; receiverName: string; receiverPhone: string; version: number }) =>
       (await api.request<unknown>('POST', AGENCY_RECEIVE_URL, { body, notifyErrors: false })).message,
-    onSuccess: () => client.invalidateQueries({ queryKey: agencyKeys.all('tenant') }),
+    onSettled: () => client.invalidateQueries({ queryKey: agencyKeys.all('tenant') }),
   });
 }
 
-/** POST api/org/tenant/pushreport (multipart: files, detailID, reportResult, reportResultSingle); resolves with the server's message. */
+/**
+ * POST api/org/tenant/pushreport (multipart: files, detailID, reportResult, reportResultSingle,
+ * version); resolves with the server's message. Success or not, the lists and details reload.
+ */
 export function usePushAgencyReport() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async ({ detailID, totalPrice, unitPrice, files }: { detailID: number; totalPrice: string; unitPrice: string; files: readonly File[] }) => {
+    mutationFn: async ({ detailID, version, totalPrice, unitPrice, files }: { detailID: number; version: number; totalPrice: string; unitPrice: string; files: readonly File[] }) => {
       const form = new FormData();
       form.append('detailID', String(detailID));
+      form.append('version', String(version));
       form.append('reportResult', totalPrice.trim());
       form.append('reportResultSingle', unitPrice.trim());
       for (const f of files) form.append('files', f, f.name);
       return (await api.request<unknown>('POST', AGENCY_REPLY_URL, { body: form, notifyErrors: false })).message;
     },
-    onSuccess: () => client.invalidateQueries({ queryKey: agencyKeys.all('tenant') }),
+    onSettled: () => client.invalidateQueries({ queryKey: agencyKeys.all('tenant') }),
   });
 }
 

@@ -4,6 +4,7 @@ import { AGENCY_STATE_LABELS, EVAL_TYPE_LABELS, PROPERTY_TYPE_LABELS } from '@va
 import { HistoryTimeline, InfoGrid, PageSection } from '@valuation/ui';
 import { NearbyPointsMap } from '../../../app/map/NearbyPointsMap';
 import { agencyAreaText, agencyReportTypeLabel, agencyTotalPrice, agencyUnitPrice, floorText, roomLayout } from '../model/agency-format';
+import { agencyHistoryEntries } from '../model/agency-history';
 import type { AgencySide } from '../model/agency-side';
 import { AgencyFileList } from './AgencyFileList';
 
@@ -135,8 +136,9 @@ export function AgencyResultSection({ d, side }: { d: AgencyDetail; side: Agency
   );
 }
 
+/** Who did what and when, from the application's history: filing, reading, receiving and the reply. */
 export function AgencyHistorySection({ d }: { d: AgencyDetail }) {
-  return d.history.length === 0 ? null : <HistoryTimeline entries={d.history} />;
+  return d.history.length === 0 ? null : <HistoryTimeline entries={agencyHistoryEntries(d.history, d.evalType)} />;
 }
 
 /** The title line of a detail: community or address, state, report type and submit time. */

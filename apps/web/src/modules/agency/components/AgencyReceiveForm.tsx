@@ -7,12 +7,14 @@ import { notifyAgencyError } from './agency-action-error';
 
 export interface AgencyReceiveFormProps {
   detailID: number;
+  /** The version of the application shown: when someone else acted since, the server answers with a conflict. */
+  version: number;
   onDone?: () => void;
   onCancel?: () => void;
 }
 
 /** 接收: the receiver's name (at most 10 characters) and phone. */
-export function AgencyReceiveForm({ detailID, onDone, onCancel }: AgencyReceiveFormProps) {
+export function AgencyReceiveForm({ detailID, version, onDone, onCancel }: AgencyReceiveFormProps) {
   const [receiverName, setReceiverName] = useState('');
   const [receiverPhone, setReceiverPhone] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -26,7 +28,7 @@ export function AgencyReceiveForm({ detailID, onDone, onCancel }: AgencyReceiveF
     setError(null);
     inFlight.current = true;
     try {
-      const message = await receive.mutateAsync({ detailID, receiverName: receiverName.trim(), receiverPhone: receiverPhone.trim() });
+      const message = await receive.mutateAsync({ detailID, version, receiverName: receiverName.trim(), receiverPhone: receiverPhone.trim() });
       if (message) notifications.show({ color: 'green', message });
       setReceiverName('');
       setReceiverPhone('');

@@ -8,6 +8,8 @@ import { notifyAgencyError } from './agency-action-error';
 
 export interface AgencyReplyFormProps {
   detailID: number;
+  /** The version of the application shown: when someone else acted since, the server answers with a conflict. */
+  version: number;
   /** 1 sale (元, 元/㎡), 2 rent (元/月, 元/月/㎡). */
   evalType: number;
   onDone?: () => void;
@@ -18,7 +20,7 @@ const TOTAL_MESSAGES: readonly string[] = [AgencyMsg.totalPriceRequired, AgencyM
 const UNIT_MESSAGES: readonly string[] = [AgencyMsg.unitPriceRequired, AgencyMsg.unitPriceNegative, AgencyMsg.unitPriceInvalid, AgencyMsg.unitPriceTooLong];
 
 /** 回复: the total and unit price (up to 2 decimals) and one to five report files (PDF, Word or archives). */
-export function AgencyReplyForm({ detailID, evalType, onDone, onCancel }: AgencyReplyFormProps) {
+export function AgencyReplyForm({ detailID, version, evalType, onDone, onCancel }: AgencyReplyFormProps) {
   const [totalPrice, setTotalPrice] = useState('');
   const [unitPrice, setUnitPrice] = useState('');
   const [files, setFiles] = useState<File[]>([]);
@@ -34,7 +36,7 @@ export function AgencyReplyForm({ detailID, evalType, onDone, onCancel }: Agency
     setError(null);
     inFlight.current = true;
     try {
-      const message = await push.mutateAsync({ detailID, totalPrice, unitPrice, files });
+      const message = await push.mutateAsync({ detailID, version, totalPrice, unitPrice, files });
       if (message) notifications.show({ color: 'green', message });
       setTotalPrice('');
       setUnitPrice('');

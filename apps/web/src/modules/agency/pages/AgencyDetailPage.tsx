@@ -90,12 +90,12 @@ export function AgencyDetailPage({ side }: { side: AgencySide }) {
       </Paper>
       {mayAct && d.reportStatus === 1 && (
         <PageSection title="接收申请">
-          <AgencyReceiveForm detailID={d.detailID} onDone={reload} />
+          <AgencyReceiveForm detailID={d.detailID} version={d.version} onDone={reload} />
         </PageSection>
       )}
       {mayAct && d.reportStatus === 2 && (
         <PageSection title="回复评估结果">
-          <AgencyReplyForm detailID={d.detailID} evalType={d.evalType} onDone={reload} />
+          <AgencyReplyForm detailID={d.detailID} version={d.version} evalType={d.evalType} onDone={reload} />
         </PageSection>
       )}
       <AgencyResultSection d={d} side={side} />

@@ -184,9 +184,9 @@ export function AgencyListPage({ side }: { side: AgencySide }) {
               {[action.row.customerName, action.row.cityName, action.row.haName || action.row.cardAddress].filter(Boolean).join(' · ')}
             </Text>
             {action.kind === 'receive' ? (
-              <AgencyReceiveForm detailID={action.row.detailID} onDone={closeAction} onCancel={closeAction} />
+              <AgencyReceiveForm detailID={action.row.detailID} version={action.row.version} onDone={closeAction} onCancel={closeAction} />
             ) : (
-              <AgencyReplyForm detailID={action.row.detailID} evalType={action.row.evalType} onDone={closeAction} onCancel={closeAction} />
+              <AgencyReplyForm detailID={action.row.detailID} version={action.row.version} evalType={action.row.evalType} onDone={closeAction} onCancel={closeAction} />
             )}
           </Stack>
         )}

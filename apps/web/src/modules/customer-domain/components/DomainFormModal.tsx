@@ -50,7 +50,7 @@ export function DomainFormModal({ target, onClose }: { target: DomainFormTarget 
       },
       onError: (error: unknown) => setFailure(domainActionFailure(error)),
     };
-    if (target.kind === 'edit') edit.mutate({ id: target.row.id, ...check.body }, handlers);
+    if (target.kind === 'edit') edit.mutate({ id: target.row.id, version: target.row.version, ...check.body }, handlers);
     else apply.mutate(check.body, handlers);
   };
 
