@@ -218,12 +218,23 @@ describe('manual enquiry (人工询价)', () => {
     const listed = (await get('/api/artificial/list?status=2')).body.data.list;
     expect(listed).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ id: fromHouse, state: 2, status: 2, read: false, reviewTotalPrice: 5_120_000 }),
+        expect.objectContaining({ id: fromHouse, state: 2, status: 2, read: false, ownRequest: true, reviewTotalPrice: 5_120_000 }),
         expect.objectContaining({ id: fromValuation, state: 3, status: 2, read: false }),
       ]),
     );
     const viewed = (await get(`/api/artificial/get?id=${fromHouse}`)).body.data;
-    expect(viewed).toMatchObject({ state: 2, read: false, reviewTotalPrice: 5_120_000, reviewReply: '参考周边成交' });
+    expect(viewed).toMatchObject({ state: 2, read: false, ownRequest: true, reviewTotalPrice: 5_120_000, reviewReply: '参考周边成交' });
+
+    // The supervisor opens demouser's answer through the data range: it stays unread for demouser.
+    expect((await get(`/api/artificial/get?id=${fromHouse}`, admin)).body.data).toMatchObject({ state: 2, read: false, ownRequest: false });
+    const bySupervisor = (await t.http().post('/api/artificial/read').set('Authorization', auth(admin)).type('form').send({ id: fromHouse })).body;
+    expect(bySupervisor).toMatchObject({ code: 200, data: { state: 2, read: false, ownRequest: false, version: viewed.version } });
+    expect(bySupervisor.data.history.map((h: { event: string }) => h.event)).toEqual(['SUBMIT', 'CLAIM', 'ANSWER']);
+    expect((await get('/api/artificial/unread-count')).body.data).toBe(2);
+    expect((await get('/api/artificial/list?status=2', admin)).body.data.list).toEqual(
+      expect.arrayContaining([expect.objectContaining({ id: fromHouse, read: false, ownRequest: false })]),
+    );
+    expect((await t.ds.getRepository(AppraisalCaseEntity).findOneByOrFail({ id: String(fromHouse) })).context).toMatchObject({ read: false, requesterId: expect.any(Number) });
 
     const read = (await t.http().post('/api/artificial/read').set('Authorization', auth(user)).type('form').send({ id: fromHouse })).body;
     expect(read).toMatchObject({ code: 200, data: { read: true, state: 2 } });

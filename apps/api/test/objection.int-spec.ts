@@ -110,4 +110,41 @@ describe('price objections', () => {
     expect((await get('/api/objection/list', stranger)).body.data.total).toBe(0);
     expect((await get(`/api/objection/detail?id=${lowId}`, stranger)).body).toMatchObject({ code: 404 });
   });
+
+  it('marks a reply read when its requester opens it, never when a supervisor does, and counts the unread replies', async () => {
+    const read = (id: number, as = admin) => t.http().post('/api/objection/read').set('Authorization', `Bearer ${as}`).type('form').send({ id });
+    expect((await get('/api/objection/unread-count')).body).toMatchObject({ code: 200, data: 1 });
+    const pending = (await get('/api/objection/list?state=1')).body.data.list[0].id;
+    expect((await read(pending)).body).toMatchObject({ code: 400 });
+
+    // demouser's objection, answered, opened first by the supervisor (demoadmin, with the data range).
+    const user = await t.login('user', 'demouser');
+    const own = await value(1, user);
+    const filed = await post('/api/objection/add', { evalCode: own.evalCode, price: Math.round(own.totalPrice / 10_000) + 30, type: 1 }, user);
+    expect(filed.body).toMatchObject({ code: 200 });
+    const id = filed.body.data.id as number;
+    await store.apply(String(id), t.demoTenantId, { type: 'CLAIM', actor: appraiser });
+    await store.apply(String(id), t.demoTenantId, { type: 'ANSWER', actor: appraiser, reply: '已按近期成交调整' });
+    expect((await get('/api/objection/unread-count', user)).body.data).toBe(1);
+    expect((await get(`/api/objection/detail?id=${id}`)).body.data.objection).toMatchObject({ read: false, ownRequest: false });
+    expect((await get('/api/objection/list?state=2')).body.data.list).toEqual(expect.arrayContaining([expect.objectContaining({ id, read: false, ownRequest: false })]));
+    expect((await read(id)).body).toMatchObject({ code: 200, data: { read: false } });
+    expect((await get('/api/objection/unread-count', user)).body.data).toBe(1);
+    expect((await get(`/api/objection/detail?id=${id}`, user)).body.data.objection).toMatchObject({ read: false, ownRequest: true, history: [{ event: 'SUBMIT' }, { event: 'CLAIM' }, { event: 'ANSWER' }] });
+    expect((await get('/api/objection/list?state=2', user)).body.data.list).toEqual([expect.objectContaining({ id, read: false, ownRequest: true })]);
+
+    expect((await read(id, user)).body).toMatchObject({ code: 200, data: { read: true } });
+    expect((await read(id, user)).body).toMatchObject({ code: 200, data: { read: true } });
+    expect((await get('/api/objection/unread-count', user)).body.data).toBe(0);
+    expect((await get(`/api/objection/detail?id=${id}`, user)).body.data.objection.history.map((h: { event: string }) => h.event)).toEqual(['SUBMIT', 'CLAIM', 'ANSWER', 'READ']);
+
+    expect((await read(lowId)).body).toMatchObject({ code: 200, data: { read: true } });
+    expect((await get('/api/objection/unread-count')).body.data).toBe(0);
+
+    const stranger = await t.login('user', 'otheradmin');
+    expect((await read(id, stranger)).body).toMatchObject({ code: 404 });
+    const withoutList = await t.login('user', 'demorent');
+    expect((await read(id, withoutList)).body).toMatchObject({ code: 403 });
+    expect((await get('/api/objection/unread-count', withoutList)).body).toMatchObject({ code: 403 });
+  }, 60_000);
 });

@@ -158,6 +158,13 @@ describe('manual re-appraisal (review)', () => {
     expect((await get(`/api/review/get?id=${answeredId}`)).body.data).toMatchObject({ state: 2, read: false, reviewTotalPrice: 5_100_000, reviewReply: '参考同小区近期成交' });
     const unread = (await get('/api/review/unread-count')).body.data;
     expect(unread).toBeGreaterThan(0);
+    // The supervisor opens demouser's answer through the data range: it stays unread for demouser.
+    expect((await get(`/api/review/get?id=${answeredId}`, admin)).body.data).toMatchObject({ read: false, ownRequest: false });
+    expect((await get(`/api/review/get?id=${answeredId}`)).body.data).toMatchObject({ read: false, ownRequest: true });
+    expect((await post('/api/review/read', { id: answeredId }, admin)).body).toMatchObject({ code: 200, data: { read: false } });
+    expect((await get('/api/review/unread-count')).body.data).toBe(unread);
+    expect((await get(`/api/review/get?id=${answeredId}`)).body.data.history.map((h: { event: string }) => h.event)).toEqual(['SUBMIT', 'CLAIM', 'ANSWER']);
+    expect((await get('/api/review/list?state=2', admin)).body.data.list).toEqual([expect.objectContaining({ id: answeredId, read: false, ownRequest: false })]);
     expect((await post('/api/review/read', { id: answeredId })).body).toMatchObject({ code: 200, data: { read: true } });
     expect((await get('/api/review/unread-count')).body.data).toBe(unread - 1);
     const view = (await get(`/api/review/get?id=${answeredId}`)).body.data;

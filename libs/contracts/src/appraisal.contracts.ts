@@ -67,5 +67,7 @@ export interface AppraisalCaseView {
   overdue: boolean;
   /** The requester has read the answer. */
   read: boolean;
+  /** The caller filed the case: only the requester's opening of an answer marks it read. */
+  ownRequest: boolean;
   history: CaseHistoryView[];
 }

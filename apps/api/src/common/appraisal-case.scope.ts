@@ -1,8 +1,11 @@
 import type { DataSource, SelectQueryBuilder } from 'typeorm';
-import { parseFilterDate, Perm, type AppraisalCaseKind } from '@valuation/domain';
+import { parseFilterDate, Perm, type AppraisalCaseKind, type CaseActor } from '@valuation/domain';
 import { AppraisalCaseEntity } from '@valuation/persistence';
 import { withinDataRange } from './data-range';
 import type { Principal } from './principal';
+
+/** The caller as an actor of the case workflows (a user: requester or supervisor). */
+export const actorOf = (p: Principal): CaseActor => ({ population: 'user', id: p.id, name: p.userName || p.loginUser });
 
 /**
  * Cases of one kind (or of several) the caller may read, aliased `c`: its own, and with the records permission

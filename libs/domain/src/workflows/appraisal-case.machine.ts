@@ -1,4 +1,4 @@
-import { getNextSnapshot, setup, type SnapshotFrom } from 'xstate';
+import { getInitialSnapshot, getNextSnapshot, setup, type SnapshotFrom } from 'xstate';
 
 /**
  * The cases human appraisers answer: manual enquiries (artificial), re-appraisals (review) and
@@ -16,6 +16,8 @@ export interface CaseActor {
 }
 
 export interface AppraisalCaseContext {
+  /** The user who filed the case (account id): only this user's reading marks the answer read. */
+  requesterId: number;
   /** The appraiser working on the case (tenant staff id), null while it waits in the queue. */
   assigneeId: number | null;
   assigneeName: string | null;
@@ -36,17 +38,24 @@ export const WorkflowMsg = {
   notAllowed: '当前状态不允许该操作',
   claimedByOther: '该案件已由其他估价师处理',
   notAssignee: '请先领取该案件再处理',
+  notRequester: '仅申请人本人查看答复时标记已读',
   conflict: '该案件已被他人更新，请刷新后重试',
   notFound: '案件不存在',
 } as const;
 
 const isAppraiser = ({ event }: { event: AppraisalCaseEvent }) => event.actor.population === 'tenant';
-const isRequester = ({ event }: { event: AppraisalCaseEvent }) => event.actor.population === 'user';
+
+/** Whether the actor is the user who filed the case (and so the one whose reading counts). */
+export function isCaseRequester(context: Pick<AppraisalCaseContext, 'requesterId'>, actor: CaseActor): boolean {
+  return actor.population === 'user' && context.requesterId === actor.id;
+}
+
+const isRequester = ({ context, event }: { context: AppraisalCaseContext; event: AppraisalCaseEvent }) => isCaseRequester(context, event.actor);
 const isAssignee = ({ context, event }: { context: AppraisalCaseContext; event: AppraisalCaseEvent }) =>
   event.actor.population === 'tenant' && context.assigneeId === event.actor.id;
 
 const caseSetup = setup({
-  types: { context: {} as AppraisalCaseContext, events: {} as AppraisalCaseEvent },
+  types: { context: {} as AppraisalCaseContext, events: {} as AppraisalCaseEvent, input: {} as { requesterId: number } },
   guards: { isAppraiser, isRequester, isAssignee },
 });
 
@@ -55,12 +64,19 @@ const release = caseSetup.assign(() => ({ assigneeId: null, assigneeName: null }
 const markRead = caseSetup.assign(() => ({ read: true }));
 const markUnread = caseSetup.assign(() => ({ read: false }));
 
+const newCaseContext = ({ input }: { input: { requesterId: number } }): AppraisalCaseContext => ({
+  requesterId: input.requesterId,
+  assigneeId: null,
+  assigneeName: null,
+  read: false,
+});
+
 /** Waiting in the queue, being worked on by its assignee, then answered (with a price) or refused. */
 function answerableMachine(id: 'artificial' | 'review') {
   return caseSetup.createMachine({
     id,
     initial: 'pending',
-    context: { assigneeId: null, assigneeName: null, read: false },
+    context: newCaseContext,
     states: {
       pending: { on: { CLAIM: { guard: 'isAppraiser', target: 'claimed', actions: claim } } },
       claimed: {
@@ -80,7 +96,7 @@ function answerableMachine(id: 'artificial' | 'review') {
 const objectionMachine = caseSetup.createMachine({
   id: 'objection',
   initial: 'pending',
-  context: { assigneeId: null, assigneeName: null, read: false },
+  context: newCaseContext,
   states: {
     pending: { on: { CLAIM: { guard: 'isAppraiser', target: 'claimed', actions: claim } } },
     claimed: {
@@ -117,13 +133,17 @@ export function caseStateCode(value: AppraisalCaseStateValue): 1 | 2 | 3 {
   return 1;
 }
 
-export const INITIAL_CASE_STATE: StoredCaseState = { value: 'pending', context: { assigneeId: null, assigneeName: null, read: false } };
+/** The state of a case just filed by this user (account id). */
+export function initialCaseState(kind: AppraisalCaseKind, requesterId: number): StoredCaseState {
+  const snapshot = getInitialSnapshot(APPRAISAL_CASE_MACHINES[kind], { requesterId });
+  return { value: snapshot.value as AppraisalCaseStateValue, context: snapshot.context };
+}
 
 export type CaseTransition = { ok: true; next: StoredCaseState } | { ok: false; message: string };
 
 /**
- * The state after an event, or why the event is refused: not allowed in this state, or allowed
- * only to the case's assignee (another appraiser holds it).
+ * The state after an event, or why the event is refused: not allowed in this state, allowed only
+ * to the case's assignee (another appraiser holds it), or a READ by someone other than the requester.
  */
 export function applyCaseEvent(kind: AppraisalCaseKind, current: StoredCaseState, event: AppraisalCaseEvent): CaseTransition {
   const machine = APPRAISAL_CASE_MACHINES[kind];
@@ -134,6 +154,7 @@ export function applyCaseEvent(kind: AppraisalCaseKind, current: StoredCaseState
       return { ok: false, message: WorkflowMsg.claimedByOther };
     }
     if (current.value === 'pending' && (event.type === 'ANSWER' || event.type === 'REFUSE')) return { ok: false, message: WorkflowMsg.notAssignee };
+    if (event.type === 'READ' && caseStateCode(current.value) !== 1 && !isCaseRequester(current.context, event.actor)) return { ok: false, message: WorkflowMsg.notRequester };
     return { ok: false, message: WorkflowMsg.notAllowed };
   }
   const next = getNextSnapshot(machine, snapshot, event);

@@ -151,5 +151,6 @@ export interface ArtificialListRow {
   evalType: 1 | 2;
   advisory: boolean;
   /** False for an answered (state 2 or 3) case the requester has not opened yet. */
-  read: boolean;
+  read: boolean;  /** The caller filed the case: the unread marker is the requester's. */
+  ownRequest: boolean;
 }

@@ -128,5 +128,6 @@ export interface ObjectionListRow {
   state: 1 | 2 | 3;
   stateName: string;
   reviewReply: string | null;
-  read: boolean;
+  read: boolean;  /** The caller filed the case: the unread marker is the requester's. */
+  ownRequest: boolean;
 }

@@ -114,5 +114,6 @@ export interface ReviewListRow {
   inquiry: boolean;
   /** The contested (original) price, in yuan. */
   totalPrice: number | null;
-  read: boolean;
+  read: boolean;  /** The caller filed the case: the unread marker is the requester's. */
+  ownRequest: boolean;
 }

@@ -116,7 +116,7 @@ export class ArtificialController {
   @RequirePermission(Perm.manualEnquiryList)
   @Post('read')
   @HttpCode(200)
-  @ApiOperation({ summary: '标记已读：id；仅状态 2、3 的询价，已读的不再变化' })
+  @ApiOperation({ summary: '标记已读：id；仅状态 2、3 的询价，仅申请人本人查看时标记，已读的或他人查看的不变化' })
   read(@CurrentPrincipal() p: Principal, @Body(new ZodValidationPipe(caseIdQuerySchema)) body: { id: number }) {
     return this.cases.read(p, body.id);
   }

@@ -6,10 +6,7 @@ import type { AppraisalCaseView, Paged } from '@valuation/contracts';
 import {
   AppraisalCaseStore,
   appraisalCaseView,
-  CaseConflictError,
   CaseFileRefusal,
-  CaseNotFoundError,
-  CaseRefusedError,
   caseTime,
   removeCaseFiles,
   storeCaseFiles,
@@ -23,6 +20,7 @@ import {
   artificialStatusOf,
   EVAL_TYPE_LABELS,
   formatFilterDate,
+  isCaseRequester,
   ListMsg,
   parseFilterDate,
   type ArtificialAdd,
@@ -40,7 +38,8 @@ import { buildXlsx, excelDateTime, XLSX_AMOUNT, XLSX_DATE_TIME, type XlsxColumn 
 import { uploadedFileName } from '../batch/batch-file.reader';
 import { scopedEvalRecords } from '../eval/eval-record.scope';
 import { RegionService } from '../region/region.service';
-import { casesWithReports, scopedCases } from '../../common/appraisal-case.scope';
+import { openAnswer } from '../../common/appraisal-case.read';
+import { actorOf, casesWithReports, scopedCases } from '../../common/appraisal-case.scope';
 
 /** An identical pending request of the same account within this time returns the case filed first. */
 export const ARTIFICIAL_REPEAT_MS = 10_000;
@@ -59,7 +58,7 @@ const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}
 const money = (v: string | null) => (v === null ? null : Number(v));
 const blankToNull = (v: string | undefined | null) => (v ? v : null);
 
-function listRow(c: AppraisalCaseEntity, advisory = false): ArtificialListRow {
+function listRow(c: AppraisalCaseEntity, viewer: CaseActor, advisory = false): ArtificialListRow {
   return {
     id: Number(c.id),
     caseNo: c.caseNo,
@@ -74,6 +73,7 @@ function listRow(c: AppraisalCaseEntity, advisory = false): ArtificialListRow {
     evalType: c.evalType,
     advisory,
     read: c.state === 1 || c.context.read,
+    ownRequest: isCaseRequester(c.context, viewer),
   };
 }
 
@@ -169,7 +169,7 @@ export class ArtificialService {
       if (error instanceof CaseFileRefusal) throw ApiError.badRequest(error.message);
       throw error;
     }
-    const actor: CaseActor = { population: 'user', id: p.id, name: p.userName || p.loginUser };
+    const actor = actorOf(p);
     try {
       const outcome = await this.ds.transaction(async (m) => {
         await m.query(`SELECT pg_advisory_xact_lock(hashtext('artificial-submit'), $1)`, [p.id]);
@@ -218,7 +218,8 @@ export class ArtificialService {
       .take(q.pageSize)
       .getManyAndCount();
     const reported = await casesWithReports(this.ds, p.tenantId, rows);
-    return { list: rows.map((c) => listRow(c, reported.has(c.id))), pages: Math.ceil(total / q.pageSize), pageNum: q.pageIndex, total };
+    const viewer = actorOf(p);
+    return { list: rows.map((c) => listRow(c, viewer, reported.has(c.id))), pages: Math.ceil(total / q.pageSize), pageNum: q.pageIndex, total };
   }
 
   async export(p: Principal, q: ArtificialFilter): Promise<{ content: Buffer; fileName: string }> {
@@ -231,25 +232,18 @@ export class ArtificialService {
   /** The case with its history; opening it does not mark it read. */
   async get(p: Principal, id: number): Promise<AppraisalCaseView> {
     const c = await this.readable(p, id);
-    return appraisalCaseView(c, await this.store.historyOf(c.id));
+    return appraisalCaseView(c, await this.store.historyOf(c.id), { viewer: actorOf(p) });
   }
 
-  /** Marks an answered (state 2 or 3) case read; reading it again changes nothing. */
+  /**
+   * Marks an answered (state 2 or 3) case read when its requester opens it; reading it again, or
+   * opening it as someone else (a supervisor through the data range), changes nothing.
+   */
   async read(p: Principal, id: number): Promise<AppraisalCaseView> {
     const c = await this.readable(p, id);
     if (c.state === 1) throw ApiError.badRequest(ArtificialMsg.notAnswered);
-    let current = c;
-    if (!c.context.read) {
-      try {
-        current = await this.store.apply(c.id, p.tenantId, { type: 'READ', actor: { population: 'user', id: p.id, name: p.userName || p.loginUser } }, c.version);
-      } catch (error) {
-        if (error instanceof CaseConflictError) current = await this.readable(p, id);
-        else if (error instanceof CaseRefusedError) throw ApiError.badRequest(error.message);
-        else if (error instanceof CaseNotFoundError) throw ApiError.notFound(error.message);
-        else throw error;
-      }
-    }
-    return appraisalCaseView(current, await this.store.historyOf(c.id));
+    const current = await openAnswer(this.store, p, c, () => this.readable(p, id));
+    return appraisalCaseView(current, await this.store.historyOf(c.id), { viewer: actorOf(p) });
   }
 
   /** Answered manual enquiries of the caller's own that it has not opened (the header badge). */

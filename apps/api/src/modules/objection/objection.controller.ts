@@ -27,6 +27,21 @@ export class ObjectionController {
   }
 
   @RequirePermission(Perm.objectionReviewList)
+  @Get('unread-count')
+  @ApiOperation({ summary: '本人已处理完成、尚未查看答复的价格异议数量（页眉角标）' })
+  unreadCount(@CurrentPrincipal() p: Principal) {
+    return this.objections.unreadCount(p);
+  }
+
+  @RequirePermission(Perm.objectionReviewList)
+  @Post('read')
+  @HttpCode(200)
+  @ApiOperation({ summary: '标记价格异议答复为已读：id（处理完成的异议；仅申请人本人查看时标记，他人查看不改变）；{ read }' })
+  read(@CurrentPrincipal() p: Principal, @Body(new ZodValidationPipe(caseIdQuerySchema)) body: { id: number }) {
+    return this.objections.read(p, body.id);
+  }
+
+  @RequirePermission(Perm.objectionReviewList)
   @Get('detail')
   @ApiOperation({ summary: '价格异议详情：id；objection（含估价师答复与历史）与 record（估价记录）' })
   detail(@CurrentPrincipal() p: Principal, @Query(new ZodValidationPipe(caseIdQuerySchema)) q: { id: number }) {

@@ -4,11 +4,13 @@ import type { DataSource } from 'typeorm';
 import type { AppraisalCaseView, EvalRecord, Paged } from '@valuation/contracts';
 import { AppraisalCaseStore, appraisalCaseView, caseTime } from '@valuation/core';
 import {
+  isCaseRequester,
   objectionPriceToYuan,
   objectionReasonFromPrice,
   objectionStateLabel,
   ObjectionMsg,
   WorkflowMsg,
+  type CaseActor,
   type ObjectionAdd,
   type ObjectionListQuery,
   type ObjectionListRow,
@@ -18,12 +20,13 @@ import { ApiError } from '../../common/api-error';
 import type { Principal } from '../../common/principal';
 import { scopedEvalRecords } from '../eval/eval-record.scope';
 import { evalRecordView } from '../eval/eval-record.view';
-import { filterCases, scopedCases } from '../../common/appraisal-case.scope';
-import { actorOf, recordSource } from '../review/review.service';
+import { openAnswer } from '../../common/appraisal-case.read';
+import { actorOf, filterCases, scopedCases } from '../../common/appraisal-case.scope';
+import { recordSource } from '../review/review.service';
 
 const num = (v: string | null) => (v === null ? null : Number(v));
 
-function toRow(c: AppraisalCaseEntity): ObjectionListRow {
+function toRow(c: AppraisalCaseEntity, viewer: CaseActor): ObjectionListRow {
   return {
     id: Number(c.id),
     caseNo: c.caseNo,
@@ -42,6 +45,7 @@ function toRow(c: AppraisalCaseEntity): ObjectionListRow {
     stateName: objectionStateLabel(c.state),
     reviewReply: c.reviewReply,
     read: c.context.read,
+    ownRequest: isCaseRequester(c.context, viewer),
   };
 }
 
@@ -94,14 +98,35 @@ export class ObjectionService {
       .offset((q.pageIndex - 1) * q.pageSize)
       .limit(q.pageSize)
       .getManyAndCount();
-    return { list: rows.map(toRow), pages: Math.ceil(total / q.pageSize), pageNum: q.pageIndex, total };
+    const viewer = actorOf(p);
+    return { list: rows.map((c) => toRow(c, viewer)), pages: Math.ceil(total / q.pageSize), pageNum: q.pageIndex, total };
   }
 
   /** The objection with its history, and the valuation it contests (null when that record left the caller's scope). */
   async detail(p: Principal, id: number): Promise<{ objection: AppraisalCaseView; record: EvalRecord | null }> {
+    const c = await this.find(p, id);
+    const record = c.evalCode ? await scopedEvalRecords(this.ds, p).andWhere('r.evalCode = :code', { code: c.evalCode }).getOne() : null;
+    return { objection: appraisalCaseView(c, await this.store.historyOf(c.id), { viewer: actorOf(p) }), record: record ? evalRecordView(record) : null };
+  }
+
+  /**
+   * Marks the reply of a completed objection read when its requester opens it; opening it as someone
+   * else (a supervisor through the data range) changes nothing. Answers whether the requester has read it.
+   */
+  async read(p: Principal, id: number): Promise<{ read: boolean }> {
+    const c = await this.find(p, id);
+    if (c.state === 1) throw ApiError.badRequest(WorkflowMsg.notAllowed);
+    return { read: (await openAnswer(this.store, p, c, () => this.find(p, id))).context.read };
+  }
+
+  /** The caller's completed objections whose reply it has not opened yet (the header's count). */
+  unreadCount(p: Principal): Promise<number> {
+    return this.store.unreadCount('objection', p.tenantId, p.id);
+  }
+
+  private async find(p: Principal, id: number): Promise<AppraisalCaseEntity> {
     const c = await scopedCases(this.ds, p, 'objection').andWhere('c.id = :id', { id }).getOne();
     if (!c) throw ApiError.notFound(WorkflowMsg.notFound);
-    const record = c.evalCode ? await scopedEvalRecords(this.ds, p).andWhere('r.evalCode = :code', { code: c.evalCode }).getOne() : null;
-    return { objection: appraisalCaseView(c, await this.store.historyOf(c.id)), record: record ? evalRecordView(record) : null };
+    return c;
   }
 }

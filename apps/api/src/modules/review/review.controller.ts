@@ -70,7 +70,7 @@ export class ReviewController {
   @RequirePermission(Perm.objectionReviewList, Perm.manualReappraisal)
   @Post('read')
   @HttpCode(200)
-  @ApiOperation({ summary: '标记人工复评答复为已读：id（已答复或已退回的记录）' })
+  @ApiOperation({ summary: '标记人工复评答复为已读：id（已答复或已退回的记录；仅申请人本人查看时标记，他人查看不改变）；{ read }' })
   read(@CurrentPrincipal() p: Principal, @Body(new ZodValidationPipe(caseIdQuerySchema)) body: { id: number }) {
     return this.reviews.read(p, body.id);
   }

@@ -8,8 +8,6 @@ import {
   appraisalCaseView,
   caseTime,
   CaseFileRefusal,
-  CaseNotFoundError,
-  CaseRefusedError,
   removeCaseFiles,
   storeCaseFiles,
   type NewCase,
@@ -21,6 +19,7 @@ import {
   EVAL_TYPE_LABELS,
   formatFilterDate,
   isAverageMethod,
+  isCaseRequester,
   ListMsg,
   PROPERTY_TYPE_LABELS,
   REVIEW_STATE_LABELS,
@@ -39,7 +38,8 @@ import type { Principal } from '../../common/principal';
 import { buildXlsx, excelDateTime, XLSX_AMOUNT, XLSX_DATE_TIME, type XlsxColumn } from '../../common/xlsx-export';
 import { uploadedFileName } from '../batch/batch-file.reader';
 import { scopedEvalRecords } from '../eval/eval-record.scope';
-import { casesWithReports, filterCases, scopedCases } from '../../common/appraisal-case.scope';
+import { openAnswer } from '../../common/appraisal-case.read';
+import { actorOf, casesWithReports, filterCases, scopedCases } from '../../common/appraisal-case.scope';
 
 export const REVIEW_EXPORT_LIMIT = 10_000;
 
@@ -50,8 +50,6 @@ type SourceFields = Pick<
   NewCase,
   'evalType' | 'evalCode' | 'cityCode' | 'cityName' | 'haCode' | 'haName' | 'cardAddress' | 'location' | 'bldgArea' | 'principalCode' | 'houseInfo' | 'originalPrice'
 >;
-
-export const actorOf = (p: Principal): CaseActor => ({ population: 'user', id: p.id, name: p.userName || p.loginUser });
 
 /** The property and price of a valued record, refused when it has no automatic value (average method, reference price only). */
 export function recordSource(r: EvalRecordEntity, averageMessage: string): SourceFields {
@@ -72,7 +70,7 @@ export function recordSource(r: EvalRecordEntity, averageMessage: string): Sourc
   };
 }
 
-function toRow(c: AppraisalCaseEntity, advisory = false): ReviewListRow {
+function toRow(c: AppraisalCaseEntity, viewer: CaseActor, advisory = false): ReviewListRow {
   const propType = Number(c.houseInfo.propType);
   return {
     id: Number(c.id),
@@ -92,6 +90,7 @@ function toRow(c: AppraisalCaseEntity, advisory = false): ReviewListRow {
     inquiry: false,
     totalPrice: num(c.originalPrice),
     read: c.context.read,
+    ownRequest: isCaseRequester(c.context, viewer),
   };
 }
 
@@ -196,35 +195,33 @@ export class ReviewService {
       .limit(q.pageSize)
       .getManyAndCount();
     const reported = await casesWithReports(this.ds, p.tenantId, rows);
-    return { list: rows.map((c) => toRow(c, reported.has(c.id))), pages: Math.ceil(total / q.pageSize), pageNum: q.pageIndex, total };
+    const viewer = actorOf(p);
+    return { list: rows.map((c) => toRow(c, viewer, reported.has(c.id))), pages: Math.ceil(total / q.pageSize), pageNum: q.pageIndex, total };
   }
 
   async export(p: Principal, q: ReviewFilter): Promise<{ content: Buffer; fileName: string }> {
     const rows = await filterCases(scopedCases(this.ds, p, 'review'), q).limit(REVIEW_EXPORT_LIMIT).getMany();
     if (rows.length === 0) throw ApiError.notFound(ListMsg.noData);
     const reported = await casesWithReports(this.ds, p.tenantId, rows);
-    const content = await buildXlsx('人工复评记录', EXPORT_COLUMNS, rows.map((c) => toRow(c, reported.has(c.id))));
+    const viewer = actorOf(p);
+    const content = await buildXlsx('人工复评记录', EXPORT_COLUMNS, rows.map((c) => toRow(c, viewer, reported.has(c.id))));
     return { content, fileName: `人工复评记录_${formatFilterDate(new Date()).replace(/\//g, '')}.xlsx` };
   }
 
   async get(p: Principal, id: number): Promise<AppraisalCaseView> {
     const c = await this.find(p, id);
-    return appraisalCaseView(c, await this.store.historyOf(c.id));
+    return appraisalCaseView(c, await this.store.historyOf(c.id), { viewer: actorOf(p) });
   }
 
-  /** Marks the answer of a succeeded or failed re-appraisal read. */
-  async read(p: Principal, id: number): Promise<{ read: true }> {
+  /**
+   * Marks the answer of a succeeded or failed re-appraisal read when its requester opens it; opening
+   * it as someone else (a supervisor through the data range) changes nothing. Answers whether the
+   * requester has read it.
+   */
+  async read(p: Principal, id: number): Promise<{ read: boolean }> {
     const c = await this.find(p, id);
     if (c.state === 1) throw ApiError.badRequest(WorkflowMsg.notAllowed);
-    if (c.context.read) return { read: true };
-    try {
-      await this.store.apply(c.id, p.tenantId, { type: 'READ', actor: actorOf(p) });
-    } catch (error) {
-      if (error instanceof CaseRefusedError) throw ApiError.badRequest(error.message);
-      if (error instanceof CaseNotFoundError) throw ApiError.notFound(error.message);
-      throw error;
-    }
-    return { read: true };
+    return { read: (await openAnswer(this.store, p, c, () => this.find(p, id))).context.read };
   }
 
   async file(p: Principal, id: number, index: number): Promise<{ stream: Readable; name: string; type: string; size: number }> {

@@ -6,7 +6,7 @@ import {
   applyCaseEvent,
   caseDueAt,
   caseStateCode,
-  INITIAL_CASE_STATE,
+  initialCaseState,
   WorkflowMsg,
   type AppraisalCaseEvent,
   type AppraisalCaseKind,
@@ -98,12 +98,13 @@ export class AppraisalCaseStore {
   /** Files a new case (pending) with its SUBMIT history row, in the caller's transaction. */
   async create(m: EntityManager, input: NewCase, actor: CaseActor): Promise<AppraisalCaseEntity> {
     const now = new Date();
+    const initial = initialCaseState(input.kind, input.accountId);
     const row = m.getRepository(AppraisalCaseEntity).create({
       ...input,
       caseNo: newCaseNo(input.kind, now),
-      machineState: INITIAL_CASE_STATE.value,
-      context: INITIAL_CASE_STATE.context,
-      state: caseStateCode(INITIAL_CASE_STATE.value),
+      machineState: initial.value,
+      context: initial.context,
+      state: caseStateCode(initial.value),
       version: 1,
       dueAt: caseDueAt(input.kind, now),
     });

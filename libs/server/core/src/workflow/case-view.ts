@@ -1,5 +1,5 @@
 import type { AppraisalCaseView, CaseHistoryView } from '@valuation/contracts';
-import { isOverdue } from '@valuation/domain';
+import { isCaseRequester, isOverdue, type CaseActor } from '@valuation/domain';
 import type { AppraisalCaseEntity, AppraisalCaseHistoryEntity } from '@valuation/persistence';
 
 const EVENT_NAMES: Readonly<Record<CaseHistoryView['event'], string>> = {
@@ -25,8 +25,15 @@ export function caseHistoryView(h: AppraisalCaseHistoryEntity): CaseHistoryView 
   return { event, eventName: EVENT_NAMES[event] ?? h.event, fromState: h.fromState, toState: h.toState, actorName: h.actorName, time: caseTime(h.createdAt), data: h.data };
 }
 
-/** A case as the API gives it, with its history oldest first. */
-export function appraisalCaseView(c: AppraisalCaseEntity, history: readonly AppraisalCaseHistoryEntity[] = [], now = new Date()): AppraisalCaseView {
+/**
+ * A case as the API gives it, with its history oldest first. `viewer` is who asks: the view says
+ * whether that is the case's requester (only the requester's opening marks an answer read).
+ */
+export function appraisalCaseView(
+  c: AppraisalCaseEntity,
+  history: readonly AppraisalCaseHistoryEntity[] = [],
+  { viewer = null, now = new Date() }: { viewer?: CaseActor | null; now?: Date } = {},
+): AppraisalCaseView {
   return {
     id: Number(c.id),
     caseNo: c.caseNo,
@@ -63,6 +70,7 @@ export function appraisalCaseView(c: AppraisalCaseEntity, history: readonly Appr
     dueTime: caseTime(c.dueAt),
     overdue: c.state === 1 && isOverdue(c.dueAt, now),
     read: c.context.read,
+    ownRequest: viewer !== null && isCaseRequester(c.context, viewer),
     history: history.map(caseHistoryView),
   };
 }

@@ -12,6 +12,7 @@ import { AppraiserActions1795326800000 } from './1795326800000-appraiser-actions
 import { CaseAdvisoryReports1795332668433 } from './1795332668433-case-advisory-reports.migration';
 import { AgencyAndDomains1795333792166 } from './1795333792166-agency-and-domains.migration';
 import { WorkflowHistories1795554970623 } from './1795554970623-workflow-histories.migration';
+import { CaseRequester1795556092232 } from './1795556092232-case-requester.migration';
 
 /** Every migration, oldest first. `npm run migration:generate -- <Name>` appends to this list. */
 export const MIGRATIONS = [
@@ -29,4 +30,5 @@ export const MIGRATIONS = [
   CaseAdvisoryReports1795332668433,
   AgencyAndDomains1795333792166,
   WorkflowHistories1795554970623,
+  CaseRequester1795556092232,
 ];
