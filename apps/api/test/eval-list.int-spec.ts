@@ -110,7 +110,7 @@ describe('valuation record list and export', () => {
     expect(page.list[0]).toEqual({
       id: expect.any(Number), evalCode: codes.adminRent, evalDate: '2025-06-01 09:00:00', cityName: '北京', cardAddress: '北京市西城区金融大街8号',
       location: '金融中心', haName: '金融中心', principalCode: 'KH001', propType: 21, proprtname: '办公', bldgArea: 90, evalType: 2, method: 'lease',
-      totalPrice: 9000, unitPrice: 100, inquiry: false, advisory: false, historyCount: 1, asset: false, state: 1,
+      totalPrice: 9000, unitPrice: 100, inquiry: false, advisory: false, historyCount: 1, answerCount: 0, asset: false, state: 1,
     });
     const shop = page.list.find((r) => r.evalCode === codes.userShop)!;
     expect(shop).toMatchObject({ location: '朝阳区三里屯路19号商铺', haName: null, principalCode: null, proprtname: '商铺' });

@@ -71,3 +71,31 @@ export interface AppraisalCaseView {
   ownRequest: boolean;
   history: CaseHistoryView[];
 }
+
+/**
+ * One price of a property's history: its automatic valuation (type 1), an answered manual enquiry
+ * (type 2) or an answered re-appraisal (type 3).
+ */
+export interface PriceHistoryItem {
+  /** Artificial type: 1 automatic valuation, 2 manual inquiry, 3 manual re-appraisal. */
+  type: 1 | 2 | 3;
+  /** The valuation record's id (type 1) or the case's id. */
+  id: number;
+  /** The valuation code (type 1) or the case number. */
+  code: string;
+  /** 1 sale, 2 lease. */
+  evalType: 1 | 2;
+  /** When valued or answered, yyyy-MM-dd HH:mm:ss. */
+  evalDate: string;
+  /** Yuan (a month's rent for leases). */
+  totalPrice: number;
+  unitPrice: number | null;
+}
+
+/**
+ * A manual enquiry or re-appraisal as api/artificial/get and api/review/get give it: the case, and
+ * the price history of the chain it belongs to, oldest first (cases without a price left out).
+ */
+export interface AppraisalCaseRecord extends AppraisalCaseView {
+  historyList: PriceHistoryItem[];
+}

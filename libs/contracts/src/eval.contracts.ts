@@ -112,16 +112,26 @@ export interface EvalTrend {
   series: { month: string; value: number }[];
 }
 
-/** One row of GET api/eval/history/list, newest first. */
+/**
+ * One row of GET api/eval/history/list, newest first: every valuation of the property (type 1) and
+ * the answered manual enquiries (type 2) and re-appraisals (type 3) with a price that stem from them.
+ */
 export interface EvalHistoryItem {
+  /** The valuation record's id (type 1) or the case's id (types 2 and 3). */
   id: number;
+  /** The valuation, or the valuation the case stems from. */
   evalCode: string;
-  type: number;
+  /** The case number (types 2 and 3), null for a valuation. */
+  caseNo: string | null;
+  /** Artificial type: 1 automatic valuation, 2 manual inquiry, 3 manual re-appraisal. */
+  type: 1 | 2 | 3;
   /** A re-valuation may change sale to rent, so each item says which it is. */
   evalType: EvalType;
+  /** When valued or answered. */
   evalDate: string;
   totalPrice: number | null;
   unitPrice: number | null;
+  /** Type 1: 1 valued, 2 reference price only; types 2 and 3: 2 answered. */
   state: number;
 }
 
@@ -161,6 +171,8 @@ export interface EvalListRow {
   advisory: boolean;
   /** Number of valuations of the same property, this one included. */
   historyCount: number;
+  /** Answered manual enquiries and re-appraisals with a price that stem from those valuations (rows of its history list). */
+  answerCount: number;
   asset: boolean;
   state: number;
 }

@@ -5,3 +5,4 @@ export * from './objection.rules';
 export * from './review.rules';
 export * from './appraisal-answer.rules';
 export * from './artificial.rules';
+export * from './price-history.rules';

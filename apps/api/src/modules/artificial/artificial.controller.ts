@@ -108,7 +108,7 @@ export class ArtificialController {
 
   @RequirePermission(Perm.manualEnquiryList)
   @Get('get')
-  @ApiOperation({ summary: '人工询价详情：id；申请、答复或失败原因、处理历史、附件（不标记已读）' })
+  @ApiOperation({ summary: '人工询价详情：id；申请、答复或失败原因、处理历史、附件，historyList 为所属链的价格历史（类型 1 自动估价/2 人工询价/3 人工复评，按日期）（不标记已读）' })
   get(@CurrentPrincipal() p: Principal, @Query(new ZodValidationPipe(caseIdQuerySchema)) q: { id: number }) {
     return this.cases.get(p, q.id);
   }

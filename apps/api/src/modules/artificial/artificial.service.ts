@@ -2,7 +2,7 @@ import { Injectable, type StreamableFile } from '@nestjs/common';
 import { fileDownload } from '../../common/file-download';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, SelectQueryBuilder } from 'typeorm';
-import type { AppraisalCaseView, Paged } from '@valuation/contracts';
+import type { AppraisalCaseRecord, AppraisalCaseView, Paged } from '@valuation/contracts';
 import {
   AppraisalCaseStore,
   appraisalCaseView,
@@ -37,6 +37,7 @@ import type { Principal } from '../../common/principal';
 import { buildXlsx, excelDateTime, XLSX_AMOUNT, XLSX_DATE_TIME, type XlsxColumn } from '../../common/xlsx-export';
 import { uploadedFileName } from '../batch/batch-file.reader';
 import { scopedEvalRecords } from '../eval/eval-record.scope';
+import { casePriceHistory } from '../eval/price-history';
 import { RegionService } from '../region/region.service';
 import { openAnswer } from '../../common/appraisal-case.read';
 import { actorOf, casesWithReports, scopedCases } from '../../common/appraisal-case.scope';
@@ -229,10 +230,11 @@ export class ArtificialService {
     return { content, fileName: `人工询价_${formatFilterDate(new Date()).replace(/\//g, '')}.xlsx` };
   }
 
-  /** The case with its history; opening it does not mark it read. */
-  async get(p: Principal, id: number): Promise<AppraisalCaseView> {
+  /** The case with its history and the price history of its chain; opening it does not mark it read. */
+  async get(p: Principal, id: number): Promise<AppraisalCaseRecord> {
     const c = await this.readable(p, id);
-    return appraisalCaseView(c, await this.store.historyOf(c.id), { viewer: actorOf(p) });
+    const [history, historyList] = await Promise.all([this.store.historyOf(c.id), casePriceHistory(this.ds, p, c)]);
+    return { ...appraisalCaseView(c, history, { viewer: actorOf(p) }), historyList };
   }
 
   /**

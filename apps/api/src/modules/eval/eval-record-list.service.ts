@@ -20,6 +20,7 @@ import { buildXlsx, excelDateTime, XLSX_AMOUNT, XLSX_DATE_TIME, type XlsxColumn 
 import { RegionService } from '../region/region.service';
 import { scopedEvalRecords } from './eval-record.scope';
 import { dateTime } from './eval-record.view';
+import { answeredCaseCounts } from './price-history';
 
 /** Rows of one export at most; the newest are kept. */
 export const EVAL_EXPORT_LIMIT = 10_000;
@@ -29,10 +30,11 @@ const GENERATED = '已生成';
 
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** A record of the list: the entity with the number of valuations of its property. */
+/** A record of the list: the entity with the number of valuations of its property and of answers given for it. */
 interface ListedRecord {
   record: EvalRecordEntity;
   historyCount: number;
+  answerCount: number;
   /** Report types (1 inquiry, 2 advisory) ordered for the record and not failed. */
   reports: ReadonlySet<number>;
 }
@@ -110,7 +112,10 @@ export class EvalRecordListService {
     return qb.orderBy('r.createdAt', 'DESC').addOrderBy('r.id', 'DESC');
   }
 
-  /** Counts the valuations of each record's property that the caller may see (its history). */
+  /**
+   * Counts the valuations of each record's property that the caller may see, and the answered
+   * manual enquiries and re-appraisals with a price that stem from them (its history).
+   */
   private async withHistoryCounts(p: Principal, records: EvalRecordEntity[]): Promise<ListedRecord[]> {
     if (records.length === 0) return [];
     const roots = [...new Set(records.map((r) => r.rootEvalCode))];
@@ -121,17 +126,23 @@ export class EvalRecordListService {
       .groupBy('r.rootEvalCode')
       .getRawMany();
     const byRoot = new Map(counts.map((c) => [c.root, Number(c.n)]));
+    const answers = await answeredCaseCounts(this.ds, p, roots);
     const reports: { code: string; type: number }[] = await this.ds.query(
       `SELECT eval_code AS code, report_type AS type FROM eval_report WHERE eval_code = ANY($1::varchar[]) AND state IN (1, 2)`,
       [records.map((r) => r.evalCode)],
     );
     const byCode = new Map<string, Set<number>>();
     for (const r of reports) byCode.set(r.code, (byCode.get(r.code) ?? new Set()).add(r.type));
-    return records.map((record) => ({ record, historyCount: byRoot.get(record.rootEvalCode) ?? 1, reports: byCode.get(record.evalCode) ?? new Set() }));
+    return records.map((record) => ({
+      record,
+      historyCount: byRoot.get(record.rootEvalCode) ?? 1,
+      answerCount: answers.get(record.rootEvalCode) ?? 0,
+      reports: byCode.get(record.evalCode) ?? new Set(),
+    }));
   }
 }
 
-function toRow({ record: r, historyCount, reports }: ListedRecord): EvalListRow {
+function toRow({ record: r, historyCount, answerCount, reports }: ListedRecord): EvalListRow {
   return {
     id: Number(r.id),
     evalCode: r.evalCode,
@@ -151,6 +162,7 @@ function toRow({ record: r, historyCount, reports }: ListedRecord): EvalListRow 
     inquiry: reports.has(1),
     advisory: reports.has(2),
     historyCount,
+    answerCount,
     asset: false,
     state: r.state,
   };

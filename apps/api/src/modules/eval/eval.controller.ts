@@ -62,7 +62,7 @@ export class EvalController {
 
   @RequirePermission(...VIEW)
   @Get('history/list')
-  @ApiOperation({ summary: '同一房产的估价历史' })
+  @ApiOperation({ summary: '同一房产的估价历史：各次估价（类型 1）及由其发起、已答复且有价格的人工询价（2）与人工复评（3），最新的在前' })
   history(@CurrentPrincipal() p: Principal, @Query(new ZodValidationPipe(historyQuery)) q: { evalRecordId: number }) {
     return this.evals.history(p, q.evalRecordId);
   }

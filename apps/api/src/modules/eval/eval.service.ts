@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { checkValuationRequest, Perm, type FieldSetting, type ValuationRequest } from '@valuation/domain';
-import type { EvalHistoryItem, EvalResult, EvalTrend, EvalType } from '@valuation/contracts';
+import type { EvalHistoryItem, EvalResult, EvalTrend } from '@valuation/contracts';
 import { EvalRecordEntity } from '@valuation/persistence';
 import { NoPropertyFoundError, QuotaExhaustedError, SETTINGS_TTL_MS, TtlCache, ValuationService } from '@valuation/core';
 import type { TradeType } from '@valuation/valuation';
@@ -10,7 +10,8 @@ import { ApiError } from '../../common/api-error';
 import type { Principal } from '../../common/principal';
 import { EvalFieldService } from '../eval-field/eval-field.service';
 import { scopedEvalRecords } from './eval-record.scope';
-import { dateTime, evalRecordView, storedResult } from './eval-record.view';
+import { evalRecordView, storedResult } from './eval-record.view';
+import { valuationPriceHistory } from './price-history';
 
 export const EvalMsg = {
   notFound: '估价记录不存在',
@@ -81,21 +82,15 @@ export class EvalService {
     return trend ? { X: trend.X, R: trend.R, month: trend.month, source: trend.source, series: trend.series } : { X: null, R: null, month: null, source: null, series: [] };
   }
 
-  /** Every valuation of the same property, newest first. */
+  /**
+   * Every valuation of the same property, and the answered manual enquiries and re-appraisals with a
+   * price that stem from them, newest first.
+   */
   async history(p: Principal, evalRecordId: number): Promise<EvalHistoryItem[]> {
     const record = await this.scoped(p).andWhere('r.id = :id', { id: evalRecordId }).getOne();
     if (!record) throw ApiError.notFound(EvalMsg.notFound);
     const rows = await this.scoped(p).andWhere('r.rootEvalCode = :root', { root: record.rootEvalCode }).orderBy('r.createdAt', 'DESC').getMany();
-    return rows.map((r) => ({
-      id: Number(r.id),
-      evalCode: r.evalCode,
-      type: 1,
-      evalType: r.evalType as EvalType,
-      evalDate: dateTime(r.createdAt),
-      totalPrice: r.totalPrice === null ? null : Number(r.totalPrice),
-      unitPrice: r.unitPrice === null ? null : Number(r.unitPrice),
-      state: r.state,
-    }));
+    return valuationPriceHistory(this.ds, p, rows);
   }
 
   private async find(p: Principal, evalCode: string): Promise<EvalRecordEntity> {

@@ -62,7 +62,7 @@ export class ReviewController {
 
   @RequirePermission(Perm.objectionReviewList, Perm.manualReappraisal)
   @Get('get')
-  @ApiOperation({ summary: '人工复评详情：id；申请、答复或退回原因、处理历史、附件' })
+  @ApiOperation({ summary: '人工复评详情：id；申请、答复或退回原因、处理历史、附件，historyList 为所属链的价格历史（类型 1 自动估价/2 人工询价/3 人工复评，按日期）' })
   get(@CurrentPrincipal() p: Principal, @Query(new ZodValidationPipe(caseIdQuerySchema)) q: { id: number }) {
     return this.reviews.get(p, q.id);
   }

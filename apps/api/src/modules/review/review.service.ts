@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Readable } from 'node:stream';
 import type { DataSource } from 'typeorm';
-import type { AppraisalCaseView, Paged } from '@valuation/contracts';
+import type { AppraisalCaseRecord, Paged } from '@valuation/contracts';
 import {
   AppraisalCaseStore,
   appraisalCaseView,
@@ -38,6 +38,7 @@ import type { Principal } from '../../common/principal';
 import { buildXlsx, excelDateTime, XLSX_AMOUNT, XLSX_DATE_TIME, type XlsxColumn } from '../../common/xlsx-export';
 import { uploadedFileName } from '../batch/batch-file.reader';
 import { scopedEvalRecords } from '../eval/eval-record.scope';
+import { casePriceHistory } from '../eval/price-history';
 import { openAnswer } from '../../common/appraisal-case.read';
 import { actorOf, casesWithReports, filterCases, scopedCases } from '../../common/appraisal-case.scope';
 
@@ -208,9 +209,11 @@ export class ReviewService {
     return { content, fileName: `人工复评记录_${formatFilterDate(new Date()).replace(/\//g, '')}.xlsx` };
   }
 
-  async get(p: Principal, id: number): Promise<AppraisalCaseView> {
+  /** The re-appraisal with its history and the price history of its chain. */
+  async get(p: Principal, id: number): Promise<AppraisalCaseRecord> {
     const c = await this.find(p, id);
-    return appraisalCaseView(c, await this.store.historyOf(c.id), { viewer: actorOf(p) });
+    const [history, historyList] = await Promise.all([this.store.historyOf(c.id), casePriceHistory(this.ds, p, c)]);
+    return { ...appraisalCaseView(c, history, { viewer: actorOf(p) }), historyList };
   }
 
   /**

@@ -66,6 +66,7 @@ export class AppraisalCaseEntity {
   @Column({ type: 'smallint', nullable: true })
   initiate: number | null;
 
+  @Index()
   @Column({ type: 'bigint', nullable: true })
   sourceId: string | null;
 

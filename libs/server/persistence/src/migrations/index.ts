@@ -13,6 +13,7 @@ import { CaseAdvisoryReports1795332668433 } from './1795332668433-case-advisory-
 import { AgencyAndDomains1795333792166 } from './1795333792166-agency-and-domains.migration';
 import { WorkflowHistories1795554970623 } from './1795554970623-workflow-histories.migration';
 import { CaseRequester1795556092232 } from './1795556092232-case-requester.migration';
+import { CaseSourceIndex1795556237808 } from './1795556237808-case-source-index.migration';
 
 /** Every migration, oldest first. `npm run migration:generate -- <Name>` appends to this list. */
 export const MIGRATIONS = [
@@ -31,4 +32,5 @@ export const MIGRATIONS = [
   AgencyAndDomains1795333792166,
   WorkflowHistories1795554970623,
   CaseRequester1795556092232,
+  CaseSourceIndex1795556237808,
 ];
