@@ -24,10 +24,14 @@ async function claimFromQueue(page: Page) {
   await expect(page).toHaveURL(/\/channel\/appraisalCase\/\d+/);
 }
 
+/** The header's bell with the number of answers the user has not opened (none: no number). */
+const unreadBell = (page: Page, count: number) => page.getByRole('banner').getByRole('button', { name: count > 0 ? `未读答复 ${count} 条` : '未读答复', exact: true });
+
 test('a manual enquiry is answered by an appraiser, read by the user, re-appraised and refused', async ({ browser }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(180_000);
   const user = await (await browser.newContext()).newPage();
   const appraiser = await (await browser.newContext()).newPage();
+  const supervisor = await (await browser.newContext()).newPage();
 
   await logIn(user, 'user', 'demouser', DEMO_PASSWORD);
   await expect(user).toHaveURL(/\/org\/quickval$/);
@@ -52,12 +56,16 @@ test('a manual enquiry is answered by an appraiser, read by the user, re-apprais
   await expect(appraiser.getByRole('button', { name: '提交答复' })).toHaveCount(0);
 
   await user.goto('/org/manualEnquiry');
+  await expect(unreadBell(user, 1)).toBeVisible();
   const answered = user.getByRole('row', { name: /春晓花园/ }).first();
   await expect(answered.getByLabel('未读')).toBeVisible();
   await answered.getByRole('button', { name: '详情' }).click();
   await expect(user).toHaveURL(/manualInquiryReport\?id=\d+/);
   await expect(user.getByText('参考同小区近三个月成交，房屋状况良好。')).toBeVisible();
   await expect(user.getByText('528').first()).toBeVisible();
+  const prices = user.getByRole('table', { name: '价格历史' });
+  await expect(prices.getByRole('row', { name: /人工询价.*528\.00万元/ })).toBeVisible();
+  await expect(unreadBell(user, 0)).toBeVisible();
 
   await user.getByRole('button', { name: '生成咨询报告' }).click();
   await user.getByRole('dialog', { name: '生成咨询报告' }).getByRole('button', { name: '确定生成' }).click();
@@ -80,9 +88,29 @@ test('a manual enquiry is answered by an appraiser, read by the user, re-apprais
   await appraiser.getByRole('dialog', { name: '确认退回' }).getByRole('button', { name: /退回/ }).click();
   await expect(appraiser.getByLabel('退回原因')).toHaveCount(0);
 
+  // The supervisor (demoadmin, with the data range) opens the refusal first: it stays unread for demouser.
+  await logIn(supervisor, 'user', 'demoadmin', DEMO_PASSWORD);
+  await expect(supervisor).toHaveURL(/\/org\/quickval$/);
+  await supervisor.goto('/org/objectionReview');
+  const seen = supervisor.getByRole('row', { name: /春晓花园/ }).first();
+  await expect(seen.getByLabel('未读')).toHaveCount(0);
+  await seen.getByRole('link', { name: '详情' }).click();
+  await expect(supervisor.getByText('期望价格缺少依据，请补充近期成交材料。')).toBeVisible();
+  await expect(unreadBell(supervisor, 0)).toBeVisible();
+
   await user.goto('/org/objectionReview');
+  await expect(unreadBell(user, 1)).toBeVisible();
+  await unreadBell(user, 1).click();
+  await expect(user.getByRole('menuitem', { name: /人工复评\s*1/ })).toBeVisible();
+  await expect(user.getByRole('menuitem', { name: /人工询价\s*0/ })).toBeVisible();
+  await user.keyboard.press('Escape');
   const refused = user.getByRole('row', { name: /春晓花园/ }).first();
   await expect(refused.getByLabel('未读')).toBeVisible();
   await refused.getByRole('link', { name: '详情' }).click();
   await expect(user.getByText('期望价格缺少依据，请补充近期成交材料。')).toBeVisible();
+  // The refused re-appraisal has no price: its history is the enquiry it re-appraises.
+  const chain = user.getByRole('table', { name: '价格历史' });
+  await expect(chain.getByRole('row', { name: /人工询价.*528\.00万元/ })).toBeVisible();
+  await expect(chain.getByRole('row', { name: /人工复评/ })).toHaveCount(0);
+  await expect(unreadBell(user, 0)).toBeVisible();
 });

@@ -13,3 +13,4 @@ export * from './components/charts/TrendLineChart';
 export * from './components/charts/DistributionBarChart';
 export * from './components/charts/FeatureRadarChart';
 export * from './components/HistoryTimeline';
+export * from './components/UnreadDot';

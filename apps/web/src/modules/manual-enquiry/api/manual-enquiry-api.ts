@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AppraisalCaseView, Paged } from '@valuation/contracts';
+import type { AppraisalCaseRecord, AppraisalCaseView, Paged } from '@valuation/contracts';
 import type { ArtificialListRow } from '@valuation/domain';
 import { api } from '../../../app/api/client';
 import { sessionKeys } from '../../../app/session/session-queries';
@@ -42,7 +42,7 @@ export function useArtificialList(q: ArtificialListParams) {
 export function useArtificialCase(id: number | null) {
   return useQuery({
     queryKey: artificialKeys.detail(id ?? 0),
-    queryFn: ({ signal }) => api.get<AppraisalCaseView>('/api/artificial/get', { id: id ?? 0 }, { signal }),
+    queryFn: ({ signal }) => api.get<AppraisalCaseRecord>('/api/artificial/get', { id: id ?? 0 }, { signal }),
     enabled: id !== null && id > 0,
   });
 }
@@ -58,7 +58,7 @@ export function useArtificialUnreadCount(enabled: boolean) {
   });
 }
 
-/** Marks an answered enquiry read, then refreshes the list and the badge. */
+/** Marks an answered enquiry of the user's own read, then refreshes the list and the counts. */
 export function useMarkArtificialRead() {
   const client = useQueryClient();
   return useMutation({

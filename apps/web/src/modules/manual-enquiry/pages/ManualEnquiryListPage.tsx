@@ -1,7 +1,7 @@
-import { Anchor, Badge, Box, Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { ARTIFICIAL_STATE_LABELS, EVAL_TYPE_LABELS, formatEvalPrice, ListMsg, Perm, type ArtificialListRow } from '@valuation/domain';
-import { DateRangeFilter, FilterBar, PageSection, type TableColumn } from '@valuation/ui';
+import { DateRangeFilter, FilterBar, PageSection, UnreadDot, type TableColumn } from '@valuation/ui';
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { CityFilter, type CityFilterValue } from '../../../app/filters/CityFilter';
@@ -32,7 +32,7 @@ const toQuery = (f: Filters) => ({
 
 const STATE_COLORS: Readonly<Record<1 | 2 | 3, string>> = { 1: 'orange', 2: 'green', 3: 'red' };
 
-/** Route manualEnquiry: the manual enquiries the user may see, with the answered unread ones marked. */
+/** Route manualEnquiry: the manual enquiries the user may see, with the user's own answered unread ones marked. */
 export function ManualEnquiryListPage() {
   const filters = useListFilters<Filters, ReturnType<typeof toQuery>>({ initial, toQuery, pageSizes: PAGE_SIZES });
   const list = useArtificialList(filters.listQuery);
@@ -44,7 +44,7 @@ export function ManualEnquiryListPage() {
 
   const open = useCallback(
     async (row: ArtificialListRow) => {
-      if (!row.read) await markRead.mutateAsync(row.id).catch(() => undefined);
+      if (row.ownRequest && !row.read) await markRead.mutateAsync(row.id).catch(() => undefined);
       const href = link('manualInquiryReport', { id: row.id, evalType: row.evalType });
       if (href) navigate(href);
     },
@@ -70,7 +70,7 @@ export function ManualEnquiryListPage() {
       width: 170,
       render: (r) => (
         <Group gap={6} wrap="nowrap">
-          <Box w={8} h={8} style={{ borderRadius: '50%', flex: 'none' }} bg={r.read ? 'transparent' : 'red'} aria-label={r.read ? undefined : '未读'} title={r.read ? undefined : '未读'} />
+          <UnreadDot unread={r.ownRequest && !r.read} />
           <Text size="sm">{r.submitTime}</Text>
         </Group>
       ),

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { AppraisalCaseView } from '@valuation/contracts';
 import {
   ARTIFICIAL_REASON_LABELS,
@@ -18,6 +18,7 @@ import { api } from '../../../app/api/client';
 import { useRouteLink } from '../../../app/routing/use-route-link';
 import { useGrantedPermissions } from '../../../app/session/session-queries';
 import { CaseReportButton } from '../../reports/components/ReportActions';
+import { PriceHistorySection } from '../../review/components/PriceHistorySection';
 import { ReappraisalModal } from '../../review/components/ReappraisalModal';
 import { useArtificialCase, useMarkArtificialRead } from '../api/manual-enquiry-api';
 
@@ -91,9 +92,9 @@ export function ManualInquiryReportPage() {
   const [reappraising, setReappraising] = useState(false);
   const c = query.data;
 
-  /* Opening an answered enquiry (also by a link) marks it read. */
+  /* The requester opening an answered enquiry (also by a link) marks it read; a supervisor's visit does not. */
   useEffect(() => {
-    if (!c || c.read || c.state === 1 || marked.current) return;
+    if (!c || !c.ownRequest || c.read || c.state === 1 || marked.current) return;
     marked.current = true;
     markRead.mutate(c.id);
   }, [c, markRead]);
@@ -173,29 +174,31 @@ export function ManualInquiryReportPage() {
         />
       </PageSection>
 
-      <Group align="flex-start" grow>
-        <PageSection title="附件">
-          {c.files.length === 0 ? (
-            <Text c="dimmed" size="sm">
-              无附件
-            </Text>
-          ) : (
-            <Stack gap={6}>
-              {c.files.map((f) => (
-                <Group key={f.index} justify="space-between" wrap="nowrap">
-                  <Anchor component="button" type="button" size="sm" onClick={() => void api.download('/api/artificial/file', { id: c.id, index: f.index }, f.name).catch(() => undefined)}>
-                    {f.name}
-                  </Anchor>
-                  <Text size="xs" c="dimmed">
-                    {fileSizeText(f.size)}
-                  </Text>
-                </Group>
-              ))}
-            </Stack>
-          )}
-        </PageSection>
+      <PageSection title="附件">
+        {c.files.length === 0 ? (
+          <Text c="dimmed" size="sm">
+            无附件
+          </Text>
+        ) : (
+          <Stack gap={6}>
+            {c.files.map((f) => (
+              <Group key={f.index} gap="md" wrap="nowrap">
+                <Anchor component="button" type="button" size="sm" onClick={() => void api.download('/api/artificial/file', { id: c.id, index: f.index }, f.name).catch(() => undefined)}>
+                  {f.name}
+                </Anchor>
+                <Text size="xs" c="dimmed">
+                  {fileSizeText(f.size)}
+                </Text>
+              </Group>
+            ))}
+          </Stack>
+        )}
+      </PageSection>
+
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" style={{ alignItems: 'start' }}>
+        <PriceHistorySection items={c.historyList} current={{ type: 2, id: c.id }} />
         <HistoryTimeline entries={c.history} />
-      </Group>
+      </SimpleGrid>
     </Stack>
   );
 }

@@ -1,12 +1,16 @@
 import { Badge, Group, Loader, Table, Text } from '@mantine/core';
-import { formatEvalPrice } from '@valuation/domain';
+import { artificialTypeLabel, formatEvalPrice, formatReportUnitPrice, unitPriceUnit, withUnit } from '@valuation/domain';
 import { LoadError } from '@valuation/ui';
 import { formatSlashDateTime } from '../../../app/format/date-format';
 import { useEvalHistory } from '../api/records-api';
 
 const STATE_LABELS: Record<number, string> = { 1: '已估价', 2: '参考价' };
+const TYPE_COLORS: Readonly<Record<number, string>> = { 1: 'gray', 2: 'blue', 3: 'grape' };
 
-/** The valuations of the property of a record, loaded when the row is opened. */
+/**
+ * The valuations of the property of a record, with the answered manual enquiries and re-appraisals
+ * that stem from them, newest first; loaded when the row is opened.
+ */
 export function RecordHistory({ evalRecordId, evalCode }: { evalRecordId: number; evalCode: string }) {
   const history = useEvalHistory(evalRecordId, true);
 
@@ -33,25 +37,32 @@ export function RecordHistory({ evalRecordId, evalCode }: { evalRecordId: number
   return (
     <div>
       <Text size="sm" fw={500} mb="xs">
-        估价历史（共 {items.length} 次）
+        估价历史（共 {items.length} 条）
       </Text>
       <Table withTableBorder verticalSpacing={6} fz="sm" bg="white">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>估价编号</Table.Th>
-            <Table.Th>估价时间</Table.Th>
+            <Table.Th>类型</Table.Th>
+            <Table.Th>编号</Table.Th>
+            <Table.Th>日期</Table.Th>
             <Table.Th>估价类型</Table.Th>
-            <Table.Th ta="right">估价结果</Table.Th>
+            <Table.Th ta="right">总价</Table.Th>
+            <Table.Th ta="right">单价</Table.Th>
             <Table.Th>状态</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {items.map((h) => (
-            <Table.Tr key={h.id}>
+            <Table.Tr key={`${h.type}-${h.id}`}>
+              <Table.Td>
+                <Badge size="sm" variant="light" color={TYPE_COLORS[h.type] ?? 'gray'}>
+                  {artificialTypeLabel(h.type)}
+                </Badge>
+              </Table.Td>
               <Table.Td>
                 <Group gap={6} wrap="nowrap">
-                  <span>{h.evalCode}</span>
-                  {h.evalCode === evalCode && (
+                  <span>{h.type === 1 ? h.evalCode : h.caseNo}</span>
+                  {h.type === 1 && h.evalCode === evalCode && (
                     <Badge size="xs" variant="light">
                       本条
                     </Badge>
@@ -61,7 +72,8 @@ export function RecordHistory({ evalRecordId, evalCode }: { evalRecordId: number
               <Table.Td>{formatSlashDateTime(h.evalDate)}</Table.Td>
               <Table.Td>{h.evalType === 2 ? '租金' : '售价'}</Table.Td>
               <Table.Td ta="right">{formatEvalPrice(h.totalPrice, h.evalType)}</Table.Td>
-              <Table.Td>{STATE_LABELS[h.state] ?? '--'}</Table.Td>
+              <Table.Td ta="right">{withUnit(formatReportUnitPrice(h.unitPrice, h.evalType), unitPriceUnit(h.evalType))}</Table.Td>
+              <Table.Td>{h.type === 1 ? (STATE_LABELS[h.state] ?? '--') : '已答复'}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>

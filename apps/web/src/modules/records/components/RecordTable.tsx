@@ -72,8 +72,8 @@ export function RecordTable({ data, loading, fetching, pageIndex, pageSize, onPa
         title: '估价编号',
         render: (r) => (
           <Group gap={4} wrap="nowrap">
-            {r.historyCount > 1 ? (
-              <Tooltip label={open.has(r.id) ? '收起估价历史' : `估价历史（${r.historyCount} 次）`} withArrow>
+            {r.historyCount + r.answerCount > 1 ? (
+              <Tooltip label={open.has(r.id) ? '收起估价历史' : `估价历史（${r.historyCount} 次估价${r.answerCount > 0 ? `，${r.answerCount} 次人工答复` : ''}）`} withArrow>
                 <ActionIcon variant="subtle" size="sm" aria-label="估价历史" aria-expanded={open.has(r.id)} onClick={() => toggle(r.id)}>
                   <Chevron open={open.has(r.id)} />
                 </ActionIcon>

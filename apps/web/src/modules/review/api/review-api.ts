@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AppraisalCaseView, EvalRecord, Paged } from '@valuation/contracts';
+import type { AppraisalCaseRecord, AppraisalCaseView, EvalRecord, Paged } from '@valuation/contracts';
 import type { ObjectionListRow, ReviewInitiate, ReviewListRow } from '@valuation/domain';
 import { api } from '../../../app/api/client';
 import type { QueryParams } from '../../../app/api/request-url';
@@ -25,6 +25,8 @@ export const reviewKeys = {
   detail: (id: number) => [...reviewKeys.all(), 'detail', id] as const,
   objections: (query: CaseListQuery) => [...reviewKeys.all(), 'objections', query] as const,
   objection: (id: number) => [...reviewKeys.all(), 'objection', id] as const,
+  unread: () => [...reviewKeys.all(), 'unread'] as const,
+  objectionUnread: () => [...reviewKeys.all(), 'objection-unread'] as const,
 };
 
 const params = (q: CaseListFilters & Partial<Pick<CaseListQuery, 'pageIndex' | 'pageSize'>>): QueryParams => ({ ...q });
@@ -32,7 +34,7 @@ const params = (q: CaseListFilters & Partial<Pick<CaseListQuery, 'pageIndex' | '
 /** GET /api/review/unread-count, refreshed every minute. */
 export function useReviewUnreadCount(enabled: boolean) {
   return useQuery({
-    queryKey: [...reviewKeys.all(), 'unread'] as const,
+    queryKey: reviewKeys.unread(),
     queryFn: ({ signal }) => api.get<number>('/api/review/unread-count', undefined, { signal, notifyErrors: false }),
     enabled,
     refetchInterval: 60_000,
@@ -51,7 +53,7 @@ export function useReviewList(query: CaseListQuery) {
 export function useReviewDetail(id: number | null) {
   return useQuery({
     queryKey: reviewKeys.detail(id ?? 0),
-    queryFn: ({ signal }) => api.get<AppraisalCaseView>('/api/review/get', { id: id ?? 0 }, { signal }),
+    queryFn: ({ signal }) => api.get<AppraisalCaseRecord>('/api/review/get', { id: id ?? 0 }, { signal }),
     enabled: id !== null && id > 0,
   });
 }
@@ -97,7 +99,7 @@ export function useAddReview() {
 export function useReadReview() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.post<{ read: true }>('/api/review/read', { id }, { notifyErrors: false }),
+    mutationFn: (id: number) => api.post<{ read: boolean }>('/api/review/read', { id }, { notifyErrors: false }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: reviewKeys.all() }),
   });
 }
@@ -115,6 +117,26 @@ export function useObjectionDetail(id: number | null) {
     queryKey: reviewKeys.objection(id ?? 0),
     queryFn: ({ signal }) => api.get<{ objection: AppraisalCaseView; record: EvalRecord | null }>('/api/objection/detail', { id: id ?? 0 }, { signal }),
     enabled: id !== null && id > 0,
+  });
+}
+
+/** GET /api/objection/unread-count: the user's completed objections whose reply it has not opened; refreshed every minute. */
+export function useObjectionUnreadCount(enabled: boolean) {
+  return useQuery({
+    queryKey: reviewKeys.objectionUnread(),
+    queryFn: ({ signal }) => api.get<number>('/api/objection/unread-count', undefined, { signal, notifyErrors: false }),
+    enabled,
+    refetchInterval: 60_000,
+    staleTime: 30_000,
+  });
+}
+
+/** Marks the reply of an objection of the user's own read, then refreshes the list and the counts. */
+export function useReadObjection() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.post<{ read: boolean }>('/api/objection/read', { id }, { notifyErrors: false }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: reviewKeys.all() }),
   });
 }
 

@@ -1,11 +1,16 @@
 import { Perm } from '@valuation/domain';
 import { useGrantedPermissions } from '../../../app/session/session-queries';
 import { CountBadge } from '../../shell/components/CountBadge';
-import { useReviewUnreadCount } from '../api/review-api';
+import { useObjectionUnreadCount, useReviewUnreadCount } from '../api/review-api';
 
-/** The number of answered or refused re-appraisals the user has not opened, beside the sidebar entry. */
+/**
+ * Beside the sidebar's re-appraisal entry (whose page leads to the objection list too): the user's
+ * answered or refused re-appraisals and completed objections not opened yet.
+ */
 export function ReviewUnreadBadge() {
   const { granted } = useGrantedPermissions('user');
-  const count = useReviewUnreadCount(granted.has(Perm.objectionReviewList)).data ?? 0;
-  return <CountBadge count={count} label="条未读人工复评结果" />;
+  const enabled = granted.has(Perm.objectionReviewList);
+  const reviews = useReviewUnreadCount(enabled).data ?? 0;
+  const objections = useObjectionUnreadCount(enabled).data ?? 0;
+  return <CountBadge count={reviews + objections} label="条未读人工复评、价格异议结果" />;
 }

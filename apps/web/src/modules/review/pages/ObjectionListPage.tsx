@@ -1,10 +1,10 @@
-import { Anchor, Badge, Box, Drawer, Stack } from '@mantine/core';
+import { Anchor, Badge, Box, Drawer, Stack, Text } from '@mantine/core';
 import { formatEvalPrice, OBJECTION_REASON_LABELS, objectionStateLabel, type ObjectionListRow } from '@valuation/domain';
-import { InfoGrid, LoadError, PageSection, type TableColumn } from '@valuation/ui';
-import { useState } from 'react';
+import { InfoGrid, LoadError, PageSection, UnreadDot, type TableColumn } from '@valuation/ui';
+import { useEffect, useState } from 'react';
 import { FilteredListTable } from '../../../app/filters/FilteredListTable';
 import { useListFilters } from '../../../app/filters/use-list-filters';
-import { useObjectionDetail, useObjectionList } from '../api/review-api';
+import { useObjectionDetail, useObjectionList, useReadObjection } from '../api/review-api';
 import { CASE_PAGE_SIZES, CaseFilters, caseFilterQuery, initialCaseFilters } from '../components/CaseFilters';
 import { CaseAnswerSection, CaseHistorySection, CaseRequestSection } from '../components/CaseSections';
 
@@ -15,6 +15,14 @@ const STATES = [
 
 function ObjectionDetail({ id }: { id: number }) {
   const detail = useObjectionDetail(id);
+  const read = useReadObjection();
+  const objection = detail.data?.objection;
+
+  /* The requester opening a completed objection marks its reply read; a supervisor's visit does not. */
+  useEffect(() => {
+    if (objection && objection.ownRequest && objection.state !== 1 && !objection.read && !read.isPending && !read.isSuccess) read.mutate(objection.id);
+  }, [objection, read]);
+
   if (detail.isError) return <LoadError message="价格异议加载失败" onRetry={() => void detail.refetch()} />;
   const d = detail.data;
   if (!d) return null;
@@ -38,25 +46,32 @@ function ObjectionDetail({ id }: { id: number }) {
   );
 }
 
-/** Route objectionList: the user's price objections, 正在处理 or 处理完成 with the appraiser's reply. */
+/** Route objectionList: the user's price objections, 正在处理 or 处理完成 with the appraiser's reply; the user's own unread replies are marked. */
 export function ObjectionListPage() {
   const filters = useListFilters({ initial: initialCaseFilters, toQuery: caseFilterQuery, pageSizes: CASE_PAGE_SIZES });
   const list = useObjectionList(filters.listQuery);
   const [openId, setOpenId] = useState<number | null>(null);
 
   const columns: TableColumn<ObjectionListRow>[] = [
+    {
+      key: 'dot',
+      title: '',
+      width: 16,
+      render: (r) => (r.ownRequest && r.state !== 1 && !r.read ? <UnreadDot unread /> : null),
+    },
     { key: 'submitTime', title: '提交时间', field: 'submitTime', width: 170 },
     { key: 'evalCode', title: '估价编号', field: 'evalCode' },
     { key: 'cityName', title: '城市', field: 'cityName' },
     { key: 'location', title: '小区/位置', render: (r) => r.haName ?? r.location ?? '--' },
-    { key: 'totalPrice', title: '系统估价', render: (r) => formatEvalPrice(r.totalPrice, r.evalType), align: 'right' },
-    { key: 'price', title: '异议价格', render: (r) => formatEvalPrice(r.price, r.evalType), align: 'right' },
-    { key: 'reason', title: '原因', render: (r) => (r.reason ? OBJECTION_REASON_LABELS[r.reason as 1 | 2 | 3] : '--') },
+    { key: 'totalPrice', title: '系统估价', render: (r) => <Text span size="sm" style={{ whiteSpace: 'nowrap' }}>{formatEvalPrice(r.totalPrice, r.evalType)}</Text>, align: 'right' },
+    { key: 'price', title: '异议价格', render: (r) => <Text span size="sm" style={{ whiteSpace: 'nowrap' }}>{formatEvalPrice(r.price, r.evalType)}</Text>, align: 'right' },
+    { key: 'reason', title: '原因', render: (r) => <Text span size="sm" style={{ whiteSpace: 'nowrap' }}>{r.reason ? OBJECTION_REASON_LABELS[r.reason as 1 | 2 | 3] : '--'}</Text> },
     {
       key: 'state',
       title: '状态',
+      width: 100,
       render: (r) => (
-        <Badge variant="light" color={r.state === 1 ? 'blue' : 'green'}>
+        <Badge variant="light" color={r.state === 1 ? 'blue' : 'green'} styles={{ root: { overflow: 'visible' }, label: { overflow: 'visible' } }}>
           {objectionStateLabel(r.state)}
         </Badge>
       ),
@@ -66,7 +81,7 @@ export function ObjectionListPage() {
       key: 'action',
       title: '操作',
       render: (r) => (
-        <Anchor size="sm" onClick={() => setOpenId(r.id)}>
+        <Anchor component="button" type="button" size="sm" onClick={() => setOpenId(r.id)}>
           详情
         </Anchor>
       ),
@@ -79,9 +94,9 @@ export function ObjectionListPage() {
         <CaseFilters value={filters.draft} onChange={filters.update} onSearch={filters.search} onReset={filters.reset} states={STATES} />
       </PageSection>
       <PageSection>
-        <FilteredListTable list={list} filters={filters} columns={columns} rowKey={(r) => r.id} pageSizes={CASE_PAGE_SIZES} errorMessage="价格异议记录加载失败" minWidth={1000} />
+        <FilteredListTable list={list} filters={filters} columns={columns} rowKey={(r) => r.id} pageSizes={CASE_PAGE_SIZES} errorMessage="价格异议记录加载失败" minWidth={1120} />
       </PageSection>
-      <Drawer opened={openId !== null} onClose={() => setOpenId(null)} title="价格异议详情" position="right" size="xl">
+      <Drawer opened={openId !== null} onClose={() => setOpenId(null)} title="价格异议详情" position="right" size="min(960px, 100vw)">
         {openId !== null && <ObjectionDetail id={openId} />}
       </Drawer>
     </Stack>

@@ -1,14 +1,15 @@
-import { Anchor, Badge, Box, Button, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { EVAL_TYPE_LABELS, formatArea, formatEvalPrice, ListMsg, REVIEW_INITIATE_LABELS, REVIEW_STATE_LABELS, type ReviewListRow } from '@valuation/domain';
-import { PageSection, type TableColumn } from '@valuation/ui';
+import { PageSection, UnreadDot, type TableColumn } from '@valuation/ui';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { FilteredListTable } from '../../../app/filters/FilteredListTable';
 import { useListFilters } from '../../../app/filters/use-list-filters';
 import { useRouteLink } from '../../../app/routing/use-route-link';
 import { CaseReportCell } from '../../reports/components/ReportActions';
-import { exportReviews, useReviewList } from '../api/review-api';
+import { CountBadge } from '../../shell/components/CountBadge';
+import { exportReviews, useObjectionUnreadCount, useReviewList } from '../api/review-api';
 import { CASE_PAGE_SIZES, CaseFilters, caseFilterQuery, initialCaseFilters } from '../components/CaseFilters';
 
 const STATE_COLORS: Readonly<Record<number, string>> = { 1: 'blue', 2: 'green', 3: 'red' };
@@ -21,6 +22,7 @@ export function ObjectionReviewPage() {
   const link = useRouteLink('org');
   const navigate = useNavigate();
   const [exporting, setExporting] = useState(false);
+  const objectionUnread = useObjectionUnreadCount(true).data ?? 0;
 
   const startExport = async () => {
     if (!list.data || list.data.total === 0) {
@@ -45,7 +47,7 @@ export function ObjectionReviewPage() {
       key: 'dot',
       title: '',
       width: 16,
-      render: (r) => (r.state !== 1 && !r.read ? <Box w={8} h={8} bg="red" style={{ borderRadius: 4 }} aria-label="未读" /> : null),
+      render: (r) => (r.ownRequest && r.state !== 1 && !r.read ? <UnreadDot unread /> : null),
     },
     { key: 'submitTime', title: '提交时间', field: 'submitTime', width: 170 },
     { key: 'cityName', title: '城市', field: 'cityName' },
@@ -55,9 +57,9 @@ export function ObjectionReviewPage() {
     { key: 'bldgTypeName', title: '物业类型', field: 'bldgTypeName' },
     { key: 'bldgArea', title: '面积(㎡)', render: (r) => formatArea(r.bldgArea), align: 'right' },
     { key: 'evalType', title: '估价类型', render: (r) => EVAL_TYPE_LABELS[r.evalType] },
-    { key: 'initiate', title: '来源', width: 80, render: (r) => (r.initiate ? REVIEW_INITIATE_LABELS[r.initiate as 1 | 2 | 3] : '--') },
-    { key: 'totalPrice', title: '原估价', render: (r) => formatEvalPrice(r.totalPrice, r.evalType), align: 'right', width: 120 },
-    { key: 'reviewTotalPrice', title: '复评结果', render: (r) => formatEvalPrice(r.reviewTotalPrice, r.evalType), align: 'right', width: 120 },
+    { key: 'initiate', title: '来源', width: 90, render: (r) => <Text span size="sm" style={{ whiteSpace: 'nowrap' }}>{r.initiate ? REVIEW_INITIATE_LABELS[r.initiate as 1 | 2 | 3] : '--'}</Text> },
+    { key: 'totalPrice', title: '原估价', render: (r) => <Text span size="sm" style={{ whiteSpace: 'nowrap' }}>{formatEvalPrice(r.totalPrice, r.evalType)}</Text>, align: 'right', width: 120 },
+    { key: 'reviewTotalPrice', title: '复评结果', render: (r) => <Text span size="sm" style={{ whiteSpace: 'nowrap' }}>{formatEvalPrice(r.reviewTotalPrice, r.evalType)}</Text>, align: 'right', width: 120 },
     {
       key: 'state',
       title: '状态',
@@ -98,7 +100,11 @@ export function ObjectionReviewPage() {
           states={STATES}
           actions={
             <Group gap="sm">
-              <Button variant="default" onClick={() => { const href = link('objectionList'); if (href) navigate(href); }}>
+              <Button
+                variant="default"
+                rightSection={objectionUnread > 0 ? <CountBadge count={objectionUnread} label="条未读价格异议答复" /> : undefined}
+                onClick={() => { const href = link('objectionList'); if (href) navigate(href); }}
+              >
                 价格异议记录
               </Button>
               <Button variant="light" loading={exporting} onClick={() => void startExport()}>

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Stack, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, SimpleGrid, Stack, Title } from '@mantine/core';
 import { Perm, REVIEW_STATE_LABELS } from '@valuation/domain';
 import { LoadError } from '@valuation/ui';
 import { useEffect, useState } from 'react';
@@ -8,6 +8,7 @@ import { useGrantedPermissions } from '../../../app/session/session-queries';
 import { CaseReportButton } from '../../reports/components/ReportActions';
 import { useReadReview, useReviewDetail } from '../api/review-api';
 import { CaseAnswerSection, CaseHistorySection, CaseRequestSection } from '../components/CaseSections';
+import { PriceHistorySection } from '../components/PriceHistorySection';
 import { ReappraisalModal } from '../components/ReappraisalModal';
 
 const STATE_COLORS: Readonly<Record<number, string>> = { 1: 'blue', 2: 'green', 3: 'red' };
@@ -28,8 +29,9 @@ export function ReviewResultPage() {
   const navigate = useNavigate();
   const c = detail.data;
 
+  /* The requester opening an answer marks it read; a supervisor's visit does not. */
   useEffect(() => {
-    if (c && c.state !== 1 && !c.read && !read.isPending && !read.isSuccess) read.mutate(c.id);
+    if (c && c.ownRequest && c.state !== 1 && !c.read && !read.isPending && !read.isSuccess) read.mutate(c.id);
   }, [c, read]);
 
   if (!(id > 0)) {
@@ -61,7 +63,10 @@ export function ReviewResultPage() {
       </Group>
       <CaseAnswerSection c={c} pendingText="估价师正在处理，大约需要1-2个工作日，请您耐心等待" />
       <CaseRequestSection c={c} />
-      <CaseHistorySection c={c} />
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" style={{ alignItems: 'start' }}>
+        <PriceHistorySection items={c.historyList} current={{ type: 3, id: c.id }} />
+        <CaseHistorySection c={c} />
+      </SimpleGrid>
       {c.reviewTotalPrice !== null && (
         <ReappraisalModal opened={again} onClose={() => setAgain(false)} initiate={3} sourceId={c.id} oldPrice={c.reviewTotalPrice} evalType={c.evalType} />
       )}

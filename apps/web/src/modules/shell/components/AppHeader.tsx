@@ -9,6 +9,7 @@ import { POPULATIONS } from '../../../app/session/population';
 import { useLoginUser } from '../../../app/session/session-queries';
 import { useLogout } from '../api/use-logout';
 import { Icon } from './MenuIcon';
+import { UnreadAnswersMenu } from './UnreadAnswersMenu';
 
 /** White text on dark theme colours, dark text on light ones. */
 function headerTextColor(themeColor: string | undefined): string {
@@ -56,6 +57,7 @@ export function AppHeader({ population }: { population: Population }) {
             </Text>
           </Group>
         )}
+        {population === 'user' && <UnreadAnswersMenu color={color} />}
         <Divider orientation="vertical" color="rgba(255,255,255,0.35)" my={18} />
         {user.isLoading ? (
           <Skeleton height={16} width={64} opacity={0.4} />
