@@ -1,5 +1,6 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 import type { AppraisalCaseContext, AppraisalCaseKind, AppraisalCaseStateValue } from '@valuation/domain';
+import { WorkflowHistoryColumns } from './workflow-history.columns';
 
 /** A stored attachment of a case. */
 export interface CaseFile {
@@ -148,34 +149,7 @@ export class AppraisalCaseEntity {
 /** One transition of a case: who did what, when, from which state to which. */
 @Entity('appraisal_case_history')
 @Index(['caseId', 'id'])
-export class AppraisalCaseHistoryEntity {
-  @PrimaryGeneratedColumn({ type: 'bigint' })
-  id: string;
-
+export class AppraisalCaseHistoryEntity extends WorkflowHistoryColumns {
   @Column({ type: 'bigint' })
   caseId: string;
-
-  @Column({ length: 16 })
-  event: string;
-
-  @Column({ type: 'varchar', length: 16, nullable: true })
-  fromState: string | null;
-
-  @Column({ length: 16 })
-  toState: string;
-
-  @Column({ type: 'varchar', length: 8 })
-  actorPopulation: 'user' | 'tenant';
-
-  @Column()
-  actorId: number;
-
-  @Column({ length: 50 })
-  actorName: string;
-
-  @Column({ type: 'jsonb', default: () => "'{}'" })
-  data: Record<string, unknown>;
-
-  @CreateDateColumn({ type: 'timestamptz' })
-  createdAt: Date;
 }
