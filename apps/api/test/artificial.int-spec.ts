@@ -1,7 +1,8 @@
-import { AppraisalCaseStore, seedDemoMarket } from '@valuation/core';
+import type { AppraisalCaseStore } from '@valuation/core';
 import type { CaseActor } from '@valuation/domain';
-import { AppraisalCaseEntity, TenantStaffEntity } from '@valuation/persistence';
-import { startTestApi, type TestApi } from './test-api';
+import { AppraisalCaseEntity } from '@valuation/persistence';
+import { startAppraisalTestApi } from './appraisal-fixture';
+import type { TestApi } from './test-api';
 
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
 const png = (bytes = 64) => Buffer.concat([PNG, Buffer.alloc(bytes)]);
@@ -51,15 +52,7 @@ describe('manual enquiry (人工询价)', () => {
   });
 
   beforeAll(async () => {
-    t = await startTestApi();
-    store = t.app.get(AppraisalCaseStore);
-    await seedDemoMarket(t.ds, { cityCodes: ['110100'], communitiesPerCity: 6, months: 12 });
-    [community] = await t.ds.query(
-      `SELECT c.ha_code AS "haCode", c.name FROM community c
-        WHERE c.city_code = '110100' AND c.source = 'demo'
-          AND (SELECT count(*) FROM market_case m WHERE m.community_id = c.id AND m.trade_type = 1 AND m.prop_type = 11) >= 10
-        ORDER BY c.ha_code LIMIT 1`,
-    );
+    ({ t, store, community, appraiser } = await startAppraisalTestApi({ communitiesPerCity: 6, months: 12 }));
     // The list permission (104) for the demo user, the user of another organisation and the other tenant's user.
     await t.ds.query(
       `INSERT INTO role_permission (role_id, permission_id)
@@ -70,8 +63,6 @@ describe('manual enquiry (人工询价)', () => {
     admin = await t.login('user', 'demoadmin');
     renter = await t.login('user', 'demorent');
     other = await t.login('user', 'otheruser');
-    const staff = await t.ds.getRepository(TenantStaffEntity).findOneByOrFail({ loginUser: 'appraiser1' });
-    appraiser = { population: 'tenant', id: staff.id, name: staff.userName };
   }, 120_000);
 
   afterAll(async () => {

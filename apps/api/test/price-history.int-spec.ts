@@ -1,7 +1,7 @@
-import { AppraisalCaseStore, seedDemoMarket } from '@valuation/core';
+import type { AppraisalCaseStore } from '@valuation/core';
 import type { CaseActor } from '@valuation/domain';
-import { TenantStaffEntity } from '@valuation/persistence';
-import { startTestApi, type TestApi } from './test-api';
+import { startAppraisalTestApi } from './appraisal-fixture';
+import type { TestApi } from './test-api';
 
 const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 7)]);
 
@@ -89,19 +89,9 @@ describe('price history (historyList) of appraisal chains and of valuations', ()
   };
 
   beforeAll(async () => {
-    t = await startTestApi();
-    store = t.app.get(AppraisalCaseStore);
-    await seedDemoMarket(t.ds, { cityCodes: ['110100'], communitiesPerCity: 6, months: 12 });
-    [community] = await t.ds.query(
-      `SELECT c.ha_code AS "haCode", c.name FROM community c
-        WHERE c.city_code = '110100' AND c.source = 'demo'
-          AND (SELECT count(*) FROM market_case m WHERE m.community_id = c.id AND m.trade_type = 1 AND m.prop_type = 11) >= 10
-        ORDER BY c.ha_code LIMIT 1`,
-    );
+    ({ t, store, community, appraiser } = await startAppraisalTestApi({ communitiesPerCity: 6, months: 12 }));
     user = await t.login('user', 'demouser');
     admin = await t.login('user', 'demoadmin');
-    const staff = await t.ds.getRepository(TenantStaffEntity).findOneByOrFail({ loginUser: 'appraiser1' });
-    appraiser = { population: 'tenant', id: staff.id, name: staff.userName };
   }, 120_000);
 
   afterAll(async () => {

@@ -1,7 +1,8 @@
-import { AppraisalCaseStore, seedDemoMarket, type NewCase } from '@valuation/core';
+import type { AppraisalCaseStore, NewCase } from '@valuation/core';
 import { CaseFileMsg, ReviewMsg, type CaseActor } from '@valuation/domain';
-import { AccountEntity, AppraisalCaseEntity, TenantStaffEntity } from '@valuation/persistence';
-import { startTestApi, type TestApi } from './test-api';
+import { AccountEntity, AppraisalCaseEntity } from '@valuation/persistence';
+import { startAppraisalTestApi } from './appraisal-fixture';
+import type { TestApi } from './test-api';
 
 const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(200, 7)]);
 const zip = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(100, 1)]);
@@ -51,19 +52,9 @@ describe('manual re-appraisal (review)', () => {
   };
 
   beforeAll(async () => {
-    t = await startTestApi();
-    store = t.app.get(AppraisalCaseStore);
-    await seedDemoMarket(t.ds, { cityCodes: ['110100'], communitiesPerCity: 12, months: 24 });
-    [community] = await t.ds.query(
-      `SELECT c.ha_code AS "haCode", c.name FROM community c
-        WHERE c.city_code = '110100' AND c.source = 'demo'
-          AND (SELECT count(*) FROM market_case m WHERE m.community_id = c.id AND m.trade_type = 1 AND m.prop_type = 11) >= 10
-        ORDER BY c.ha_code LIMIT 1`,
-    );
+    ({ t, store, community, appraiser } = await startAppraisalTestApi({ communitiesPerCity: 12, months: 24 }));
     user = await t.login('user', 'demouser');
     admin = await t.login('user', 'demoadmin');
-    const staff = await t.ds.getRepository(TenantStaffEntity).findOneByOrFail({ loginUser: 'appraiser1' });
-    appraiser = { population: 'tenant', id: staff.id, name: staff.userName };
   }, 120_000);
 
   afterAll(async () => {
