@@ -35,7 +35,7 @@ export const ORG_ROUTES: readonly RouteEntry[] = [
   { name: 'objectionAdvisoryReport', path: 'objectionAdvisoryReport/:id', title: '人工复评咨询报告', permission: Perm.advisoryReport, component: ObjectionAdvisoryReportPage },
   { name: 'objectionList', path: 'objectionList', title: '价格异议记录', permission: Perm.objectionReviewList, component: ObjectionListPage },
   { name: 'manualEnquiry', path: 'manualEnquiry', title: '人工询价', permission: Perm.manualEnquiryList, component: ManualEnquiryListPage },
-  { name: 'manualInquiryReport', path: 'manualInquiryReport', title: '人工询价结果', permission: Perm.manualEnquiryList, component: ManualInquiryReportPage },
+  { name: 'manualInquiryReport', path: 'manualEnquiry/manualInquiryReport', title: '人工询价结果', permission: Perm.manualEnquiryList, component: ManualInquiryReportPage },
   { name: 'manualAdvisoryReport', path: 'manualAdvisoryReport/:id', title: '人工询价咨询报告', permission: Perm.advisoryReport, component: ManualAdvisoryReportPage },
   { name: 'batchValuation', path: 'batchValuation', title: '批量估价', permission: Perm.batch, component: BatchValuationPage },
   { name: 'agencyValuation', path: 'agencyValuation', title: '机构估价', permission: Perm.agencyValuation, component: AgencyValuationPage },
