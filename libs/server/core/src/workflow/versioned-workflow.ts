@@ -1,4 +1,4 @@
-import type { DeepPartial, EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
+import type { DeepPartial, EntityManager, EntityTarget, FindOptionsOrder, FindOptionsWhere, ObjectLiteral } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import type { WorkflowActorPopulation, WorkflowHistoryColumns } from '@valuation/persistence';
 
@@ -127,7 +127,7 @@ export class VersionedWorkflow<T extends WorkflowRow, H extends WorkflowHistoryC
       .execute();
     if (result.affected !== 1) throw new WorkflowConflictError(this.def.conflictMessage);
     await this.record(m, current.id, { event: event.type, actor: event.actor, data: this.def.data(before, next, event) }, before.value, next.value);
-    return m.getRepository(this.def.rows).findOneByOrFail({ id: current.id } as never);
+    return m.getRepository(this.def.rows).findOneByOrFail({ id: current.id } as FindOptionsWhere<T>);
   }
 
   /** Why the machine would refuse the event in the row's state, or null when it allows it; nothing is written. */
@@ -138,12 +138,12 @@ export class VersionedWorkflow<T extends WorkflowRow, H extends WorkflowHistoryC
 
   /** The history of a row, oldest first. */
   historyOf(m: EntityManager, id: T['id']): Promise<H[]> {
-    return m.getRepository(this.def.history).find({ where: { [this.def.subjectColumn]: id } as never, order: { id: 'ASC' } as never });
+    return m.getRepository(this.def.history).find({ where: { [this.def.subjectColumn]: id } as FindOptionsWhere<H>, order: { id: 'ASC' } as FindOptionsOrder<H> });
   }
 
   private async record(m: EntityManager, id: T['id'], step: WorkflowStep, from: string | null, to: string): Promise<void> {
-    await m.getRepository(this.def.history).insert({
-      [this.def.subjectColumn]: id,
+    const history = m.getRepository(this.def.history);
+    const row = history.create({
       event: step.event,
       fromState: from,
       toState: to,
@@ -151,6 +151,7 @@ export class VersionedWorkflow<T extends WorkflowRow, H extends WorkflowHistoryC
       actorId: step.actor.id,
       actorName: step.actor.name.slice(0, 50),
       data: step.data,
-    } as unknown as QueryDeepPartialEntity<H>);
+    } as DeepPartial<H>);
+    await history.save(Object.assign(row, { [this.def.subjectColumn]: id }));
   }
 }
