@@ -14,3 +14,4 @@ export * from './components/charts/DistributionBarChart';
 export * from './components/charts/FeatureRadarChart';
 export * from './components/HistoryTimeline';
 export * from './components/UnreadDot';
+export * from './components/FileLinks';

@@ -1,6 +1,6 @@
-import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import type { AgencyFileLink } from '@valuation/contracts';
-import { fileSizeText } from '@valuation/domain';
+import { FileLinks } from '@valuation/ui';
 import { useState } from 'react';
 import { downloadAgencyFile, downloadAgencyFiles } from '../api/agency-api';
 import type { AgencySide } from '../model/agency-side';
@@ -16,13 +16,6 @@ export interface AgencyFileListProps {
 /** The files of an application, each downloadable, and all of them one per second. */
 export function AgencyFileList({ side, detailID, files, emptyText }: AgencyFileListProps) {
   const [downloading, setDownloading] = useState(false);
-  if (files.length === 0) {
-    return (
-      <Text c="dimmed" size="sm">
-        {emptyText}
-      </Text>
-    );
-  }
   const all = async () => {
     setDownloading(true);
     try {
@@ -32,24 +25,19 @@ export function AgencyFileList({ side, detailID, files, emptyText }: AgencyFileL
     }
   };
   return (
-    <Stack gap={6}>
-      {files.map((f) => (
-        <Group key={`${f.kind}-${f.index}`} justify="space-between" wrap="nowrap">
-          <Anchor component="button" type="button" size="sm" ta="left" onClick={() => void downloadAgencyFile(side, detailID, f).catch(() => undefined)}>
-            {f.name}
-          </Anchor>
-          <Text size="xs" c="dimmed">
-            {fileSizeText(f.size)}
-          </Text>
-        </Group>
-      ))}
-      {files.length > 1 && (
-        <Group justify="flex-end">
-          <Button size="xs" variant="light" loading={downloading} onClick={() => void all()}>
-            全部下载
-          </Button>
-        </Group>
-      )}
-    </Stack>
+    <FileLinks
+      files={files.map((f) => ({ ...f, key: `${f.kind}-${f.index}` }))}
+      onOpen={(f) => downloadAgencyFile(side, detailID, f)}
+      emptyText={emptyText}
+      footer={
+        files.length > 1 && (
+          <Group justify="flex-end">
+            <Button size="xs" variant="light" loading={downloading} onClick={() => void all()}>
+              全部下载
+            </Button>
+          </Group>
+        )
+      }
+    />
   );
 }

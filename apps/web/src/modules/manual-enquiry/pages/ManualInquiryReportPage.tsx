@@ -1,17 +1,16 @@
-import { Alert, Anchor, Badge, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { AppraisalCaseView } from '@valuation/contracts';
 import {
   ARTIFICIAL_REASON_LABELS,
   ARTIFICIAL_STATE_LABELS,
   EVAL_TYPE_LABELS,
-  fileSizeText,
   formatArea,
   formatReportTotalPrice,
   formatReportUnitPrice,
   Perm,
   unitPriceUnit,
 } from '@valuation/domain';
-import { HistoryTimeline, InfoGrid, LoadError, PageSection } from '@valuation/ui';
+import { FileLinks, HistoryTimeline, InfoGrid, LoadError, PageSection } from '@valuation/ui';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { api } from '../../../app/api/client';
@@ -175,24 +174,11 @@ export function ManualInquiryReportPage() {
       </PageSection>
 
       <PageSection title="附件">
-        {c.files.length === 0 ? (
-          <Text c="dimmed" size="sm">
-            无附件
-          </Text>
-        ) : (
-          <Stack gap={6}>
-            {c.files.map((f) => (
-              <Group key={f.index} gap="md" wrap="nowrap">
-                <Anchor component="button" type="button" size="sm" onClick={() => void api.download('/api/artificial/file', { id: c.id, index: f.index }, f.name).catch(() => undefined)}>
-                  {f.name}
-                </Anchor>
-                <Text size="xs" c="dimmed">
-                  {fileSizeText(f.size)}
-                </Text>
-              </Group>
-            ))}
-          </Stack>
-        )}
+        <FileLinks
+          files={c.files.map((f) => ({ ...f, key: f.index }))}
+          onOpen={(f) => api.download('/api/artificial/file', { id: c.id, index: f.index }, f.name)}
+          emptyText="无附件"
+        />
       </PageSection>
 
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" style={{ alignItems: 'start' }}>
