@@ -36,9 +36,13 @@ const scratch = `valuation_migration_${process.pid}`;
     }
     const ts = Date.now();
     const className = `${name}${ts}`;
-    const esc = (q) => '`' + q.query.replace(/`/g, '\\`') + '`' + (q.parameters && q.parameters.length ? `, ${JSON.stringify(q.parameters)}` : '');
+    const esc = (q) =>
+      '`' + q.query.replace(/`/g, '\\`') + '`' + (q.parameters && q.parameters.length ? `, ${JSON.stringify(q.parameters)}` : '');
     const up = sql.upQueries.map((q) => `    await queryRunner.query(${esc(q)});`).join('\n');
-    const down = sql.downQueries.reverse().map((q) => `    await queryRunner.query(${esc(q)});`).join('\n');
+    const down = sql.downQueries
+      .reverse()
+      .map((q) => `    await queryRunner.query(${esc(q)});`)
+      .join('\n');
     const file = `${ts}-${name.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase()}.migration.ts`;
     const dir = path.join(root, 'libs/server/persistence/src/migrations');
     fs.writeFileSync(

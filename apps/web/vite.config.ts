@@ -19,7 +19,14 @@ const proxy = {
  */
 const allowedHostsEnv = (process.env.WEB_ALLOWED_HOSTS ?? '').trim();
 const allowedHosts: true | string[] | undefined =
-  allowedHostsEnv === 'all' ? true : allowedHostsEnv ? allowedHostsEnv.split(',').map((h) => h.trim()).filter(Boolean) : undefined;
+  allowedHostsEnv === 'all'
+    ? true
+    : allowedHostsEnv
+      ? allowedHostsEnv
+          .split(',')
+          .map((h) => h.trim())
+          .filter(Boolean)
+      : undefined;
 
 export default defineConfig({
   root: __dirname,

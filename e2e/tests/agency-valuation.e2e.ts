@@ -16,7 +16,9 @@ const PDF = Buffer.from('%PDF-1.4\n% 评估报告\n1 0 obj<<>>endobj\ntrailer<<>
 /** The 处理记录 section of a detail page. */
 const historyOf = (page: Page) => page.locator('.mantine-Paper-root').filter({ has: page.getByRole('heading', { name: '处理记录' }) });
 
-test('a formal institution valuation is ordered, received and answered by the channel, its history shown on both sides, and its report downloaded by the organisation', async ({ browser }) => {
+test('a formal institution valuation is ordered, received and answered by the channel, its history shown on both sides, and its report downloaded by the organisation', async ({
+  browser,
+}) => {
   test.setTimeout(150_000);
   const user = await (await browser.newContext()).newPage();
   const channel = await (await browser.newContext()).newPage();

@@ -9,7 +9,10 @@ test.afterAll(closeRedis);
 /** A small PNG to attach (a 1×1 image). */
 function attachment(): string {
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-case-')), '房产照片.png');
-  fs.writeFileSync(file, Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64'));
+  fs.writeFileSync(
+    file,
+    Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64'),
+  );
   return file;
 }
 
@@ -25,7 +28,8 @@ async function claimFromQueue(page: Page) {
 }
 
 /** The header's bell with the number of answers the user has not opened (none: no number). */
-const unreadBell = (page: Page, count: number) => page.getByRole('banner').getByRole('button', { name: count > 0 ? `未读答复 ${count} 条` : '未读答复', exact: true });
+const unreadBell = (page: Page, count: number) =>
+  page.getByRole('banner').getByRole('button', { name: count > 0 ? `未读答复 ${count} 条` : '未读答复', exact: true });
 
 test('a manual enquiry is answered by an appraiser, read by the user, re-appraised and refused', async ({ browser }) => {
   test.setTimeout(180_000);

@@ -106,7 +106,10 @@ test('a batch of 50 Beijing flats is uploaded, valued, filtered and exported', a
   await dialog.getByRole('button', { name: '提交' }).click();
   const { batchId } = (await (await upload).json()).data as { batchId: string };
   const token = (await page.context().cookies()).find((c) => c.name === 'userToken')?.value;
-  const detail = await page.request.get('/api/batch/detail', { params: { id: batchId, timestamp: Date.now() }, headers: { Authorization: `Bearer ${token}` } });
+  const detail = await page.request.get('/api/batch/detail', {
+    params: { id: batchId, timestamp: Date.now() },
+    headers: { Authorization: `Bearer ${token}` },
+  });
   expect((await detail.json()).data.recvPhone).toBe('13812345678');
 
   const universal = page.getByRole('dialog', { name: '提示' }).filter({ hasText: '是否使用通用次数' });
@@ -128,8 +131,13 @@ test('a batch of 50 Beijing flats is uploaded, valued, filtered and exported', a
   await expect(page.getByText(`共 ${ROWS} 条`)).toBeVisible();
   await expect(items.locator('tbody tr')).toHaveCount(10);
 
-  const valued = page.waitForResponse((r) => r.url().includes('/api/batch/items') && r.url().includes('evalState=1') && r.url().includes('pageSize=50'));
-  await page.locator('label').filter({ hasText: /^已估价$/ }).click();
+  const valued = page.waitForResponse(
+    (r) => r.url().includes('/api/batch/items') && r.url().includes('evalState=1') && r.url().includes('pageSize=50'),
+  );
+  await page
+    .locator('label')
+    .filter({ hasText: /^已估价$/ })
+    .click();
   await page.getByRole('textbox', { name: '每页条数' }).click();
   await page.getByRole('option', { name: '50 条/页' }).click();
   const valuedCount = (await (await valued).json()).data.total as number;
@@ -148,12 +156,18 @@ test('a batch of 50 Beijing flats is uploaded, valued, filtered and exported', a
   expect(exportBook.worksheets[0].actualRowCount).toBe(valuedCount + 1);
 
   const failed = page.waitForResponse((r) => r.url().includes('/api/batch/items') && r.url().includes('evalState=3'));
-  await page.locator('label').filter({ hasText: /^地址解析失败$/ }).click();
+  await page
+    .locator('label')
+    .filter({ hasText: /^地址解析失败$/ })
+    .click();
   expect((await (await failed).json()).data.total).toBe(UNKNOWN_ADDRESSES);
   await expect(page.getByText(`共 ${UNKNOWN_ADDRESSES} 条`)).toBeVisible();
 
   const notValued = page.waitForResponse((r) => r.url().includes('/api/batch/items') && r.url().includes('evalState=2'));
-  await page.locator('label').filter({ hasText: /^未估价$/ }).click();
+  await page
+    .locator('label')
+    .filter({ hasText: /^未估价$/ })
+    .click();
   expect((await (await notValued).json()).data.total).toBe(0);
   await page.getByRole('button', { name: '导出' }).click();
   await expect(page.getByRole('alert').filter({ hasText: '暂无数据' })).toBeVisible();

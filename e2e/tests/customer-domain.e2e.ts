@@ -25,7 +25,9 @@ async function brandCustomer(companyName: string, productName: string) {
   }
 }
 
-test('a channel applies for a customer domain, the operator completes it, and the login page on that host shows the customer\'s branding', async ({ page }) => {
+test("a channel applies for a customer domain, the operator completes it, and the login page on that host shows the customer's branding", async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await brandCustomer('北京示范银行', '北京示范银行押品估价系统');
 

@@ -23,7 +23,10 @@ async function chooseBeijingByPinyin(page: Page) {
 
 async function findCommunity(page: Page, name: string) {
   await page.getByRole('textbox', { name: '小区名称或地址' }).fill(name);
-  await page.getByRole('option', { name: new RegExp(name) }).first().click();
+  await page
+    .getByRole('option', { name: new RegExp(name) })
+    .first()
+    .click();
   await page.getByRole('button', { name: '确定', exact: true }).click();
   await expect(page.getByText('小区售价均价')).toBeVisible();
 }
@@ -80,7 +83,10 @@ test('a point marked on the map comes back to quick valuation and is valued from
   await expect(page).toHaveURL(/\/org\/maps/);
 
   await page.getByLabel('小区/地址').fill(COMMUNITY);
-  await page.getByRole('option', { name: new RegExp(COMMUNITY) }).first().click();
+  await page
+    .getByRole('option', { name: new RegExp(COMMUNITY) })
+    .first()
+    .click();
   const map = page.locator('.vmap-container');
   await expect(map).toBeVisible();
   const box = (await map.boundingBox())!;

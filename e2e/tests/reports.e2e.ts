@@ -7,7 +7,9 @@ import { closeRedis, DEMO_PASSWORD, expect, logIn } from './support';
 
 test.afterAll(closeRedis);
 
-test('a user generates the advisory report of a valuation, reads it, exports the PDF and verifies it from its QR code address', async ({ page }) => {
+test('a user generates the advisory report of a valuation, reads it, exports the PDF and verifies it from its QR code address', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await logIn(page, 'user', 'demouser', DEMO_PASSWORD);
   await expect(page).toHaveURL(/\/org\/quickval$/);
@@ -15,7 +17,10 @@ test('a user generates the advisory report of a valuation, reads it, exports the
   await picker.getByRole('textbox', { name: '城市名称或拼音' }).fill('北京');
   await picker.getByRole('button', { name: '确定' }).click();
   await page.getByRole('textbox', { name: '小区名称或地址' }).fill('春晓花园');
-  await page.getByRole('option', { name: /春晓花园/ }).first().click();
+  await page
+    .getByRole('option', { name: /春晓花园/ })
+    .first()
+    .click();
   await page.getByRole('button', { name: '确定', exact: true }).click();
   await page.getByLabel('面积').fill('92');
   await page.getByLabel('所在楼层').fill('7');

@@ -20,7 +20,9 @@ export async function captchaAnswer(identity: string): Promise<string> {
 
 export function nextCaptcha(page: Page, population: 'user' | 'tenant') {
   const path = population === 'user' ? '/api/login/captcha' : '/api/tenant/captcha';
-  return page.waitForResponse((r) => r.url().includes(path) && r.status() === 200).then(async (r) => (await r.json()).data.identity as string);
+  return page
+    .waitForResponse((r) => r.url().includes(path) && r.status() === 200)
+    .then(async (r) => (await r.json()).data.identity as string);
 }
 
 export async function logIn(page: Page, population: 'user' | 'tenant', userName: string, password: string, loginPath?: string) {
@@ -52,7 +54,10 @@ export async function describeFlat(page: Page, f: { community: string; area: str
   await picker.getByRole('textbox', { name: '城市名称或拼音' }).fill('北京');
   await picker.getByRole('button', { name: '确定' }).click();
   await page.getByRole('textbox', { name: '小区名称或地址' }).fill(f.community);
-  await page.getByRole('option', { name: new RegExp(f.community) }).first().click();
+  await page
+    .getByRole('option', { name: new RegExp(f.community) })
+    .first()
+    .click();
   await page.getByRole('button', { name: '确定', exact: true }).click();
   await page.getByLabel('面积').fill(f.area);
   await page.getByLabel('所在楼层').fill(f.floor);

@@ -93,7 +93,9 @@ function averageWithout(a: { sum: number; count: number } | undefined, subject: 
  */
 function twinEstimates(listings: readonly Listing[]): Map<string, { estimate: number; actual: number }> {
   const twins = groupBy(listings, (l) =>
-    [l.propType, l.communityCode, l.area, l.rooms, l.halls, l.baths, l.totalFloors, l.face, l.decoration, l.buildingType, l.buildYear].join('|'),
+    [l.propType, l.communityCode, l.area, l.rooms, l.halls, l.baths, l.totalFloors, l.face, l.decoration, l.buildingType, l.buildYear].join(
+      '|',
+    ),
   );
   const estimates = new Map<string, { estimate: number; actual: number }>();
   for (const group of twins.values()) {
@@ -212,7 +214,10 @@ function main(): void {
     outcomes.push({
       id: s.id,
       actual: s.totalPrice,
-      answer: result.method && result.totalPrice !== null ? { method: result.method, estimate: result.totalPrice, cls: result.confidenceClass } : null,
+      answer:
+        result.method && result.totalPrice !== null
+          ? { method: result.method, estimate: result.totalPrice, cls: result.confidenceClass }
+          : null,
       methods,
       nearbyOnly: result.provenance.communityCaseCount === 0,
     });
@@ -225,7 +230,16 @@ function main(): void {
   const pairs = (list: Outcome[]) => list.map((o) => ({ estimate: o.answer!.estimate, actual: o.actual }));
   console.log('');
   console.log(
-    ['group'.padEnd(28), 'count'.padStart(6), 'MdAPE'.padStart(9), 'PPE10'.padStart(9), 'PPE20'.padStart(9), 'ratio'.padStart(8), 'COD'.padStart(7), 'PRD'.padStart(7)].join('  '),
+    [
+      'group'.padEnd(28),
+      'count'.padStart(6),
+      'MdAPE'.padStart(9),
+      'PPE10'.padStart(9),
+      'PPE20'.padStart(9),
+      'ratio'.padStart(8),
+      'COD'.padStart(7),
+      'PRD'.padStart(7),
+    ].join('  '),
   );
   console.log(row('overall (answer)', study(pairs(answered))));
   const valued = answered.filter((o) => o.answer!.cls !== null);
@@ -251,13 +265,17 @@ function main(): void {
     `targets: MdAPE ≤ 5.0 %: ${mark(overall.medianApe <= 5)}; PPE10 ≥ 80 %: ${mark(overall.within10 >= 80)}; COD ≤ 8: ${mark(overall.cod <= 8)}; ` +
       `PRD 0.98–1.03: ${mark(overall.prd >= 0.98 && overall.prd <= 1.03)}; A better than B better than C: ${mark(byClass[0] < byClass[1] && byClass[1] < byClass[2])}`,
   );
-  console.log('reference: community median unit price × area 6.55 % / 66.7 % / 89.0 % / COD 9.6; similarity-weighted comparables 5.83 % / 71.3 % / 91.3 % / COD 8.6');
+  console.log(
+    'reference: community median unit price × area 6.55 % / 66.7 % / 89.0 % / COD 9.6; similarity-weighted comparables 5.83 % / 71.3 % / 91.3 % / COD 8.6',
+  );
   const twins = twinEstimates(listings);
   const withTwins = answered.filter((o) => twins.has(o.id));
   console.log(row('listings with twins: by twins', study(withTwins.map((o) => twins.get(o.id)!))));
   console.log(row('  by the engine', study(pairs(withTwins))));
   const answerMethods = groupBy(answered, (o) => o.answer!.method);
-  console.log(`answers by method: ${[...answerMethods].map(([m, l]) => `${m} ${l.length}`).join(', ')}; no value: ${outcomes.length - answered.length}`);
+  console.log(
+    `answers by method: ${[...answerMethods].map(([m, l]) => `${m} ${l.length}`).join(', ')}; no value: ${outcomes.length - answered.length}`,
+  );
   console.log('');
   console.log(
     `valuations: ${outcomes.length}; wall ${(wallMs / 1000).toFixed(1)} s (cpu ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s); ` +
@@ -269,7 +287,16 @@ function main(): void {
     const lines = [['id', 'actual', 'method', 'class', 'estimate', ...methodNames].join(',')];
     for (const o of outcomes) {
       const byMethod = new Map(o.methods.map((m) => [m.method, m.estimate]));
-      lines.push([o.id, o.actual, o.answer?.method ?? '', o.answer?.cls ?? '', o.answer?.estimate ?? '', ...names.map((n) => byMethod.get(n) ?? '')].join(','));
+      lines.push(
+        [
+          o.id,
+          o.actual,
+          o.answer?.method ?? '',
+          o.answer?.cls ?? '',
+          o.answer?.estimate ?? '',
+          ...names.map((n) => byMethod.get(n) ?? ''),
+        ].join(','),
+      );
     }
     writeFileSync(out, lines.join('\n') + '\n');
     console.log(`per-listing results written to ${out}`);

@@ -78,10 +78,17 @@ async function insertDirect(pg: Client, rows: Row[]): Promise<string> {
   for (const r of rows) perCity.set(r.cityCode, (perCity.get(r.cityCode) ?? 0) + 1);
   let universal = 0;
   for (const [cityCode, n] of perCity) {
-    const [pkg] = (await pg.query(`SELECT id, remaining FROM city_package WHERE account_id = $1 AND city_code = $2 AND remaining > 0 ORDER BY expire_date LIMIT 1`, [acc.id, cityCode])).rows;
+    const [pkg] = (
+      await pg.query(
+        `SELECT id, remaining FROM city_package WHERE account_id = $1 AND city_code = $2 AND remaining > 0 ORDER BY expire_date LIMIT 1`,
+        [acc.id, cityCode],
+      )
+    ).rows;
     const take = pkg ? Math.min(n, pkg.remaining) : 0;
     if (take > 0) {
-      const [{ remaining }] = (await pg.query(`UPDATE city_package SET remaining = remaining - $1 WHERE id = $2 RETURNING remaining`, [take, pkg.id])).rows;
+      const [{ remaining }] = (
+        await pg.query(`UPDATE city_package SET remaining = remaining - $1 WHERE id = $2 RETURNING remaining`, [take, pkg.id])
+      ).rows;
       await pg.query(
         `INSERT INTO balance_ledger (tenant_id, account_id, kind, city_package_id, delta, balance_after, reason, ref_type, ref_id, created_by)
          VALUES ($1, $2, 'city', $3, $4, $5, 'consume', 'batch', $6, $2)`,
@@ -92,7 +99,12 @@ async function insertDirect(pg: Client, rows: Row[]): Promise<string> {
     universal += n - take;
   }
   if (universal > 0) {
-    const [{ universal_count }] = (await pg.query(`UPDATE account_balance SET universal_count = universal_count - $1 WHERE account_id = $2 RETURNING universal_count`, [universal, acc.id])).rows;
+    const [{ universal_count }] = (
+      await pg.query(`UPDATE account_balance SET universal_count = universal_count - $1 WHERE account_id = $2 RETURNING universal_count`, [
+        universal,
+        acc.id,
+      ])
+    ).rows;
     await pg.query(
       `INSERT INTO balance_ledger (tenant_id, account_id, kind, city_package_id, delta, balance_after, reason, ref_type, ref_id, created_by)
        VALUES ($1, $2, 'universal', NULL, $3, $4, 'consume', 'batch', $5, $2)`,
@@ -104,7 +116,16 @@ async function insertDirect(pg: Client, rows: Row[]): Promise<string> {
     await pg.query(
       `INSERT INTO batch_task (batch_id, tenant_id, company_id, organization_id, account_id, task_name, recv_phone, file_key, file_name, state, eval_total, reservations)
        VALUES ($1, $2, $3, $4, $5, '压测批量', NULL, $6, 'bench.xlsx', 1, $7, $8::jsonb) RETURNING id`,
-      [batchId, acc.tenant_id, acc.company_id, acc.organization_id, acc.id, `batch/${batchId}.xlsx`, rows.length, JSON.stringify(reservations)],
+      [
+        batchId,
+        acc.tenant_id,
+        acc.company_id,
+        acc.organization_id,
+        acc.id,
+        `batch/${batchId}.xlsx`,
+        rows.length,
+        JSON.stringify(reservations),
+      ],
     )
   ).rows;
   await pg.query(
@@ -122,7 +143,9 @@ async function main() {
 
   const pg = new Client({ connectionString: databaseUrl });
   await pg.connect();
-  await pg.query(`UPDATE account_balance SET universal_count = 1000000 WHERE account_id = (SELECT id FROM account WHERE login_user = 'demoadmin')`);
+  await pg.query(
+    `UPDATE account_balance SET universal_count = 1000000 WHERE account_id = (SELECT id FROM account WHERE login_user = 'demoadmin')`,
+  );
   const communities = (
     await pg.query(
       `SELECT c.name, c.city_code, r.name AS city_name FROM community c JOIN region r ON r.code = c.city_code
@@ -132,10 +155,19 @@ async function main() {
   const rows = buildRows(communities);
   const file = path.join(os.tmpdir(), `bench-batch-${rowCount}.xlsx`);
   await writeXlsx(rows, file);
-  console.log(`  ${rows.length} rows from ${communities.length} demo communities in ${file} (${(fs.statSync(file).size / 1024).toFixed(0)} KB)`);
+  console.log(
+    `  ${rows.length} rows from ${communities.length} demo communities in ${file} (${(fs.statSync(file).size / 1024).toFixed(0)} KB)`,
+  );
 
-  const api = spawn(process.execPath, [path.join(root, 'dist/server/apps/api/src/main.js')], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] });
-  const queue = new Queue('batch', { connection: { host: new URL(redisUrl).hostname, port: Number(new URL(redisUrl).port || 6379), maxRetriesPerRequest: null }, prefix });
+  const api = spawn(process.execPath, [path.join(root, 'dist/server/apps/api/src/main.js')], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const queue = new Queue('batch', {
+    connection: { host: new URL(redisUrl).hostname, port: Number(new URL(redisUrl).port || 6379), maxRetriesPerRequest: null },
+    prefix,
+  });
   const workers: ChildProcess[] = [];
   try {
     const base = `http://127.0.0.1:${apiPort}`;
@@ -163,7 +195,11 @@ async function main() {
       if (body.code !== 200) throw new Error(`upload failed: ${body.code} ${body.message}`);
       if (body.subCode === 100) {
         const agreed = (await (
-          await fetch(`${base}/api/batch/eval`, { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ batchId: body.data.batchId }) })
+          await fetch(`${base}/api/batch/eval`, {
+            method: 'POST',
+            headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+            body: JSON.stringify({ batchId: body.data.batchId }),
+          })
         ).json()) as { code: number; message: string };
         if (agreed.code !== 200) throw new Error(`batch/eval failed: ${agreed.message}`);
       }
@@ -172,7 +208,16 @@ async function main() {
 
     const phase = async (workerCount: number) => {
       for (let i = 0; i < workerCount; i++) {
-        workers.push(spawn(process.execPath, [...(process.env.BENCH_WORKER_NODE_ARGS ?? '').split(' ').filter(Boolean), path.join(root, 'dist/server/apps/worker/src/main.js')], { cwd: root, env: { ...env, WORKER_QUEUES: 'batch' }, stdio: ['ignore', 'inherit', 'inherit'] }));
+        workers.push(
+          spawn(
+            process.execPath,
+            [
+              ...(process.env.BENCH_WORKER_NODE_ARGS ?? '').split(' ').filter(Boolean),
+              path.join(root, 'dist/server/apps/worker/src/main.js'),
+            ],
+            { cwd: root, env: { ...env, WORKER_QUEUES: 'batch' }, stdio: ['ignore', 'inherit', 'inherit'] },
+          ),
+        );
       }
       await new Promise((r) => setTimeout(r, 3000));
       const started = Date.now();
@@ -184,7 +229,8 @@ async function main() {
       }
       let task: { state: number; processed: number; eval_success: number; eval_fail: number; eval_error: number };
       for (;;) {
-        task = (await pg.query(`SELECT state, processed, eval_success, eval_fail, eval_error FROM batch_task WHERE id = $1`, [taskId])).rows[0];
+        task = (await pg.query(`SELECT state, processed, eval_success, eval_fail, eval_error FROM batch_task WHERE id = $1`, [taskId]))
+          .rows[0];
         if (task.state === 2 || task.state === 3) break;
         if (Date.now() - started > 15 * 60_000) throw new Error(`the task did not finish: ${JSON.stringify(task)}`);
         await new Promise((r) => setTimeout(r, 100));

@@ -58,7 +58,13 @@ export interface BenchEnvironment {
  * A loopback S3 server, a clean Redis prefix and the bench database with the demo platform and
  * market (prepared again unless `keep` is set and it exists), with the environment pointing at them.
  */
-export async function benchEnvironment(options: { databaseUrl: string; redisUrl: string; prefix: string; keep: boolean; env?: NodeJS.ProcessEnv }): Promise<BenchEnvironment> {
+export async function benchEnvironment(options: {
+  databaseUrl: string;
+  redisUrl: string;
+  prefix: string;
+  keep: boolean;
+  env?: NodeJS.ProcessEnv;
+}): Promise<BenchEnvironment> {
   const { databaseUrl, redisUrl, prefix, keep } = options;
   const { startS3Server } = require(path.join(root, 'scripts/lib/s3-server.js'));
   const s3 = await startS3Server({ port: 0, directory: fs.mkdtempSync(path.join(os.tmpdir(), 'bench-s3-')) });

@@ -48,7 +48,21 @@ export function parseCsv(text: string): string[][] {
   return rows;
 }
 
-const COLUMNS = ['Direction', 'District', 'Elevator', 'Floor', 'Garden', 'Id', 'Layout', 'Price', 'Region', 'Renovation', 'Size', 'UnitPrice', 'Year'] as const;
+const COLUMNS = [
+  'Direction',
+  'District',
+  'Elevator',
+  'Floor',
+  'Garden',
+  'Id',
+  'Layout',
+  'Price',
+  'Region',
+  'Renovation',
+  'Size',
+  'UnitPrice',
+  'Year',
+] as const;
 type Column = (typeof COLUMNS)[number];
 
 /** Orientation text (南北, 东南, 南西北...) to the face dictionary: south+north is 南北, else the main pair. */

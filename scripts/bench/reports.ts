@@ -12,7 +12,9 @@ import { Queue } from 'bullmq';
 import { Client } from 'pg';
 import { arg, benchEnvironment, root } from './bench-process';
 
-const { sampleReportDocument, newReportCode } = require(path.join(root, 'dist/server/libs/server/core/src')) as typeof import('@valuation/core');
+const { sampleReportDocument, newReportCode } = require(
+  path.join(root, 'dist/server/libs/server/core/src'),
+) as typeof import('@valuation/core');
 
 const count = Number(arg('reports', '50'));
 const pages = arg('pages', '2');
@@ -41,7 +43,16 @@ async function main() {
       const { rows } = await pg.query(
         `INSERT INTO eval_report (report_code, report_type, eval_code, eval_record_id, tenant_id, company_id, organization_id, account_id, state, document, charge)
          VALUES ($1, 2, $2, 0, $3, $4, $5, $6, 1, $7::jsonb, $8::jsonb) RETURNING id`,
-        [reportCode, `BENCH${i}`, account.tenant_id, account.company_id, account.organization_id, account.id, JSON.stringify(document), JSON.stringify({ kind: 'advisory', cityPackageId: null, ledgerId: '0' })],
+        [
+          reportCode,
+          `BENCH${i}`,
+          account.tenant_id,
+          account.company_id,
+          account.organization_id,
+          account.id,
+          JSON.stringify(document),
+          JSON.stringify({ kind: 'advisory', cityPackageId: null, ledgerId: '0' }),
+        ],
       );
       ids.push(String(rows[0].id));
     }
@@ -50,10 +61,16 @@ async function main() {
 
   const connection = { host: new URL(redisUrl).hostname, port: Number(new URL(redisUrl).port || 6379), maxRetriesPerRequest: null };
   const queue = new Queue('report', { connection, prefix });
-  const enqueue = (ids: string[]) => queue.addBulk(ids.map((reportId) => ({ name: 'report.render', data: { reportId }, opts: { jobId: `bench-${reportId}`, attempts: 1 } })));
+  const enqueue = (ids: string[]) =>
+    queue.addBulk(
+      ids.map((reportId) => ({ name: 'report.render', data: { reportId }, opts: { jobId: `bench-${reportId}`, attempts: 1 } })),
+    );
   const settled = async (ids: string[]) => {
     for (;;) {
-      const { rows } = await pg.query(`SELECT count(*) FILTER (WHERE state = 2)::int AS ok, count(*) FILTER (WHERE state = 3)::int AS failed FROM eval_report WHERE id = ANY($1::bigint[])`, [ids]);
+      const { rows } = await pg.query(
+        `SELECT count(*) FILTER (WHERE state = 2)::int AS ok, count(*) FILTER (WHERE state = 3)::int AS failed FROM eval_report WHERE id = ANY($1::bigint[])`,
+        [ids],
+      );
       if (rows[0].failed > 0) throw new Error(`${rows[0].failed} reports failed to render`);
       if (rows[0].ok === ids.length) return;
       await new Promise((r) => setTimeout(r, 20));
@@ -72,7 +89,9 @@ async function main() {
     const warmStart = Date.now();
     await enqueue(warm);
     await settled(warm);
-    console.log(`  first reports ready ${((Date.now() - warmStart) / 1000).toFixed(1)} s after ordering (worker start and browser launch included)`);
+    console.log(
+      `  first reports ready ${((Date.now() - warmStart) / 1000).toFixed(1)} s after ordering (worker start and browser launch included)`,
+    );
 
     console.log(`Rendering ${count} advisory reports of the sample document through the queue...`);
     const ids = await order(count, 2);
@@ -89,11 +108,19 @@ async function main() {
     const perSecond = count / seconds;
     console.log('');
     console.log(`  per report (job: HTML, PDF, SHA-256, S3, database)  median ${median} ms, p95 ${percentile(jobMs, 95)} ms`);
-    console.log(`  browser time per report                             median ${percentile(renderMs, 50)} ms, p95 ${percentile(renderMs, 95)} ms`);
-    console.log(`  throughput at concurrency ${pages}                        ${perSecond.toFixed(2)} reports/s (${count} in ${seconds.toFixed(1)} s)`);
-    console.log(`  PDF size                                            median ${(Number(rows[Math.floor(rows.length / 2)].size) / 1024).toFixed(0)} KB`);
+    console.log(
+      `  browser time per report                             median ${percentile(renderMs, 50)} ms, p95 ${percentile(renderMs, 95)} ms`,
+    );
+    console.log(
+      `  throughput at concurrency ${pages}                        ${perSecond.toFixed(2)} reports/s (${count} in ${seconds.toFixed(1)} s)`,
+    );
+    console.log(
+      `  PDF size                                            median ${(Number(rows[Math.floor(rows.length / 2)].size) / 1024).toFixed(0)} KB`,
+    );
     console.log('');
-    console.log(`  target: median <= 400 ms per report: ${median <= 400 ? 'met' : 'NOT met'}; >= 4 reports/s: ${perSecond >= 4 ? 'met' : 'NOT met'}`);
+    console.log(
+      `  target: median <= 400 ms per report: ${median <= 400 ? 'met' : 'NOT met'}; >= 4 reports/s: ${perSecond >= 4 ? 'met' : 'NOT met'}`,
+    );
   } finally {
     if (worker) {
       worker.kill('SIGTERM');

@@ -39,7 +39,13 @@ interface PacedResult {
  * Open-loop load: one request every 1/rate s on at most `sockets` keep-alive connections, latency
  * measured from when each request was due (so a slow answer cannot hide the queue behind it).
  */
-function paced(url: URL, rate: number, seconds: number, sockets: number, next: () => { token: string; body: string }): Promise<PacedResult> {
+function paced(
+  url: URL,
+  rate: number,
+  seconds: number,
+  sockets: number,
+  next: () => { token: string; body: string },
+): Promise<PacedResult> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: sockets });
   const latencies: number[] = [];
   let ok = 0;
@@ -58,15 +64,23 @@ function paced(url: URL, rate: number, seconds: number, sockets: number, next: (
     };
     const fire = (due: number) => {
       const { token, body } = next();
-      const req = http.request(url, { method: 'POST', agent, headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) } }, (res) => {
-        res.resume();
-        res.on('end', () => {
-          latencies.push(performance.now() - due);
-          if (res.statusCode === 200) ok++;
-          else failed++;
-          if (++done === total) finish();
-        });
-      });
+      const req = http.request(
+        url,
+        {
+          method: 'POST',
+          agent,
+          headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) },
+        },
+        (res) => {
+          res.resume();
+          res.on('end', () => {
+            latencies.push(performance.now() - due);
+            if (res.statusCode === 200) ok++;
+            else failed++;
+            if (++done === total) finish();
+          });
+        },
+      );
       req.on('error', () => {
         failed++;
         if (++done === total) finish();
@@ -82,10 +96,9 @@ function paced(url: URL, rate: number, seconds: number, sockets: number, next: (
   });
 }
 
-
 async function main() {
   if (!fs.existsSync(csv)) throw new Error(`listings file not found: ${csv}`);
-    const { startS3Server } = require(path.join(root, 'scripts/lib/s3-server.js'));
+  const { startS3Server } = require(path.join(root, 'scripts/lib/s3-server.js'));
   const s3 = await startS3Server({ port: 0, directory: fs.mkdtempSync(path.join(os.tmpdir(), 'bench-s3-')) });
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -153,7 +166,11 @@ async function main() {
   ).rows;
   await pg.end();
 
-  const api = spawn(process.execPath, [path.join(root, 'dist/server/apps/api/src/main.js')], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] });
+  const api = spawn(process.execPath, [path.join(root, 'dist/server/apps/api/src/main.js')], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
   try {
     const base = `http://127.0.0.1:${apiPort}`;
     await waitReady(`${base}/api/health/ready`, api);
@@ -175,11 +192,25 @@ async function main() {
 
     const bodies = subjects.map((s, i) =>
       JSON.stringify({
-        cityCode: s.city_code, cityName: '', propType: 11, haInfo: { haCode: s.ha_code, haName: s.name },
-        bldgArea: String(55 + ((i * 7) % 90)), floor: String(1 + (i % 15)), bheight: '18', br: 1 + (i % 3), lr: 1, ba: 1, face: '2', intDeco: '4',
+        cityCode: s.city_code,
+        cityName: '',
+        propType: 11,
+        haInfo: { haCode: s.ha_code, haName: s.name },
+        bldgArea: String(55 + ((i * 7) % 90)),
+        floor: String(1 + (i % 15)),
+        bheight: '18',
+        br: 1 + (i % 3),
+        lr: 1,
+        ba: 1,
+        face: '2',
+        intDeco: '4',
       }),
     );
-    const probe = await fetch(`${base}/api/eval/rapid?evalType=1`, { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: bodies[0] });
+    const probe = await fetch(`${base}/api/eval/rapid?evalType=1`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: bodies[0],
+    });
     const probeBody = (await probe.json()) as { code: number; message: string };
     if (probeBody.code !== 200) throw new Error(`a probe valuation failed: ${probeBody.code} ${probeBody.message}`);
 
@@ -213,7 +244,9 @@ async function main() {
       return r;
     };
 
-    console.log(`Driving POST /api/eval/rapid with ${connections} connections, ${tokens.length} users, ${bodies.length} communities, ${duration} s per phase...`);
+    console.log(
+      `Driving POST /api/eval/rapid with ${connections} connections, ${tokens.length} users, ${bodies.length} communities, ${duration} s per phase...`,
+    );
     const capacity = report('as fast as the API answers (capacity)', await drive());
     let m = 0;
     const steady = await paced(new URL(`${base}/api/eval/rapid?evalType=1&mtype=4&mtypeOn=0`), 400, duration, connections, () => {

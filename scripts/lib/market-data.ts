@@ -3,7 +3,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ConfigError, loadConfig } from '@valuation/config';
 import { MARKET_IMPORT_KINDS, type MarketImportKind } from '@valuation/contracts';
-import { FieldError, importMarketFile, MARKET_IMPORT_COLUMNS, rebuildPriceIndex, refreshStandardPrices, seedDemoMarket, TableFileError } from '@valuation/core';
+import {
+  FieldError,
+  importMarketFile,
+  MARKET_IMPORT_COLUMNS,
+  rebuildPriceIndex,
+  refreshStandardPrices,
+  seedDemoMarket,
+  TableFileError,
+} from '@valuation/core';
 import { createDataSource } from '@valuation/persistence';
 
 const USAGE = `Market data commands (DATABASE_URL chooses the database):
@@ -68,11 +76,16 @@ async function importCommand(args: string[]): Promise<void> {
       },
     });
     console.log(JSON.stringify(report, null, 2));
-    console.error(`${report.accepted} created, ${report.updated} updated, ${report.rejected.length} rejected` + (report.communitiesCreated ? `, ${report.communitiesCreated} communities created` : ''));
+    console.error(
+      `${report.accepted} created, ${report.updated} updated, ${report.rejected.length} rejected` +
+        (report.communitiesCreated ? `, ${report.communitiesCreated} communities created` : ''),
+    );
     if (noIndex) return;
     for (const cityCode of report.affected.cityCodes) {
       const index = await ds.transaction((m) => rebuildPriceIndex(m, { cityCode, since: report.affected.since ?? undefined }));
-      console.error(`price index of ${cityCode} from ${index.since}: ${index.community} community, ${index.district} district, ${index.city} city rows`);
+      console.error(
+        `price index of ${cityCode} from ${index.since}: ${index.community} community, ${index.district} district, ${index.city} city rows`,
+      );
       const standard = await refreshStandardPrices(ds, cityCode);
       console.error(`standard unit prices of ${standard.updated} communities in ${cityCode}`);
     }

@@ -35,7 +35,9 @@ export async function createApiApp(config: AppConfig = loadConfig()): Promise<IN
   app.set('trust proxy', 'loopback, linklocal, uniquelocal');
   app.disable('x-powered-by');
   app.use(helmet({ contentSecurityPolicy: false, crossOriginResourcePolicy: { policy: 'same-site' } }));
-  const origins = config.CORS_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean);
+  const origins = config.CORS_ORIGINS.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   app.enableCors({
     origin: origins.length ? origins : false,
     credentials: true,

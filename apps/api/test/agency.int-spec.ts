@@ -5,7 +5,10 @@ import { startTestApi, type TestApi } from './test-api';
 const PDF = Buffer.from('%PDF-1.4\n% 评估报告\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
-const binary = (res: NodeJS.ReadableStream & { on(e: string, cb: (c?: unknown) => void): void }, done: (err: Error | null, body: Buffer) => void) => {
+const binary = (
+  res: NodeJS.ReadableStream & { on(e: string, cb: (c?: unknown) => void): void },
+  done: (err: Error | null, body: Buffer) => void,
+) => {
   const chunks: Buffer[] = [];
   res.on('data', (c) => chunks.push(c as Buffer));
   res.on('end', () => done(null, Buffer.concat(chunks)));
@@ -21,10 +24,32 @@ describe('institution valuation applications (api/org, api/org/tenant)', () => {
 
   const get = (path: string, token: string) => t.http().get(path).set('Authorization', `Bearer ${token}`);
   const post = (path: string, body: object, token: string) => t.http().post(path).set('Authorization', `Bearer ${token}`).send(body);
-  const houseInfo = JSON.stringify({ cityCode: '110100', cityName: '北京市', propType: 11, haInfo: { haCode: '', haName: '望京花园' }, cardAddress: '北京市朝阳区望京街1号院3号楼801', bldgArea: 88.5, floor: 8, bheight: 18, face: '1' });
-  const request = (token: string, fields: Record<string, string> = {}, files: { name: string; content: Buffer }[] = [{ name: '房产证.png', content: PNG }]) => {
+  const houseInfo = JSON.stringify({
+    cityCode: '110100',
+    cityName: '北京市',
+    propType: 11,
+    haInfo: { haCode: '', haName: '望京花园' },
+    cardAddress: '北京市朝阳区望京街1号院3号楼801',
+    bldgArea: 88.5,
+    floor: 8,
+    bheight: 18,
+    face: '1',
+  });
+  const request = (
+    token: string,
+    fields: Record<string, string> = {},
+    files: { name: string; content: Buffer }[] = [{ name: '房产证.png', content: PNG }],
+  ) => {
     let r = t.http().post('/api/org/req').set('Authorization', `Bearer ${token}`);
-    const all = { reportType: '1', customerName: '王先生', customerPhone: '13912345678', remark: '贷款用途', evalType: '1', houseInfo, ...fields };
+    const all = {
+      reportType: '1',
+      customerName: '王先生',
+      customerPhone: '13912345678',
+      remark: '贷款用途',
+      evalType: '1',
+      houseInfo,
+      ...fields,
+    };
     for (const [k, v] of Object.entries(all)) r = r.field(k, v);
     for (const f of files) r = r.attach('files', f.content, f.name);
     return r;
@@ -47,62 +72,141 @@ describe('institution valuation applications (api/org, api/org/tenant)', () => {
     const mine = (await get('/api/org/list?pageIndex=1&pageSize=10', user).expect(200)).body.data;
     expect(mine).toMatchObject({ pageIndex: 1, pageInfo: { totalResults: 1, resultsPerPage: 10 } });
     expect(mine.items[0]).toMatchObject({
-      detailID, customerName: '王先生', customerPhone: '13912345678', cityName: '北京市', haName: '望京花园', bldgArea: 88.5, reportType: true, reportStatus: 1,
-      downloadUrl: [{ kind: 'attachment', index: 0, name: '房产证.png', size: PNG.length }], reportUrl: [], readstatus: 0, readstatusTenant: 1,
+      detailID,
+      customerName: '王先生',
+      customerPhone: '13912345678',
+      cityName: '北京市',
+      haName: '望京花园',
+      bldgArea: 88.5,
+      reportType: true,
+      reportStatus: 1,
+      downloadUrl: [{ kind: 'attachment', index: 0, name: '房产证.png', size: PNG.length }],
+      reportUrl: [],
+      readstatus: 0,
+      readstatusTenant: 1,
     });
     const theirs = (await get('/api/org/tenant/list?pageIndex=1&pageSize=10&reportType=1&reportStatus=1', channel).expect(200)).body.data;
     expect(theirs.items.map((i: { detailID: number }) => i.detailID)).toEqual([detailID]);
     expect(theirs.items[0]).toMatchObject({ applicantName: '演示用户', readstatusTenant: 1 });
     expect((await get('/api/org/tenant/list?pageIndex=1&pageSize=10&reportType=0', channel)).body.data.items).toEqual([]);
 
-    const file = await get(`/api/org/tenant/download?detailID=${detailID}&kind=attachment&index=0`, channel).buffer(true).parse(binary).expect(200);
+    const file = await get(`/api/org/tenant/download?detailID=${detailID}&kind=attachment&index=0`, channel)
+      .buffer(true)
+      .parse(binary)
+      .expect(200);
     expect(Buffer.compare(file.body as Buffer, PNG)).toBe(0);
     expect(file.headers['content-disposition']).toContain(encodeURIComponent('房产证.png'));
   });
 
-  it('refuses bad requests with the form\'s messages and stores nothing', async () => {
+  it("refuses bad requests with the form's messages and stores nothing", async () => {
     const before = (await get('/api/org/list?pageIndex=1&pageSize=10', user)).body.data.pageInfo.totalResults;
     expect((await request(user, { customerName: '' })).body).toMatchObject({ code: 400, message: AgencyMsg.customerNameRequired });
-    expect((await request(user, { customerName: '一二三四五六七八九十一' })).body).toMatchObject({ code: 400, message: AgencyMsg.customerNameRequired });
+    expect((await request(user, { customerName: '一二三四五六七八九十一' })).body).toMatchObject({
+      code: 400,
+      message: AgencyMsg.customerNameRequired,
+    });
     expect((await request(user, { customerPhone: '12345' })).body).toMatchObject({ code: 400, message: AgencyMsg.phoneInvalid });
-    expect((await request(user, {}, [{ name: '报告.png', content: Buffer.from('MZ\x90\x00 not an image') }])).body).toMatchObject({ code: 400, message: AgencyMsg.requestFileType });
-    expect((await request(user, {}, Array.from({ length: 6 }, (_, i) => ({ name: `图${i}.png`, content: PNG })))).body).toMatchObject({ code: 400, message: AgencyMsg.tooManyFiles });
-    expect((await request(user, {}, [{ name: '大.png', content: Buffer.concat([PNG, Buffer.alloc(10 * 1024 * 1024)]) }])).body).toMatchObject({ code: 400, message: AgencyMsg.fileTooBig });
+    expect((await request(user, {}, [{ name: '报告.png', content: Buffer.from('MZ\x90\x00 not an image') }])).body).toMatchObject({
+      code: 400,
+      message: AgencyMsg.requestFileType,
+    });
+    expect(
+      (
+        await request(
+          user,
+          {},
+          Array.from({ length: 6 }, (_, i) => ({ name: `图${i}.png`, content: PNG })),
+        )
+      ).body,
+    ).toMatchObject({ code: 400, message: AgencyMsg.tooManyFiles });
+    expect(
+      (await request(user, {}, [{ name: '大.png', content: Buffer.concat([PNG, Buffer.alloc(10 * 1024 * 1024)]) }])).body,
+    ).toMatchObject({ code: 400, message: AgencyMsg.fileTooBig });
     expect((await get('/api/org/list?pageIndex=1&pageSize=10', user)).body.data.pageInfo.totalResults).toBe(before);
   });
 
   it('is received, then answered with prices and a report the customer downloads, each side keeping its own read marker', async () => {
     const noReceiver = await post('/api/org/tenant/receiverep', { detailID, receiverName: '', receiverPhone: '13800001111' }, channel);
     expect(noReceiver.body).toMatchObject({ code: 400, message: AgencyMsg.receiverNameRequired });
-    const early = await t.http().post('/api/org/tenant/pushreport').set('Authorization', `Bearer ${channel}`)
-      .field('detailID', String(detailID)).field('reportResult', '5600000').field('reportResultSingle', '63276.84').attach('files', PDF, '评估报告.pdf');
+    const early = await t
+      .http()
+      .post('/api/org/tenant/pushreport')
+      .set('Authorization', `Bearer ${channel}`)
+      .field('detailID', String(detailID))
+      .field('reportResult', '5600000')
+      .field('reportResultSingle', '63276.84')
+      .attach('files', PDF, '评估报告.pdf');
     expect(early.body).toMatchObject({ code: 400, message: AgencyWorkflowMsg.notReceived });
 
-    const received = await post('/api/org/tenant/receiverep', { detailID, receiverName: '李估价', receiverPhone: '0755-12345678' }, channel);
+    const received = await post(
+      '/api/org/tenant/receiverep',
+      { detailID, receiverName: '李估价', receiverPhone: '0755-12345678' },
+      channel,
+    );
     expect(received.body).toMatchObject({ code: 200, data: { reportStatus: 2, receiverName: '李估价' } });
-    expect((await post('/api/org/tenant/receiverep', { detailID, receiverName: '李估价', receiverPhone: '13800001111' }, channel)).body).toMatchObject({ code: 400, message: AgencyWorkflowMsg.alreadyReceived });
+    expect(
+      (await post('/api/org/tenant/receiverep', { detailID, receiverName: '李估价', receiverPhone: '13800001111' }, channel)).body,
+    ).toMatchObject({ code: 400, message: AgencyWorkflowMsg.alreadyReceived });
     expect((await get('/api/org/list?pageIndex=1&pageSize=10', user)).body.data.items[0]).toMatchObject({ reportStatus: 2, readstatus: 1 });
 
-    const badPrice = await t.http().post('/api/org/tenant/pushreport').set('Authorization', `Bearer ${channel}`)
-      .field('detailID', String(detailID)).field('reportResult', '-1').field('reportResultSingle', '63276.84').attach('files', PDF, '评估报告.pdf');
+    const badPrice = await t
+      .http()
+      .post('/api/org/tenant/pushreport')
+      .set('Authorization', `Bearer ${channel}`)
+      .field('detailID', String(detailID))
+      .field('reportResult', '-1')
+      .field('reportResultSingle', '63276.84')
+      .attach('files', PDF, '评估报告.pdf');
     expect(badPrice.body).toMatchObject({ code: 400, message: AgencyMsg.totalPriceNegative });
-    const noFile = await t.http().post('/api/org/tenant/pushreport').set('Authorization', `Bearer ${channel}`)
-      .field('detailID', String(detailID)).field('reportResult', '5600000').field('reportResultSingle', '63276.84');
+    const noFile = await t
+      .http()
+      .post('/api/org/tenant/pushreport')
+      .set('Authorization', `Bearer ${channel}`)
+      .field('detailID', String(detailID))
+      .field('reportResult', '5600000')
+      .field('reportResultSingle', '63276.84');
     expect(noFile.body).toMatchObject({ code: 400, message: AgencyMsg.filesRequired });
-    const image = await t.http().post('/api/org/tenant/pushreport').set('Authorization', `Bearer ${channel}`)
-      .field('detailID', String(detailID)).field('reportResult', '5600000').field('reportResultSingle', '63276.84').attach('files', PNG, '照片.png');
+    const image = await t
+      .http()
+      .post('/api/org/tenant/pushreport')
+      .set('Authorization', `Bearer ${channel}`)
+      .field('detailID', String(detailID))
+      .field('reportResult', '5600000')
+      .field('reportResultSingle', '63276.84')
+      .attach('files', PNG, '照片.png');
     expect(image.body).toMatchObject({ code: 400, message: AgencyMsg.replyFileType });
 
-    const replied = await t.http().post('/api/org/tenant/pushreport').set('Authorization', `Bearer ${channel}`)
-      .field('detailID', String(detailID)).field('reportResult', '5600000').field('reportResultSingle', '63276.84').attach('files', PDF, '评估报告.pdf');
-    expect(replied.body).toMatchObject({ code: 200, data: { reportStatus: 3, totalPrice: 5_600_000, unitPrice: 63276.84, reportUrl: [{ kind: 'report', index: 0, name: '评估报告.pdf' }] } });
+    const replied = await t
+      .http()
+      .post('/api/org/tenant/pushreport')
+      .set('Authorization', `Bearer ${channel}`)
+      .field('detailID', String(detailID))
+      .field('reportResult', '5600000')
+      .field('reportResultSingle', '63276.84')
+      .attach('files', PDF, '评估报告.pdf');
+    expect(replied.body).toMatchObject({
+      code: 200,
+      data: {
+        reportStatus: 3,
+        totalPrice: 5_600_000,
+        unitPrice: 63276.84,
+        reportUrl: [{ kind: 'report', index: 0, name: '评估报告.pdf' }],
+      },
+    });
 
     const seen = (await get('/api/org/list?pageIndex=1&pageSize=10&reportStatus=3', user)).body.data.items[0];
     expect(seen).toMatchObject({ detailID, reportStatus: 3, reportResult: 5_600_000, readstatus: 1 });
     const detail = (await get(`/api/org/detail?detailID=${detailID}`, user).expect(200)).body.data;
     expect(detail).toMatchObject({
       remark: '贷款用途',
-      otherInfo: { receiverName: '李估价', receiverPhone: '0755-12345678', totalPrice: 5_600_000, unitPrice: 63276.84, reportStatus: 3, cityCode: '110100' },
+      otherInfo: {
+        receiverName: '李估价',
+        receiverPhone: '0755-12345678',
+        totalPrice: 5_600_000,
+        unitPrice: 63276.84,
+        reportStatus: 3,
+        cityCode: '110100',
+      },
       houseInfo: { haName: '望京花园', floor: 8, bheight: 18, faceName: expect.any(String), reportType: true },
     });
     expect(detail.history.map((h: { event: string }) => h.event)).toEqual(['SUBMIT', 'RECEIVE', 'REPLY']);
@@ -117,7 +221,11 @@ describe('institution valuation applications (api/org, api/org/tenant)', () => {
 
   it('is received once when two staff receive it at the same moment', async () => {
     const id = (await request(user, { reportType: '0' })).body.data.detailID;
-    const results = await Promise.all(['甲', '乙'].map((name) => post('/api/org/tenant/receiverep', { detailID: id, receiverName: name, receiverPhone: '13800001111' }, channel)));
+    const results = await Promise.all(
+      ['甲', '乙'].map((name) =>
+        post('/api/org/tenant/receiverep', { detailID: id, receiverName: name, receiverPhone: '13800001111' }, channel),
+      ),
+    );
     const winners = results.filter((r) => r.body.code === 200);
     expect(winners).toHaveLength(1);
     // The other one read it before or after the winner wrote: a conflict, or already received.
@@ -135,11 +243,16 @@ describe('institution valuation applications (api/org, api/org/tenant)', () => {
   });
 
   it('keeps every application to its tenant and its organisation, and each side to its own endpoints', async () => {
-    expect((await get(`/api/org/detail?detailID=${detailID}`, otherUser)).body).toMatchObject({ code: 404, message: AgencyWorkflowMsg.notFound });
+    expect((await get(`/api/org/detail?detailID=${detailID}`, otherUser)).body).toMatchObject({
+      code: 404,
+      message: AgencyWorkflowMsg.notFound,
+    });
     expect((await get(`/api/org/tenant/detail?detailID=${detailID}`, otherChannel)).body).toMatchObject({ code: 404 });
     expect((await get('/api/org/tenant/list?pageIndex=1&pageSize=10', otherChannel)).body.data.items).toEqual([]);
     expect((await get(`/api/org/download?detailID=${detailID}&kind=report&index=0`, otherUser)).body.code).toBe(404);
-    expect((await post('/api/org/tenant/receiverep', { detailID, receiverName: '张', receiverPhone: '13800001111' }, otherChannel)).body.code).toBe(404);
+    expect(
+      (await post('/api/org/tenant/receiverep', { detailID, receiverName: '张', receiverPhone: '13800001111' }, otherChannel)).body.code,
+    ).toBe(404);
     // A token of the other population is not accepted on the other side's paths.
     expect((await get('/api/org/tenant/list?pageIndex=1&pageSize=10', user)).status).toBe(401);
     expect((await get('/api/org/list?pageIndex=1&pageSize=10', channel)).status).toBe(401);
@@ -148,12 +261,14 @@ describe('institution valuation applications (api/org, api/org/tenant)', () => {
   describe('history and concurrency', () => {
     const reply = (id: number, fields: Record<string, string> = {}, files = [{ name: '评估报告.pdf', content: PDF }]) => {
       let r = t.http().post('/api/org/tenant/pushreport').set('Authorization', `Bearer ${channel}`);
-      for (const [k, v] of Object.entries({ detailID: String(id), reportResult: '5600000', reportResultSingle: '63276.84', ...fields })) r = r.field(k, v);
+      for (const [k, v] of Object.entries({ detailID: String(id), reportResult: '5600000', reportResultSingle: '63276.84', ...fields }))
+        r = r.field(k, v);
       for (const f of files) r = r.attach('files', f.content, f.name);
       return r;
     };
     const stored = (id: number) => t.ds.getRepository(AgencyApplicationEntity).findOneByOrFail({ id: String(id) });
-    const rows = (id: number) => t.ds.getRepository(AgencyApplicationHistoryEntity).find({ where: { applicationId: String(id) }, order: { id: 'ASC' } });
+    const rows = (id: number) =>
+      t.ds.getRepository(AgencyApplicationHistoryEntity).find({ where: { applicationId: String(id) }, order: { id: 'ASC' } });
     const tenantDetail = async (id: number) => (await get(`/api/org/tenant/detail?detailID=${id}`, channel).expect(200)).body.data;
 
     it('records every transition with who, when, the states and what changed, and both details show it', async () => {
@@ -162,7 +277,15 @@ describe('institution valuation applications (api/org, api/org/tenant)', () => {
       const id = (await request(user)).body.data.detailID;
       expect((await post('/api/org/tenant/updatereadstatus', { detailID: id, readstatus: 0 }, channel)).body.code).toBe(200);
       expect((await tenantDetail(id)).version).toBe(1);
-      expect((await post('/api/org/tenant/receiverep', { detailID: id, receiverName: '李估价', receiverPhone: '13800001111', version: 1 }, channel)).body.code).toBe(200);
+      expect(
+        (
+          await post(
+            '/api/org/tenant/receiverep',
+            { detailID: id, receiverName: '李估价', receiverPhone: '13800001111', version: 1 },
+            channel,
+          )
+        ).body.code,
+      ).toBe(200);
       expect((await post('/api/org/updatereadstatus', { detailID: id, readstatus: 0 }, user)).body.code).toBe(200);
       // The customer's reading is no news to the staff: the version they saw still stands.
       expect((await reply(id, { version: '2' })).body.code).toBe(200);
@@ -208,7 +331,9 @@ describe('institution valuation applications (api/org, api/org/tenant)', () => {
       const id = (await request(user)).body.data.detailID;
       const { version } = await tenantDetail(id);
       const results = await Promise.all(
-        ['甲', '乙'].map((name) => post('/api/org/tenant/receiverep', { detailID: id, receiverName: name, receiverPhone: '13800001111', version }, channel)),
+        ['甲', '乙'].map((name) =>
+          post('/api/org/tenant/receiverep', { detailID: id, receiverName: name, receiverPhone: '13800001111', version }, channel),
+        ),
       );
       expect(results.map((r) => r.body.code).sort()).toEqual([200, 409]);
       const winner = results.find((r) => r.body.code === 200)!;
@@ -241,11 +366,27 @@ describe('institution valuation applications (api/org, api/org/tenant)', () => {
       const id = (await request(user)).body.data.detailID;
       const before = await stored(id);
       expect((await reply(id)).body).toMatchObject({ code: 400, message: AgencyWorkflowMsg.notReceived });
-      expect((await post('/api/org/tenant/receiverep', { detailID: id, receiverName: '李估价', receiverPhone: '13800001111', version: 9 }, channel)).body).toMatchObject({
+      expect(
+        (
+          await post(
+            '/api/org/tenant/receiverep',
+            { detailID: id, receiverName: '李估价', receiverPhone: '13800001111', version: 9 },
+            channel,
+          )
+        ).body,
+      ).toMatchObject({
         code: 409,
         message: AgencyWorkflowMsg.conflict,
       });
-      expect((await post('/api/org/tenant/receiverep', { detailID: id, receiverName: '李估价', receiverPhone: '13800001111', version: 0 }, channel)).body).toMatchObject({
+      expect(
+        (
+          await post(
+            '/api/org/tenant/receiverep',
+            { detailID: id, receiverName: '李估价', receiverPhone: '13800001111', version: 0 },
+            channel,
+          )
+        ).body,
+      ).toMatchObject({
         code: 400,
         message: AgencyMsg.versionInvalid,
       });
@@ -254,11 +395,16 @@ describe('institution valuation applications (api/org, api/org/tenant)', () => {
 
       await post('/api/org/tenant/receiverep', { detailID: id, receiverName: '李估价', receiverPhone: '13800001111' }, channel).expect(200);
       const received = await stored(id);
-      expect((await post('/api/org/tenant/receiverep', { detailID: id, receiverName: '王', receiverPhone: '13800001111' }, channel)).body).toMatchObject({
+      expect(
+        (await post('/api/org/tenant/receiverep', { detailID: id, receiverName: '王', receiverPhone: '13800001111' }, channel)).body,
+      ).toMatchObject({
         code: 400,
         message: AgencyWorkflowMsg.alreadyReceived,
       });
-      expect((await reply(id, { version: String(received.version - 1) })).body).toMatchObject({ code: 409, message: AgencyWorkflowMsg.conflict });
+      expect((await reply(id, { version: String(received.version - 1) })).body).toMatchObject({
+        code: 409,
+        message: AgencyWorkflowMsg.conflict,
+      });
       expect(await stored(id)).toEqual(received);
       expect((await rows(id)).map((h) => h.event)).toEqual(['SUBMIT', 'RECEIVE']);
     });

@@ -13,7 +13,11 @@ export interface AppraisalTestApi {
 }
 
 /** The API on a demo market of Beijing, with the case store and the demo appraiser, for the appraisal workflow tests. */
-export async function startAppraisalTestApi(market: { communitiesPerCity: number; months: number; withLease?: boolean }): Promise<AppraisalTestApi> {
+export async function startAppraisalTestApi(market: {
+  communitiesPerCity: number;
+  months: number;
+  withLease?: boolean;
+}): Promise<AppraisalTestApi> {
   const t = await startTestApi();
   await seedDemoMarket(t.ds, { cityCodes: ['110100'], communitiesPerCity: market.communitiesPerCity, months: market.months });
   const enough = (tradeType: number) =>

@@ -65,14 +65,39 @@ describe('appraisers’ queue (api/tenant/appraisal)', () => {
   };
   const detail = async (id: number) => (await get(`/api/tenant/appraisal/case?id=${id}`).expect(200)).body.data;
 
-  async function file(name: string, kind: NewCase['kind'], extra: Partial<NewCase> = {}, at?: { createdDaysAgo?: number; dueInHours?: number }, who = owner) {
+  async function file(
+    name: string,
+    kind: NewCase['kind'],
+    extra: Partial<NewCase> = {},
+    at?: { createdDaysAgo?: number; dueInHours?: number },
+    who = owner,
+  ) {
     const created = await t.ds.transaction((m) =>
       store.create(
         m,
         {
-          kind, ...who, evalType: 1, evalCode: null, initiate: null, sourceId: null, cityCode: '110100', cityName: '北京市', haCode: null, haName: '阳光花园',
-          cardAddress: '北京市朝阳区阳光路1号院2号楼301', location: '朝阳区阳光路1号', bldgArea: '100.00', principalCode: null, houseInfo: { propType: 11, floor: 3 },
-          reason: 1, otherReason: null, remark: `${name}的备注`, proposedPrice: null, originalPrice: null, files: [], ...extra,
+          kind,
+          ...who,
+          evalType: 1,
+          evalCode: null,
+          initiate: null,
+          sourceId: null,
+          cityCode: '110100',
+          cityName: '北京市',
+          haCode: null,
+          haName: '阳光花园',
+          cardAddress: '北京市朝阳区阳光路1号院2号楼301',
+          location: '朝阳区阳光路1号',
+          bldgArea: '100.00',
+          principalCode: null,
+          houseInfo: { propType: 11, floor: 3 },
+          reason: 1,
+          otherReason: null,
+          remark: `${name}的备注`,
+          proposedPrice: null,
+          originalPrice: null,
+          files: [],
+          ...extra,
         },
         requester,
       ),
@@ -94,54 +119,160 @@ describe('appraisers’ queue (api/tenant/appraisal)', () => {
     const other = await t.ds.getRepository(AccountEntity).findOneByOrFail({ loginUser: 'otheruser' });
     otherOwner = { tenantId: other.tenantId, companyId: other.companyId, organizationId: other.organizationId, accountId: other.id };
 
-    const community = await t.ds.getRepository(CommunityEntity).save(
-      t.ds.getRepository(CommunityEntity).create({ haCode: 'TAQ001', name: '阳光花园', cityCode: '110100', distCode: '110105', address: '北京市朝阳区阳光路1号', lat: 39.92, lon: 116.46, propTypes: '11', source: 'test' }),
-    );
+    const community = await t.ds
+      .getRepository(CommunityEntity)
+      .save(
+        t.ds
+          .getRepository(CommunityEntity)
+          .create({
+            haCode: 'TAQ001',
+            name: '阳光花园',
+            cityCode: '110100',
+            distCode: '110105',
+            address: '北京市朝阳区阳光路1号',
+            lat: 39.92,
+            lon: 116.46,
+            propTypes: '11',
+            source: 'test',
+          }),
+      );
     let seq = 0;
     const marketCase = (daysAgo: number, unitPrice: number, tradeType = 1) =>
       t.ds.getRepository(MarketCaseEntity).create({
-        caseKey: `taq-${++seq}`, communityId: community.id, cityCode: '110100', distCode: '110105', tradeType, propType: 11, area: '100.00', rooms: 2, halls: 1, floor: 5, totalFloors: 18,
-        totalPrice: String(unitPrice * 100), unitPrice: String(unitPrice), caseDate: isoDay(new Date(Date.now() - daysAgo * DAY)), source: 'test',
+        caseKey: `taq-${++seq}`,
+        communityId: community.id,
+        cityCode: '110100',
+        distCode: '110105',
+        tradeType,
+        propType: 11,
+        area: '100.00',
+        rooms: 2,
+        halls: 1,
+        floor: 5,
+        totalFloors: 18,
+        totalPrice: String(unitPrice * 100),
+        unitPrice: String(unitPrice),
+        caseDate: isoDay(new Date(Date.now() - daysAgo * DAY)),
+        source: 'test',
       });
-    await t.ds.getRepository(MarketCaseEntity).save([
-      ...Array.from({ length: 22 }, (_, i) => marketCase(5 + i * 10, 60000 + i * 100)),
-      marketCase(400, 50000),
-      marketCase(10, 120, 2),
-    ]);
-    await t.ds.getRepository(PriceIndexEntity).save(
-      [3, 2, 1].map((ago, i) =>
-        t.ds.getRepository(PriceIndexEntity).create({ scope: 'community', scopeCode: 'TAQ001', tradeType: 1, propType: 11, month: monthStart(ago), avgUnitPrice: String(60000 + i * 500), medianUnitPrice: '60000', caseCount: 3 }),
-      ),
-    );
+    await t.ds
+      .getRepository(MarketCaseEntity)
+      .save([
+        ...Array.from({ length: 22 }, (_, i) => marketCase(5 + i * 10, 60000 + i * 100)),
+        marketCase(400, 50000),
+        marketCase(10, 120, 2),
+      ]);
+    await t.ds
+      .getRepository(PriceIndexEntity)
+      .save(
+        [3, 2, 1].map((ago, i) =>
+          t.ds
+            .getRepository(PriceIndexEntity)
+            .create({
+              scope: 'community',
+              scopeCode: 'TAQ001',
+              tradeType: 1,
+              propType: 11,
+              month: monthStart(ago),
+              avgUnitPrice: String(60000 + i * 500),
+              medianUnitPrice: '60000',
+              caseCount: 3,
+            }),
+        ),
+      );
     const samples = [
-      { id: 's1', haName: '阳光花园', areaSize: 98, floor: 6, bheight: 18, br: 2, lr: 1, ba: 1, offerTime: '2025-05-01', totalPrice: 5_900_000, unitPrice: 60204.08 },
-      { id: 's2', haName: '阳光花园', areaSize: 102, floor: 9, bheight: 18, br: 3, lr: 1, ba: 1, offerTime: '2025-04-20', totalPrice: 6_200_000, unitPrice: 60784.31 },
+      {
+        id: 's1',
+        haName: '阳光花园',
+        areaSize: 98,
+        floor: 6,
+        bheight: 18,
+        br: 2,
+        lr: 1,
+        ba: 1,
+        offerTime: '2025-05-01',
+        totalPrice: 5_900_000,
+        unitPrice: 60204.08,
+      },
+      {
+        id: 's2',
+        haName: '阳光花园',
+        areaSize: 102,
+        floor: 9,
+        bheight: 18,
+        br: 3,
+        lr: 1,
+        ba: 1,
+        offerTime: '2025-04-20',
+        totalPrice: 6_200_000,
+        unitPrice: 60784.31,
+      },
     ];
     await t.ds.getRepository(EvalRecordEntity).insert({
-      evalCode: 'EVLTAQ000001', rootEvalCode: 'EVLTAQ000001', ...owner, evalType: 1, method: 'forsale', state: 1, cityCode: '110100', cityName: '北京市', propType: 11,
-      haCode: 'TAQ001', haName: '阳光花园', cardAddress: '北京市朝阳区阳光路1号院2号楼301', location: '朝阳区阳光路1号', principalCode: null, bldgArea: '100.00',
-      totalPrice: '6000000.00', unitPrice: '60000.00', engineVersion: 'test', input: {}, result: { samples },
+      evalCode: 'EVLTAQ000001',
+      rootEvalCode: 'EVLTAQ000001',
+      ...owner,
+      evalType: 1,
+      method: 'forsale',
+      state: 1,
+      cityCode: '110100',
+      cityName: '北京市',
+      propType: 11,
+      haCode: 'TAQ001',
+      haName: '阳光花园',
+      cardAddress: '北京市朝阳区阳光路1号院2号楼301',
+      location: '朝阳区阳光路1号',
+      principalCode: null,
+      bldgArea: '100.00',
+      totalPrice: '6000000.00',
+      unitPrice: '60000.00',
+      engineVersion: 'test',
+      input: {},
+      result: { samples },
     });
     await t.app.get(ObjectStorage).put(`cases/${owner.tenantId}/taq-contract.pdf`, PDF, PDF.length, 'application/pdf');
 
     // Due times: one overdue enquiry, a re-appraisal due soon, an objection due later.
     await file('fresh', 'artificial', {}, { createdDaysAgo: 0, dueInHours: 40 });
     await file('overdue', 'artificial', { cityCode: '310100', cityName: '上海市' }, { createdDaysAgo: 10, dueInHours: -5 });
-    await file('review', 'review', {
-      evalCode: 'EVLTAQ000001', initiate: 1, haCode: 'TAQ001', originalPrice: '6000000.00', proposedPrice: '6500000.00',
-      files: [{ key: `cases/${owner.tenantId}/taq-contract.pdf`, name: '购房合同.pdf', size: PDF.length, type: 'application/pdf' }],
-    }, { createdDaysAgo: 1, dueInHours: 2 });
-    await file('objection', 'objection', { originalPrice: '6000000.00', proposedPrice: '5500000.00' }, { createdDaysAgo: 3, dueInHours: 20 });
+    await file(
+      'review',
+      'review',
+      {
+        evalCode: 'EVLTAQ000001',
+        initiate: 1,
+        haCode: 'TAQ001',
+        originalPrice: '6000000.00',
+        proposedPrice: '6500000.00',
+        files: [{ key: `cases/${owner.tenantId}/taq-contract.pdf`, name: '购房合同.pdf', size: PDF.length, type: 'application/pdf' }],
+      },
+      { createdDaysAgo: 1, dueInHours: 2 },
+    );
+    await file(
+      'objection',
+      'objection',
+      { originalPrice: '6000000.00', proposedPrice: '5500000.00' },
+      { createdDaysAgo: 3, dueInHours: 20 },
+    );
     await file('foreign', 'artificial', { cityCode: '110100', cityName: '北京市' }, { createdDaysAgo: 0, dueInHours: -1 }, otherOwner);
 
     appraiser = await t.login('tenant', 'appraiser1');
     otherAppraiser = await t.login('tenant', 'otherapprsr');
     channelAdmin = await t.login('tenant', 'channeladmin');
 
-    const role = await t.ds.getRepository(RoleEntity).save({ tenantId: owner.tenantId, kind: 'tenant', companyId: null, code: '2901', name: '只读估价师', remark: null });
+    const role = await t.ds
+      .getRepository(RoleEntity)
+      .save({ tenantId: owner.tenantId, kind: 'tenant', companyId: null, code: '2901', name: '只读估价师', remark: null });
     await t.ds.getRepository(RolePermissionEntity).save({ roleId: role.id, permissionId: Perm.appraiser });
     const staff = await t.ds.getRepository(TenantStaffEntity).save({
-      tenantId: owner.tenantId, loginUser: 'queueviewer', userName: '只读估价师', passwordHash: await hashPassword(DEMO_PASSWORD), email: null, mobilePhone: '13712340099', status: 0, expireDate: null,
+      tenantId: owner.tenantId,
+      loginUser: 'queueviewer',
+      userName: '只读估价师',
+      passwordHash: await hashPassword(DEMO_PASSWORD),
+      email: null,
+      mobilePhone: '13712340099',
+      status: 0,
+      expireDate: null,
     });
     await t.ds.getRepository(TenantStaffRoleEntity).save({ staffId: staff.id, roleId: role.id });
     viewer = await t.login('tenant', 'queueviewer');
@@ -153,9 +284,22 @@ describe('appraisers’ queue (api/tenant/appraisal)', () => {
     expect(page).toMatchObject({ total: 4, pages: 1, pageNum: 1 });
     expect(page.list.map((r) => r.id)).toEqual([ids.overdue, ids.review, ids.objection, ids.fresh]);
     expect(page.list[0]).toMatchObject({
-      kind: 'artificial', kindName: '人工询价', state: 1, machineState: 'pending', cityName: '上海市', haName: '阳光花园', bldgArea: 100, evalType: 1,
-      overdue: true, assigneeName: null, mine: false, version: 1, companyName: '北京示范银行', caseNo: expect.stringMatching(/^RG\d{16}$/),
-      submitTime: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/), dueTime: expect.any(String),
+      kind: 'artificial',
+      kindName: '人工询价',
+      state: 1,
+      machineState: 'pending',
+      cityName: '上海市',
+      haName: '阳光花园',
+      bldgArea: 100,
+      evalType: 1,
+      overdue: true,
+      assigneeName: null,
+      mine: false,
+      version: 1,
+      companyName: '北京示范银行',
+      caseNo: expect.stringMatching(/^RG\d{16}$/),
+      submitTime: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/),
+      dueTime: expect.any(String),
     });
     expect(page.list.map((r) => r.kindName)).toEqual(['人工询价', '人工复评', '价格异议', '人工询价']);
     expect(page.list.filter((r) => r.overdue)).toHaveLength(1);
@@ -179,7 +323,14 @@ describe('appraisers’ queue (api/tenant/appraisal)', () => {
   it('gives a case with the requester, the automatic valuation and its samples, recent cases and the price trend', async () => {
     const c = await detail(ids.review);
     expect(c).toMatchObject({
-      id: ids.review, kind: 'review', kindName: '人工复评', state: 1, version: 1, mine: false, originalPrice: 6_000_000, proposedPrice: 6_500_000,
+      id: ids.review,
+      kind: 'review',
+      kindName: '人工复评',
+      state: 1,
+      version: 1,
+      mine: false,
+      originalPrice: 6_000_000,
+      proposedPrice: 6_500_000,
       files: [{ index: 0, name: '购房合同.pdf', size: PDF.length, type: 'application/pdf' }],
       requester: { accountName: '演示用户', loginUser: 'demouser', organizationName: '朝阳支行', companyName: '北京示范银行' },
       valuation: { record: { evalCode: 'EVLTAQ000001', totalPrice: 6_000_000, unitPrice: 60_000 }, samples: [{ id: 's1' }, { id: 's2' }] },
@@ -195,43 +346,91 @@ describe('appraisers’ queue (api/tenant/appraisal)', () => {
   });
 
   it('downloads an attachment with the token in the query', async () => {
-    const res = await t.http().get(`/api/tenant/appraisal/file?id=${ids.review}&index=0&Authorization=${encodeURIComponent(appraiser)}`).buffer(true).expect(200);
+    const res = await t
+      .http()
+      .get(`/api/tenant/appraisal/file?id=${ids.review}&index=0&Authorization=${encodeURIComponent(appraiser)}`)
+      .buffer(true)
+      .expect(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['content-disposition']).toContain(encodeURIComponent('购房合同.pdf'));
     expect(Buffer.compare(res.body as Buffer, PDF)).toBe(0);
-    expect((await get(`/api/tenant/appraisal/file?id=${ids.review}&index=1`)).body).toMatchObject({ code: 404, message: AppraisalMsg.fileIndexInvalid });
+    expect((await get(`/api/tenant/appraisal/file?id=${ids.review}&index=1`)).body).toMatchObject({
+      code: 404,
+      message: AppraisalMsg.fileIndexInvalid,
+    });
     expect((await get(`/api/tenant/appraisal/file?id=${ids.review}&index=0`, otherAppraiser)).body).toMatchObject({ code: 404 });
   });
 
   it('claims, releases and answers a manual enquiry with the version the appraiser saw', async () => {
     const id = ids.fresh;
     const claimed = await post('/api/tenant/appraisal/claim', { id, version: 1 }).expect(200);
-    expect(claimed.body).toMatchObject({ code: 200, message: AppraisalMsg.claimed, data: { machineState: 'claimed', version: 2, assigneeName: '估价师一' } });
+    expect(claimed.body).toMatchObject({
+      code: 200,
+      message: AppraisalMsg.claimed,
+      data: { machineState: 'claimed', version: 2, assigneeName: '估价师一' },
+    });
     expect((await queue('mine=true')).list.map((r) => [r.id, r.mine])).toEqual([[id, true]]);
     expect((await get('/api/tenant/appraisal/counts')).body.data).toMatchObject({ mine: 1 });
 
-    expect((await post('/api/tenant/appraisal/release', { id, version: 2 }).expect(200)).body.data).toMatchObject({ machineState: 'pending', version: 3, assigneeName: null });
+    expect((await post('/api/tenant/appraisal/release', { id, version: 2 }).expect(200)).body.data).toMatchObject({
+      machineState: 'pending',
+      version: 3,
+      assigneeName: null,
+    });
     const stale = await post('/api/tenant/appraisal/claim', { id, version: 2 });
     expect(stale.status).toBe(409);
     expect(stale.body).toMatchObject({ code: 409, message: WorkflowMsg.conflict });
-    const unclaimed = await post('/api/tenant/appraisal/answer', { id, version: 3, totalPrice: 6_100_000, unitPrice: 61000, reply: '参考近期成交' });
+    const unclaimed = await post('/api/tenant/appraisal/answer', {
+      id,
+      version: 3,
+      totalPrice: 6_100_000,
+      unitPrice: 61000,
+      reply: '参考近期成交',
+    });
     expect(unclaimed.body).toMatchObject({ code: 400, message: WorkflowMsg.notAssignee });
 
     await post('/api/tenant/appraisal/claim', { id, version: 3 }).expect(200);
     const noPrice = await post('/api/tenant/appraisal/answer', { id, version: 4, reply: '参考近期成交' });
     expect(noPrice.body).toMatchObject({ code: 400, message: AppraisalMsg.totalPriceRequired });
-    const badPrice = await post('/api/tenant/appraisal/answer', { id, version: 4, totalPrice: -5, unitPrice: 61000, reply: '参考近期成交' });
+    const badPrice = await post('/api/tenant/appraisal/answer', {
+      id,
+      version: 4,
+      totalPrice: -5,
+      unitPrice: 61000,
+      reply: '参考近期成交',
+    });
     expect(badPrice.body).toMatchObject({ code: 400, message: AppraisalMsg.totalPriceInvalid });
-    const answered = await post('/api/tenant/appraisal/answer', { id, version: 4, totalPrice: 6_100_000, unitPrice: 61000.5, reply: '参考同小区近三个月成交' }).expect(200);
-    expect(answered.body).toMatchObject({ message: AppraisalMsg.answered, data: { state: 2, machineState: 'succeeded', reviewTotalPrice: 6_100_000, reviewUnitPrice: 61000.5, reviewReply: '参考同小区近三个月成交' } });
+    const answered = await post('/api/tenant/appraisal/answer', {
+      id,
+      version: 4,
+      totalPrice: 6_100_000,
+      unitPrice: 61000.5,
+      reply: '参考同小区近三个月成交',
+    }).expect(200);
+    expect(answered.body).toMatchObject({
+      message: AppraisalMsg.answered,
+      data: {
+        state: 2,
+        machineState: 'succeeded',
+        reviewTotalPrice: 6_100_000,
+        reviewUnitPrice: 61000.5,
+        reviewReply: '参考同小区近三个月成交',
+      },
+    });
 
     const c = await detail(id);
     expect(c.history.map((h: { event: string; actorName: string }) => [h.event, h.actorName])).toEqual([
-      ['SUBMIT', '演示用户'], ['CLAIM', '估价师一'], ['RELEASE', '估价师一'], ['CLAIM', '估价师一'], ['ANSWER', '估价师一'],
+      ['SUBMIT', '演示用户'],
+      ['CLAIM', '估价师一'],
+      ['RELEASE', '估价师一'],
+      ['CLAIM', '估价师一'],
+      ['ANSWER', '估价师一'],
     ]);
     const caseNo = c.caseNo as string;
     expect((await auditEvents('领取案件')).filter((e) => e.detail === `人工询价 ${caseNo}`)).toHaveLength(2);
-    expect(await auditEvents('答复案件')).toEqual([expect.objectContaining({ detail: `人工询价 ${caseNo}`, actorLogin: 'appraiser1', actorName: '估价师一', population: 'tenant' })]);
+    expect(await auditEvents('答复案件')).toEqual([
+      expect.objectContaining({ detail: `人工询价 ${caseNo}`, actorLogin: 'appraiser1', actorName: '估价师一', population: 'tenant' }),
+    ]);
     expect((await queue()).list.map((r) => r.id)).not.toContain(id);
     expect((await queue('state=answered')).list.map((r) => r.id)).toEqual([id]);
   });
@@ -239,7 +438,8 @@ describe('appraisers’ queue (api/tenant/appraisal)', () => {
   it('answers once when two answers come with the same version: one 200, one 409', async () => {
     const id = await file('race', 'review', {}, { dueInHours: 30 });
     await post('/api/tenant/appraisal/claim', { id, version: 1 }).expect(200);
-    const answer = (reply: string) => post('/api/tenant/appraisal/answer', { id, version: 2, totalPrice: '5000000', unitPrice: '50000', reply });
+    const answer = (reply: string) =>
+      post('/api/tenant/appraisal/answer', { id, version: 2, totalPrice: '5000000', unitPrice: '50000', reply });
     const results = await Promise.all([answer('甲'), answer('乙')]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
     expect(results.find((r) => r.status === 409)!.body.message).toBe(WorkflowMsg.conflict);
@@ -251,9 +451,15 @@ describe('appraisers’ queue (api/tenant/appraisal)', () => {
   it('refuses a manual enquiry with a reason, but never an objection, which is answered with a reply only', async () => {
     const id = ids.overdue;
     await post('/api/tenant/appraisal/claim', { id, version: 1 }).expect(200);
-    expect((await post('/api/tenant/appraisal/refuse', { id, version: 2, reason: ' ' })).body).toMatchObject({ code: 400, message: AppraisalMsg.reasonRequired });
+    expect((await post('/api/tenant/appraisal/refuse', { id, version: 2, reason: ' ' })).body).toMatchObject({
+      code: 400,
+      message: AppraisalMsg.reasonRequired,
+    });
     const refused = await post('/api/tenant/appraisal/refuse', { id, version: 2, reason: '房屋信息不全，无法估价' }).expect(200);
-    expect(refused.body).toMatchObject({ message: AppraisalMsg.refused, data: { state: 3, machineState: 'failed', refuseReason: '房屋信息不全，无法估价' } });
+    expect(refused.body).toMatchObject({
+      message: AppraisalMsg.refused,
+      data: { state: 3, machineState: 'failed', refuseReason: '房屋信息不全，无法估价' },
+    });
 
     const objection = ids.objection;
     await post('/api/tenant/appraisal/claim', { id: objection, version: 1 }).expect(200);
@@ -261,7 +467,12 @@ describe('appraisers’ queue (api/tenant/appraisal)', () => {
     expect(refuseObjection.status).toBe(400);
     expect(refuseObjection.body).toMatchObject({ code: 400, message: WorkflowMsg.notAllowed });
     const answered = await post('/api/tenant/appraisal/answer', { id: objection, version: 2, reply: '经核实维持原估价' }).expect(200);
-    expect(answered.body.data).toMatchObject({ state: 2, machineState: 'completed', reviewReply: '经核实维持原估价', reviewTotalPrice: null });
+    expect(answered.body.data).toMatchObject({
+      state: 2,
+      machineState: 'completed',
+      reviewReply: '经核实维持原估价',
+      reviewTotalPrice: null,
+    });
   });
 
   it('answers 404 for a case of another tenant and keeps each tenant to its own queue', async () => {

@@ -74,7 +74,13 @@ describe('manual enquiry (人工询价)', () => {
     const tenantId = t.demoTenantId;
     await store.apply(String(id), tenantId, { type: 'CLAIM', actor: appraiser });
     if (price === null) return store.apply(String(id), tenantId, { type: 'REFUSE', actor: appraiser, reason: '资料不足，无法估价' });
-    return store.apply(String(id), tenantId, { type: 'ANSWER', actor: appraiser, totalPrice: price, unitPrice: Math.round((price / 89.5) * 100) / 100, reply: '参考周边成交' });
+    return store.apply(String(id), tenantId, {
+      type: 'ANSWER',
+      actor: appraiser,
+      totalPrice: price,
+      unitPrice: Math.round((price / 89.5) * 100) / 100,
+      reply: '参考周边成交',
+    });
   };
 
   let fromHouse: number;
@@ -86,13 +92,30 @@ describe('manual enquiry (人工询价)', () => {
       { name: '房产证.png', content: png() },
       { name: '材料.zip', content: Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(32)]) },
     ]);
-    expect(res.body).toMatchObject({ code: 200, message: '提交成功', data: { caseNo: expect.stringMatching(/^RG\d{16}$/), state: 1, repeated: false } });
+    expect(res.body).toMatchObject({
+      code: 200,
+      message: '提交成功',
+      data: { caseNo: expect.stringMatching(/^RG\d{16}$/), state: 1, repeated: false },
+    });
     fromHouse = res.body.data.id;
     const view = (await get(`/api/artificial/get?id=${fromHouse}`)).body.data;
     expect(view).toMatchObject({
-      kind: 'artificial', state: 1, evalType: 1, cityCode: '110100', cityName: '北京', haName: '未收录花园', cardAddress: '北京市朝阳区团结湖路385号',
-      bldgArea: 89.5, reason: 3, otherReason: '小区未收录', remark: '急用', read: false,
-      files: [{ index: 0, name: '房产证.png', type: 'image/png' }, { index: 1, name: '材料.zip', type: 'application/zip' }],
+      kind: 'artificial',
+      state: 1,
+      evalType: 1,
+      cityCode: '110100',
+      cityName: '北京',
+      haName: '未收录花园',
+      cardAddress: '北京市朝阳区团结湖路385号',
+      bldgArea: 89.5,
+      reason: 3,
+      otherReason: '小区未收录',
+      remark: '急用',
+      read: false,
+      files: [
+        { index: 0, name: '房产证.png', type: 'image/png' },
+        { index: 1, name: '材料.zip', type: 'application/zip' },
+      ],
       houseInfo: { floor: '6', bheight: '18' },
     });
     expect(view.history.map((h: { event: string }) => h.event)).toEqual(['SUBMIT']);
@@ -105,7 +128,10 @@ describe('manual enquiry (人工询价)', () => {
       .set('Authorization', auth(user))
       .field('evalType', '2')
       .field('reason', '2')
-      .field('houseInfo', JSON.stringify({ cityCode: '110100', haInfo: { haCode: '', haName: '' }, cardAddress: '北京市海淀区中关村大街1号' }));
+      .field(
+        'houseInfo',
+        JSON.stringify({ cityCode: '110100', haInfo: { haCode: '', haName: '' }, cardAddress: '北京市海淀区中关村大街1号' }),
+      );
     expect(res.body).toMatchObject({ code: 200, data: { state: 1 } });
     const view = (await get(`/api/artificial/get?id=${res.body.data.id}`)).body.data;
     expect(view).toMatchObject({ evalType: 2, haName: null, cardAddress: '北京市海淀区中关村大街1号', cityName: '北京市' });
@@ -114,7 +140,10 @@ describe('manual enquiry (人工询价)', () => {
   it('returns the case filed moments ago for an identical second submission', async () => {
     const before = await cases();
     const fields = house({ 'houseInfo.haInfo.haName': '重复花园', remark: '双击' });
-    const [a, b] = await Promise.all([addByHouse(fields, [{ name: 'a.png', content: png() }]), addByHouse(fields, [{ name: 'a.png', content: png() }])]);
+    const [a, b] = await Promise.all([
+      addByHouse(fields, [{ name: 'a.png', content: png() }]),
+      addByHouse(fields, [{ name: 'a.png', content: png() }]),
+    ]);
     expect([a.body.code, b.body.code]).toEqual([200, 200]);
     expect(a.body.data.id).toBe(b.body.data.id);
     expect([a.body.data.repeated, b.body.data.repeated].sort()).toEqual([false, true]);
@@ -127,19 +156,60 @@ describe('manual enquiry (人工询价)', () => {
       .http()
       .post('/api/eval/rapid?evalType=1&mtype=4&mtypeOn=0')
       .set('Authorization', auth(user))
-      .send({ cityCode: '110100', cityName: '北京', propType: 11, haInfo: { haCode: community.haCode, haName: community.name }, bldgArea: '89', floor: '6', bheight: '18', br: 2, lr: 1, ba: 1 });
+      .send({
+        cityCode: '110100',
+        cityName: '北京',
+        propType: 11,
+        haInfo: { haCode: community.haCode, haName: community.name },
+        bldgArea: '89',
+        floor: '6',
+        bheight: '18',
+        br: 2,
+        lr: 1,
+        ba: 1,
+      });
     expect(valued.body).toMatchObject({ code: 200 });
     evalCode = valued.body.data.evalCode;
 
-    const res = await t.http().post('/api/artificial/idadd').set('Authorization', auth(user)).field('initiate', '1').field('sourceId', evalCode).field('evalType', '1').field('reason', '2').field('remark', '价格偏差').attach('files', png(), '现场.png');
+    const res = await t
+      .http()
+      .post('/api/artificial/idadd')
+      .set('Authorization', auth(user))
+      .field('initiate', '1')
+      .field('sourceId', evalCode)
+      .field('evalType', '1')
+      .field('reason', '2')
+      .field('remark', '价格偏差')
+      .attach('files', png(), '现场.png');
     expect(res.body).toMatchObject({ code: 200, message: '提交成功' });
     fromValuation = res.body.data.id;
     const view = (await get(`/api/artificial/get?id=${fromValuation}`)).body.data;
-    expect(view).toMatchObject({ evalCode, initiate: 1, haCode: community.haCode, haName: community.name, cityCode: '110100', reason: 2, remark: '价格偏差', bldgArea: 89 });
+    expect(view).toMatchObject({
+      evalCode,
+      initiate: 1,
+      haCode: community.haCode,
+      haName: community.name,
+      cityCode: '110100',
+      reason: 2,
+      remark: '价格偏差',
+      bldgArea: 89,
+    });
 
-    const stranger = await t.http().post('/api/artificial/idadd').set('Authorization', auth(other)).field('sourceId', evalCode).field('evalType', '1').field('reason', '1');
+    const stranger = await t
+      .http()
+      .post('/api/artificial/idadd')
+      .set('Authorization', auth(other))
+      .field('sourceId', evalCode)
+      .field('evalType', '1')
+      .field('reason', '1');
     expect(stranger.body).toMatchObject({ code: 404, message: '估价记录不存在' });
-    const otherOrg = await t.http().post('/api/artificial/idadd').set('Authorization', auth(renter)).field('sourceId', evalCode).field('evalType', '1').field('reason', '1');
+    const otherOrg = await t
+      .http()
+      .post('/api/artificial/idadd')
+      .set('Authorization', auth(renter))
+      .field('sourceId', evalCode)
+      .field('evalType', '1')
+      .field('reason', '1');
     expect(otherOrg.body).toMatchObject({ code: 404, message: '估价记录不存在' });
   });
 
@@ -149,8 +219,19 @@ describe('manual enquiry (人工询价)', () => {
       [addByHouse(house({ 'houseInfo.haInfo.haName': ' ', 'houseInfo.cardAddress': '' })), 400, '请输入小区名称或证载地址！'],
       [addByHouse(house({ reason: '3', otherReason: '  ' })), 400, '请输入其他原因'],
       [addByHouse(house({ remark: '字'.repeat(2001) })), 400, '备注不能超过2000个字'],
-      [addByHouse(house(), Array.from({ length: 6 }, (_, i) => ({ name: `${i}.png`, content: png() }))), 400, '最多上传5个文件'],
-      [addByHouse(house(), [{ name: '合同.png', content: PDF }]), 400, '仅支持上传图片（jpg、png、gif、bmp、webp）或压缩包（zip、rar、7z、gz）'],
+      [
+        addByHouse(
+          house(),
+          Array.from({ length: 6 }, (_, i) => ({ name: `${i}.png`, content: png() })),
+        ),
+        400,
+        '最多上传5个文件',
+      ],
+      [
+        addByHouse(house(), [{ name: '合同.png', content: PDF }]),
+        400,
+        '仅支持上传图片（jpg、png、gif、bmp、webp）或压缩包（zip、rar、7z、gz）',
+      ],
       [addByHouse(house(), [{ name: '大图.png', content: png(30 * 1024 * 1024 + 1 - PNG.length) }]), 400, '单个文件不可大于30M'],
       [addByHouse(house(), [{ name: '超大图.png', content: png(33 * 1024 * 1024) }]), 413, '请求内容过大'],
     ];
@@ -163,11 +244,15 @@ describe('manual enquiry (人工询价)', () => {
   }, 60_000);
 
   it('needs permission 112 to submit and 104 to read the list', async () => {
-    await t.ds.query(`DELETE FROM role_permission rp USING account_role ar, account a WHERE rp.role_id = ar.role_id AND ar.account_id = a.id AND a.login_user = 'demorent' AND rp.permission_id = 112`);
+    await t.ds.query(
+      `DELETE FROM role_permission rp USING account_role ar, account a WHERE rp.role_id = ar.role_id AND ar.account_id = a.id AND a.login_user = 'demorent' AND rp.permission_id = 112`,
+    );
     const renterAgain = await t.login('user', 'demorent');
     expect((await addByHouse(house(), [], renterAgain)).body.code).toBe(403);
     const adminAgain = await t.login('user', 'demoadmin');
-    await t.ds.query(`DELETE FROM role_permission rp USING account_role ar, account a WHERE rp.role_id = ar.role_id AND ar.account_id = a.id AND a.login_user = 'otheruser' AND rp.permission_id = 104`);
+    await t.ds.query(
+      `DELETE FROM role_permission rp USING account_role ar, account a WHERE rp.role_id = ar.role_id AND ar.account_id = a.id AND a.login_user = 'otheruser' AND rp.permission_id = 104`,
+    );
     const otherAgain = await t.login('user', 'otheruser');
     expect((await get('/api/artificial/list', otherAgain)).body.code).toBe(403);
     expect((await get('/api/artificial/unread-count', otherAgain)).body.code).toBe(403);
@@ -178,7 +263,16 @@ describe('manual enquiry (人工询价)', () => {
   it('lists the cases newest first with the filters, within the caller data range only', async () => {
     const mine = (await get('/api/artificial/list?pageIndex=1&pageSize=10')).body.data;
     expect(mine.total).toBe(4);
-    expect(mine.list[0]).toMatchObject({ id: fromValuation, cityName: '北京', state: 1, status: 1, evalType: 1, advisory: false, read: true, reviewTotalPrice: null });
+    expect(mine.list[0]).toMatchObject({
+      id: fromValuation,
+      cityName: '北京',
+      state: 1,
+      status: 1,
+      evalType: 1,
+      advisory: false,
+      read: true,
+      reviewTotalPrice: null,
+    });
     expect(mine.list.map((r: { id: number }) => r.id)).toContain(fromHouse);
 
     const byLocation = (await get(`/api/artificial/list?location=${encodeURIComponent('未收录')}`)).body.data;
@@ -200,7 +294,9 @@ describe('manual enquiry (人工询价)', () => {
 
   it('marks an answered case read once, counts the unread ones and keeps pending cases unmarked', async () => {
     expect((await get('/api/artificial/unread-count')).body.data).toBe(0);
-    expect((await t.http().post('/api/artificial/read').set('Authorization', auth(user)).type('form').send({ id: fromHouse })).body).toMatchObject({ code: 400, message: '该询价尚未处理完成' });
+    expect(
+      (await t.http().post('/api/artificial/read').set('Authorization', auth(user)).type('form').send({ id: fromHouse })).body,
+    ).toMatchObject({ code: 400, message: '该询价尚未处理完成' });
 
     await answer(fromHouse, 5_120_000);
     await answer(fromValuation, null);
@@ -218,14 +314,19 @@ describe('manual enquiry (人工询价)', () => {
 
     // The supervisor opens demouser's answer through the data range: it stays unread for demouser.
     expect((await get(`/api/artificial/get?id=${fromHouse}`, admin)).body.data).toMatchObject({ state: 2, read: false, ownRequest: false });
-    const bySupervisor = (await t.http().post('/api/artificial/read').set('Authorization', auth(admin)).type('form').send({ id: fromHouse })).body;
+    const bySupervisor = (
+      await t.http().post('/api/artificial/read').set('Authorization', auth(admin)).type('form').send({ id: fromHouse })
+    ).body;
     expect(bySupervisor).toMatchObject({ code: 200, data: { state: 2, read: false, ownRequest: false, version: viewed.version } });
     expect(bySupervisor.data.history.map((h: { event: string }) => h.event)).toEqual(['SUBMIT', 'CLAIM', 'ANSWER']);
     expect((await get('/api/artificial/unread-count')).body.data).toBe(2);
     expect((await get('/api/artificial/list?status=2', admin)).body.data.list).toEqual(
       expect.arrayContaining([expect.objectContaining({ id: fromHouse, read: false, ownRequest: false })]),
     );
-    expect((await t.ds.getRepository(AppraisalCaseEntity).findOneByOrFail({ id: String(fromHouse) })).context).toMatchObject({ read: false, requesterId: expect.any(Number) });
+    expect((await t.ds.getRepository(AppraisalCaseEntity).findOneByOrFail({ id: String(fromHouse) })).context).toMatchObject({
+      read: false,
+      requesterId: expect.any(Number),
+    });
 
     const read = (await t.http().post('/api/artificial/read').set('Authorization', auth(user)).type('form').send({ id: fromHouse })).body;
     expect(read).toMatchObject({ code: 200, data: { read: true, state: 2 } });
@@ -252,6 +353,9 @@ describe('manual enquiry (人工询价)', () => {
     expect(xlsx.status).toBe(200);
     expect(xlsx.headers['content-type']).toContain('spreadsheetml');
     expect((xlsx.body as Buffer).subarray(0, 2).toString()).toBe('PK');
-    expect((await get(`/api/artificial/list/export?city=${encodeURIComponent('上海')}`)).body).toMatchObject({ code: 404, message: '暂无数据' });
+    expect((await get(`/api/artificial/list/export?city=${encodeURIComponent('上海')}`)).body).toMatchObject({
+      code: 404,
+      message: '暂无数据',
+    });
   });
 });

@@ -37,7 +37,10 @@ describe('captcha and login', () => {
 
   it('accepts the mobile phone as user name, and JSON and multipart bodies', async () => {
     const a = await t.captcha('user');
-    const json = await t.http().post('/api/login').send({ userName: '13800000002', password: DEMO_PASSWORD, captcha: a.answer, identity: a.identity });
+    const json = await t
+      .http()
+      .post('/api/login')
+      .send({ userName: '13800000002', password: DEMO_PASSWORD, captcha: a.answer, identity: a.identity });
     expect(json.body.code).toBe(200);
     const b = await t.captcha('user');
     const multipart = await t
@@ -58,8 +61,16 @@ describe('captcha and login', () => {
     expect(again.body).toMatchObject({ code: 400, message: Msg.captchaExpired });
 
     const second = await t.captcha('user');
-    expect((await loginAs('/api/login', { userName: 'demouser', password: DEMO_PASSWORD, captcha: second.answer, identity: second.identity })).body.code).toBe(200);
-    const replay = await loginAs('/api/login', { userName: 'demouser', password: DEMO_PASSWORD, captcha: second.answer, identity: second.identity });
+    expect(
+      (await loginAs('/api/login', { userName: 'demouser', password: DEMO_PASSWORD, captcha: second.answer, identity: second.identity }))
+        .body.code,
+    ).toBe(200);
+    const replay = await loginAs('/api/login', {
+      userName: 'demouser',
+      password: DEMO_PASSWORD,
+      captcha: second.answer,
+      identity: second.identity,
+    });
     expect(replay.body).toMatchObject({ code: 400, message: Msg.captchaExpired });
   });
 
@@ -97,11 +108,21 @@ describe('captcha and login', () => {
 
   it('keeps the populations apart at login', async () => {
     const staff = await t.captcha('tenant');
-    const asStaff = await loginAs('/api/tenant/login', { userName: 'channeladmin', password: DEMO_PASSWORD, captcha: staff.answer, identity: staff.identity });
+    const asStaff = await loginAs('/api/tenant/login', {
+      userName: 'channeladmin',
+      password: DEMO_PASSWORD,
+      captcha: staff.answer,
+      identity: staff.identity,
+    });
     expect(asStaff.body.code).toBe(200);
     expect(asStaff.body.data.population).toBe('tenant');
     const wrongDoor = await t.captcha('tenant');
-    const customerOnTenant = await loginAs('/api/tenant/login', { userName: 'demoadmin', password: DEMO_PASSWORD, captcha: wrongDoor.answer, identity: wrongDoor.identity });
+    const customerOnTenant = await loginAs('/api/tenant/login', {
+      userName: 'demoadmin',
+      password: DEMO_PASSWORD,
+      captcha: wrongDoor.answer,
+      identity: wrongDoor.identity,
+    });
     expect(customerOnTenant.body).toMatchObject({ code: 400, message: '该账号不存在' });
     const staffRow = await t.ds.getRepository(TenantStaffEntity).findOneByOrFail({ loginUser: 'channeladmin' });
     expect(staffRow.lastLoginTime).not.toBeNull();

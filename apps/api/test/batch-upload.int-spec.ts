@@ -7,7 +7,16 @@ import { Client } from 'minio';
 import { batchStartJobId, QUEUES } from '@valuation/contracts';
 import { demoLogoPng, DEMO_PASSWORD, hashPassword } from '@valuation/core';
 import { BATCH_COLUMNS, BatchMsg, ListMsg, Perm, UserType } from '@valuation/domain';
-import { AccountEntity, AccountRoleEntity, BatchItemEntity, BatchTaskEntity, CityPackageEntity, OrganizationEntity, RoleEntity, RolePermissionEntity } from '@valuation/persistence';
+import {
+  AccountEntity,
+  AccountRoleEntity,
+  BatchItemEntity,
+  BatchTaskEntity,
+  CityPackageEntity,
+  OrganizationEntity,
+  RoleEntity,
+  RolePermissionEntity,
+} from '@valuation/persistence';
 import { minioClientOptions } from '@valuation/storage';
 import { startTestApi, type TestApi } from './test-api';
 
@@ -17,7 +26,22 @@ const QUOTA_SHORT = '估价次数不足，请联系管理员分配次数';
 
 type Cells = string[];
 /** A data row in template order; `city` and `location` vary, the rest is a valid flat. */
-const row = (city = '北京市', location = '春晓花园', dist = '朝阳区'): Cells => [city, dist, location, '住宅', '89.5', '6', '18', '2', '1', '1', '南北', '精装', '2004', 'KH0001'];
+const row = (city = '北京市', location = '春晓花园', dist = '朝阳区'): Cells => [
+  city,
+  dist,
+  location,
+  '住宅',
+  '89.5',
+  '6',
+  '18',
+  '2',
+  '1',
+  '1',
+  '南北',
+  '精装',
+  '2004',
+  'KH0001',
+];
 const rows = (n: number, city = '北京市') => Array.from({ length: n }, (_, i) => row(city, `春晓花园${i + 1}号楼`));
 
 const csvText = (data: Cells[], header: Cells = HEADERS) => [header, ...data].map((r) => r.join(',')).join('\r\n') + '\r\n';
@@ -68,7 +92,11 @@ describe('batch valuation API', () => {
   const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
   const get = (path: string, token: string) => t.http().get(path).set(auth(token));
 
-  function upload(token: string, file: { content: Buffer; name: string } | null, fields: Record<string, string> = { taskName: '批量测试' }) {
+  function upload(
+    token: string,
+    file: { content: Buffer; name: string } | null,
+    fields: Record<string, string> = { taskName: '批量测试' },
+  ) {
     const req = t.http().post('/api/batch/upload').set(auth(token));
     for (const [k, v] of Object.entries(fields)) req.field(k, v);
     if (file) req.attach('file', file.content, { filename: file.name, contentType: 'application/octet-stream' });
@@ -80,8 +108,13 @@ describe('batch valuation API', () => {
 
   async function balances(login: string): Promise<Balances> {
     const accountId = accountIds[login];
-    const city: Balances['city'] = await t.ds.query(`SELECT id, city_code AS "cityCode", remaining FROM city_package WHERE account_id = $1 ORDER BY id`, [accountId]);
-    const [{ universal_count: universal }] = await t.ds.query(`SELECT universal_count FROM account_balance WHERE account_id = $1`, [accountId]);
+    const city: Balances['city'] = await t.ds.query(
+      `SELECT id, city_code AS "cityCode", remaining FROM city_package WHERE account_id = $1 ORDER BY id`,
+      [accountId],
+    );
+    const [{ universal_count: universal }] = await t.ds.query(`SELECT universal_count FROM account_balance WHERE account_id = $1`, [
+      accountId,
+    ]);
     const [{ n: ledgerRows }] = await t.ds.query(`SELECT count(*)::int AS n FROM balance_ledger WHERE account_id = $1`, [accountId]);
     return { city, universal, ledgerRows };
   }
@@ -109,11 +142,22 @@ describe('batch valuation API', () => {
 
   async function addAccount(loginUser: string, organizationId: number, permissionIds: number[], phone: string): Promise<number> {
     const org = await t.ds.getRepository(OrganizationEntity).findOneByOrFail({ id: organizationId });
-    const role = await t.ds.getRepository(RoleEntity).save({ tenantId: org.tenantId, kind: 'customer', companyId: org.companyId, code: '4001', name: `${loginUser}角色`, remark: null });
+    const role = await t.ds
+      .getRepository(RoleEntity)
+      .save({ tenantId: org.tenantId, kind: 'customer', companyId: org.companyId, code: '4001', name: `${loginUser}角色`, remark: null });
     await t.ds.getRepository(RolePermissionEntity).save(permissionIds.map((permissionId) => ({ roleId: role.id, permissionId })));
     const account = await t.ds.getRepository(AccountEntity).save({
-      tenantId: org.tenantId, organizationId: org.id, companyId: org.companyId, loginUser, userName: loginUser, passwordHash: await hashPassword(DEMO_PASSWORD),
-      email: null, mobilePhone: phone, userType: UserType.Enterprise, status: 0, expireDate: null,
+      tenantId: org.tenantId,
+      organizationId: org.id,
+      companyId: org.companyId,
+      loginUser,
+      userName: loginUser,
+      passwordHash: await hashPassword(DEMO_PASSWORD),
+      email: null,
+      mobilePhone: phone,
+      userType: UserType.Enterprise,
+      status: 0,
+      expireDate: null,
     });
     await t.ds.getRepository(AccountRoleEntity).save({ accountId: account.id, roleId: role.id });
     return account.id;
@@ -126,14 +170,32 @@ describe('batch valuation API', () => {
     bucket = t.config.S3_BUCKET;
     const demoUser = await t.ds.getRepository(AccountEntity).findOneByOrFail({ loginUser: 'demouser' });
     const valuerRole = await t.ds.getRepository(RoleEntity).findOneByOrFail({ tenantId: demoUser.tenantId, code: '1002' });
-    await t.ds.getRepository(RolePermissionEntity).save([Perm.batch, Perm.batchCreate, Perm.batchDetail, Perm.batchExport].map((permissionId) => ({ roleId: valuerRole.id, permissionId })));
+    await t.ds
+      .getRepository(RolePermissionEntity)
+      .save(
+        [Perm.batch, Perm.batchCreate, Perm.batchDetail, Perm.batchExport].map((permissionId) => ({ roleId: valuerRole.id, permissionId })),
+      );
     const admin = await t.ds.getRepository(AccountEntity).findOneByOrFail({ loginUser: 'demoadmin' });
-    accountIds.bulkuser = await addAccount('bulkuser', admin.organizationId, [Perm.batch, Perm.batchCreate, Perm.batchDetail], '13700000201');
+    accountIds.bulkuser = await addAccount(
+      'bulkuser',
+      admin.organizationId,
+      [Perm.batch, Perm.batchCreate, Perm.batchDetail],
+      '13700000201',
+    );
     await t.ds.getRepository(CityPackageEntity).save({
-      tenantId: admin.tenantId, accountId: accountIds.bulkuser, cityCode: '110100', cityName: '北京市', remaining: 10000,
-      effectiveDate: '2020-01-01', expireDate: '2099-12-31', orderNo: null,
+      tenantId: admin.tenantId,
+      accountId: accountIds.bulkuser,
+      cityCode: '110100',
+      cityName: '北京市',
+      remaining: 10000,
+      effectiveDate: '2020-01-01',
+      expireDate: '2099-12-31',
+      orderNo: null,
     });
-    await t.ds.query(`INSERT INTO account_balance (account_id, tenant_id, universal_count) VALUES ($1, $2, 0)`, [accountIds.bulkuser, admin.tenantId]);
+    await t.ds.query(`INSERT INTO account_balance (account_id, tenant_id, universal_count) VALUES ($1, $2, 0)`, [
+      accountIds.bulkuser,
+      admin.tenantId,
+    ]);
     for (const login of ['demoadmin', 'demouser', 'demorent', 'bulkuser', 'otheradmin']) {
       tokens[login] = await t.login('user', login);
       accountIds[login] ??= (await t.ds.getRepository(AccountEntity).findOneByOrFail({ loginUser: login })).id;
@@ -147,16 +209,61 @@ describe('batch valuation API', () => {
   describe('refused uploads', () => {
     const refusals: [string, () => Promise<{ content: Buffer; name: string } | null>, Record<string, string>, string][] = [
       ['no file', async () => null, { taskName: '' }, '未选择上传文件！'],
-      ['a name that is not xls, xlsx or csv', async () => ({ content: csv([row()]), name: '数据.txt' }), { taskName: '' }, '上传文件格式不正确！'],
-      ['an .xlsx name with text inside', async () => ({ content: csv([row()]), name: '数据.xlsx' }), { taskName: '任务' }, '上传文件格式不正确！'],
+      [
+        'a name that is not xls, xlsx or csv',
+        async () => ({ content: csv([row()]), name: '数据.txt' }),
+        { taskName: '' },
+        '上传文件格式不正确！',
+      ],
+      [
+        'an .xlsx name with text inside',
+        async () => ({ content: csv([row()]), name: '数据.xlsx' }),
+        { taskName: '任务' },
+        '上传文件格式不正确！',
+      ],
       ['a PNG renamed .csv', async () => ({ content: demoLogoPng(), name: 'logo.csv' }), { taskName: '任务' }, '上传文件格式不正确！'],
-      ['a workbook renamed .csv', async () => ({ content: await xlsx([row()]), name: '数据.csv' }), { taskName: '任务' }, '上传文件格式不正确！'],
-      ['a ZIP without a workbook named .xlsx', async () => ({ content: Buffer.concat([Buffer.from('PK\x03\x04', 'latin1'), Buffer.alloc(200, 1)]), name: 'a.xlsx' }), { taskName: '任务' }, '上传文件格式不正确！'],
-      ['an OLE2 file named .xlsx', async () => ({ content: Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0]), Buffer.alloc(600)]), name: 'a.xlsx' }), { taskName: '任务' }, '上传文件格式不正确！'],
-      ['an OLE2 file that is not a workbook named .xls', async () => ({ content: Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0]), Buffer.alloc(600)]), name: 'a.xls' }), { taskName: '任务' }, '上传文件格式不正确！'],
-      ['an OLE2 document without a workbook named .xls', async () => ({ content: wordDocument(), name: 'a.xls' }), { taskName: '任务' }, '上传文件格式不正确！'],
-      ['a legacy workbook renamed .xlsx', async () => ({ content: xls([row()]), name: 'a.xlsx' }), { taskName: '任务' }, '上传文件格式不正确！'],
-      ['10,001 rows in a legacy workbook', async () => ({ content: xls(rows(10_001)), name: 'a.xls' }), { taskName: '任务' }, '数据不可超过10000条！'],
+      [
+        'a workbook renamed .csv',
+        async () => ({ content: await xlsx([row()]), name: '数据.csv' }),
+        { taskName: '任务' },
+        '上传文件格式不正确！',
+      ],
+      [
+        'a ZIP without a workbook named .xlsx',
+        async () => ({ content: Buffer.concat([Buffer.from('PK\x03\x04', 'latin1'), Buffer.alloc(200, 1)]), name: 'a.xlsx' }),
+        { taskName: '任务' },
+        '上传文件格式不正确！',
+      ],
+      [
+        'an OLE2 file named .xlsx',
+        async () => ({ content: Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0]), Buffer.alloc(600)]), name: 'a.xlsx' }),
+        { taskName: '任务' },
+        '上传文件格式不正确！',
+      ],
+      [
+        'an OLE2 file that is not a workbook named .xls',
+        async () => ({ content: Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0]), Buffer.alloc(600)]), name: 'a.xls' }),
+        { taskName: '任务' },
+        '上传文件格式不正确！',
+      ],
+      [
+        'an OLE2 document without a workbook named .xls',
+        async () => ({ content: wordDocument(), name: 'a.xls' }),
+        { taskName: '任务' },
+        '上传文件格式不正确！',
+      ],
+      [
+        'a legacy workbook renamed .xlsx',
+        async () => ({ content: xls([row()]), name: 'a.xlsx' }),
+        { taskName: '任务' },
+        '上传文件格式不正确！',
+      ],
+      [
+        '10,001 rows in a legacy workbook',
+        async () => ({ content: xls(rows(10_001)), name: 'a.xls' }),
+        { taskName: '任务' },
+        '数据不可超过10000条！',
+      ],
       [
         'a file over 5 MB',
         async () => ({ content: Buffer.concat([csv([row()]), Buffer.alloc(5_242_880, 0x20)]), name: 'big.csv' }),
@@ -165,15 +272,50 @@ describe('batch valuation API', () => {
       ],
       ['a missing task name', async () => ({ content: csv([row()]), name: 'a.csv' }), { phone: 'x' }, '请填写任务名！'],
       ['a blank task name', async () => ({ content: csv([row()]), name: 'a.csv' }), { taskName: '   ' }, '请填写任务名！'],
-      ['a task name of 16 characters', async () => ({ content: csv([row()]), name: 'a.csv' }), { taskName: '一二三四五六七八九十一二三四五六' }, '请填写任务名！'],
-      ['a bad phone', async () => ({ content: csv([]), name: 'a.csv' }), { taskName: '任务', phone: '12800138000' }, '手机号码格式不正确！'],
-      ['a phone too long', async () => ({ content: csv([row()]), name: 'a.csv' }), { taskName: '任务', phone: '138-0013-80001' }, '手机号码格式不正确！'],
-      ['a file with only the header', async () => ({ content: csv([]), name: 'a.csv' }), { taskName: '任务' }, '文件内容为空，请按模板填写！'],
+      [
+        'a task name of 16 characters',
+        async () => ({ content: csv([row()]), name: 'a.csv' }),
+        { taskName: '一二三四五六七八九十一二三四五六' },
+        '请填写任务名！',
+      ],
+      [
+        'a bad phone',
+        async () => ({ content: csv([]), name: 'a.csv' }),
+        { taskName: '任务', phone: '12800138000' },
+        '手机号码格式不正确！',
+      ],
+      [
+        'a phone too long',
+        async () => ({ content: csv([row()]), name: 'a.csv' }),
+        { taskName: '任务', phone: '138-0013-80001' },
+        '手机号码格式不正确！',
+      ],
+      [
+        'a file with only the header',
+        async () => ({ content: csv([]), name: 'a.csv' }),
+        { taskName: '任务' },
+        '文件内容为空，请按模板填写！',
+      ],
       ['an empty file', async () => ({ content: Buffer.alloc(0), name: 'a.csv' }), { taskName: '任务' }, '文件内容为空，请按模板填写！'],
-      ['a workbook with only blank rows under the header', async () => ({ content: await xlsx([['', ''], []]), name: 'a.xlsx' }), { taskName: '任务' }, '文件内容为空，请按模板填写！'],
+      [
+        'a workbook with only blank rows under the header',
+        async () => ({ content: await xlsx([['', ''], []]), name: 'a.xlsx' }),
+        { taskName: '任务' },
+        '文件内容为空，请按模板填写！',
+      ],
       ['10,001 rows', async () => ({ content: csv(rows(10_001)), name: 'a.csv' }), { taskName: '任务' }, '数据不可超过10000条！'],
-      ['10,001 rows in a workbook', async () => ({ content: await xlsx(rows(10_001)), name: 'a.xlsx' }), { taskName: '任务' }, '数据不可超过10000条！'],
-      ['a header that is not the template', async () => ({ content: Buffer.from(csvText([row().slice(2)], HEADERS.slice(2))), name: 'a.csv' }), { taskName: '任务' }, BatchMsg.headerMismatch],
+      [
+        '10,001 rows in a workbook',
+        async () => ({ content: await xlsx(rows(10_001)), name: 'a.xlsx' }),
+        { taskName: '任务' },
+        '数据不可超过10000条！',
+      ],
+      [
+        'a header that is not the template',
+        async () => ({ content: Buffer.from(csvText([row().slice(2)], HEADERS.slice(2))), name: 'a.csv' }),
+        { taskName: '任务' },
+        BatchMsg.headerMismatch,
+      ],
     ];
 
     let before: { objects: string[]; admin: Balances };
@@ -206,13 +348,24 @@ describe('batch valuation API', () => {
     it('reads a GBK CSV with its Chinese intact, reserves city counts per row city, then nationwide, and starts the task', async () => {
       const before = await balances('demoadmin');
       const data = [row(), row('北京', '春晓花园2号楼', '朝阳区'), row('beijing', '阳光家园'), row('上海市', '锦绣华庭', '浦东新区')];
-      const res = await upload(tokens.demoadmin, { content: csv(data, 'gbk'), name: '三月抵押.csv' }, { taskName: '三月抵押复估', phone: '138-0013-8000' });
+      const res = await upload(
+        tokens.demoadmin,
+        { content: csv(data, 'gbk'), name: '三月抵押.csv' },
+        { taskName: '三月抵押复估', phone: '138-0013-8000' },
+      );
       expect(res.body).toMatchObject({ code: 200, data: { evalTotal: 4 } });
       expect(res.body.subCode).toBeUndefined();
       const batchId: string = res.body.data.batchId;
 
       const task = await taskOf(batchId);
-      expect(task).toMatchObject({ state: 1, evalTotal: 4, taskName: '三月抵押复估', recvPhone: '13800138000', fileName: '三月抵押.csv', accountId: accountIds.demoadmin });
+      expect(task).toMatchObject({
+        state: 1,
+        evalTotal: 4,
+        taskName: '三月抵押复估',
+        recvPhone: '13800138000',
+        fileName: '三月抵押.csv',
+        accountId: accountIds.demoadmin,
+      });
       expect(task.fileKey).toBe(`batch/${task.tenantId}/${batchId}/三月抵押.csv`);
       expect(await batchObjects()).toContain(task.fileKey);
 
@@ -225,8 +378,20 @@ describe('batch valuation API', () => {
       ]);
       expect(items[0]).toMatchObject({ propType: 11, bldgArea: '89.50', floor: 6, bheight: 18 });
       expect(items[0].input).toEqual({
-        cityName: '北京市', distName: '朝阳区', location: '春晓花园', propType: '住宅', bldgArea: '89.5', floor: '6', bheight: '18', br: '2', lr: '1', ba: '1',
-        face: '南北', intDeco: '精装', buildYear: '2004', principalCode: 'KH0001',
+        cityName: '北京市',
+        distName: '朝阳区',
+        location: '春晓花园',
+        propType: '住宅',
+        bldgArea: '89.5',
+        floor: '6',
+        bheight: '18',
+        br: '2',
+        lr: '1',
+        ba: '1',
+        face: '南北',
+        intDeco: '精装',
+        buildYear: '2004',
+        principalCode: 'KH0001',
       });
 
       const after = await balances('demoadmin');
@@ -252,11 +417,20 @@ describe('batch valuation API', () => {
 
     it('pays a row whose city is unknown with a nationwide count, after asking', async () => {
       const before = await balances('demoadmin');
-      const res = await upload(tokens.demoadmin, { content: csv([row(), row('火星市', '无名小区', '')]), name: 'mars.csv' }, { taskName: '未知城市' });
+      const res = await upload(
+        tokens.demoadmin,
+        { content: csv([row(), row('火星市', '无名小区', '')]), name: 'mars.csv' },
+        { taskName: '未知城市' },
+      );
       expect(res.body).toMatchObject({ code: 200, subCode: 100, data: { evalTotal: 2, shortfall: 1 } });
       const batchId: string = res.body.data.batchId;
-      const items = await t.ds.getRepository(BatchItemEntity).find({ where: { taskId: (await taskOf(batchId)).id }, order: { rowNo: 'ASC' } });
-      expect(items.map((i) => [i.cityCode, i.cityName])).toEqual([['110100', '北京市'], [null, '火星市']]);
+      const items = await t.ds
+        .getRepository(BatchItemEntity)
+        .find({ where: { taskId: (await taskOf(batchId)).id }, order: { rowNo: 'ASC' } });
+      expect(items.map((i) => [i.cityCode, i.cityName])).toEqual([
+        ['110100', '北京市'],
+        [null, '火星市'],
+      ]);
       expect(await balances('demoadmin')).toEqual(before);
 
       expect((await evalTask(tokens.demoadmin, batchId)).body.code).toBe(200);
@@ -275,16 +449,36 @@ describe('batch valuation API', () => {
       const bom = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), csv([row('北京市', '翡翠公寓')])]);
       const a = await upload(tokens.demoadmin, { content: bom, name: 'utf8.CSV' }, { taskName: 'UTF8' });
       expect(a.body.code).toBe(200);
-      const b = await upload(tokens.demoadmin, { content: await xlsx([row('北京市', '明月华庭'), [], row('北京市', '星河湾')]), name: '表格.xlsx' }, { taskName: '表格' });
+      const b = await upload(
+        tokens.demoadmin,
+        { content: await xlsx([row('北京市', '明月华庭'), [], row('北京市', '星河湾')]), name: '表格.xlsx' },
+        { taskName: '表格' },
+      );
       expect(b.body).toMatchObject({ code: 200, data: { evalTotal: 2 } });
-      const items = async (batchId: string) => (await t.ds.getRepository(BatchItemEntity).find({ where: { taskId: (await taskOf(batchId)).id }, order: { rowNo: 'ASC' } })).map((i) => i.location);
+      const items = async (batchId: string) =>
+        (await t.ds.getRepository(BatchItemEntity).find({ where: { taskId: (await taskOf(batchId)).id }, order: { rowNo: 'ASC' } })).map(
+          (i) => i.location,
+        );
       expect(await items(a.body.data.batchId)).toEqual(['翡翠公寓']);
       expect(await items(b.body.data.batchId)).toEqual(['明月华庭', '星河湾']);
-      const c = await upload(tokens.demoadmin, { content: xls([row('北京市', '碧水云天'), row('北京市', '锦绣华庭·3号楼')]), name: '旧版表格.XLS' }, { taskName: '旧版' });
+      const c = await upload(
+        tokens.demoadmin,
+        { content: xls([row('北京市', '碧水云天'), row('北京市', '锦绣华庭·3号楼')]), name: '旧版表格.XLS' },
+        { taskName: '旧版' },
+      );
       expect(c.body).toMatchObject({ code: 200, data: { evalTotal: 2 } });
       expect(await items(c.body.data.batchId)).toEqual(['碧水云天', '锦绣华庭·3号楼']);
-      const [first] = await t.ds.getRepository(BatchItemEntity).find({ where: { taskId: (await taskOf(c.body.data.batchId)).id }, order: { rowNo: 'ASC' } });
-      expect(first.input).toMatchObject({ cityName: '北京市', location: '碧水云天', bldgArea: '89.5', floor: '6', bheight: '18', buildYear: '2004' });
+      const [first] = await t.ds
+        .getRepository(BatchItemEntity)
+        .find({ where: { taskId: (await taskOf(c.body.data.batchId)).id }, order: { rowNo: 'ASC' } });
+      expect(first.input).toMatchObject({
+        cityName: '北京市',
+        location: '碧水云天',
+        bldgArea: '89.5',
+        floor: '6',
+        bheight: '18',
+        buildYear: '2004',
+      });
     });
 
     it('stores the 10,000 rows of a GBK CSV in 40 chunks well under 3 seconds', async () => {
@@ -295,7 +489,10 @@ describe('batch valuation API', () => {
       expect(res.body).toMatchObject({ code: 200, data: { evalTotal: 10_000 } });
       expect(elapsed).toBeLessThan(3000);
       const task = await taskOf(res.body.data.batchId);
-      const [stats] = await t.ds.query(`SELECT count(*)::int AS n, count(DISTINCT chunk)::int AS chunks, max(row_no)::int AS last FROM batch_item WHERE task_id = $1`, [task.id]);
+      const [stats] = await t.ds.query(
+        `SELECT count(*)::int AS n, count(DISTINCT chunk)::int AS chunks, max(row_no)::int AS last FROM batch_item WHERE task_id = $1`,
+        [task.id],
+      );
       expect(stats).toEqual({ n: 10_000, chunks: 40, last: 10_000 });
       expect(remaining(await balances('bulkuser'), '110100')).toBe(0);
       expect(await ledgerOf(task.batchId)).toEqual([expect.objectContaining({ kind: 'city', delta: -10_000 })]);
@@ -373,7 +570,11 @@ describe('batch valuation API', () => {
     });
 
     it('refuses an upload that even nationwide counts cannot cover and stores nothing', async () => {
-      const before = { balances: await balances('demouser'), tasks: await t.ds.getRepository(BatchTaskEntity).count(), objects: await batchObjects() };
+      const before = {
+        balances: await balances('demouser'),
+        tasks: await t.ds.getRepository(BatchTaskEntity).count(),
+        objects: await batchObjects(),
+      };
       const res = await upload(tokens.demouser, { content: csv(rows(16)), name: 'c.csv' }, { taskName: '次数不足' });
       expect(res.body).toMatchObject({ code: 403, message: QUOTA_SHORT });
       expect(await t.ds.getRepository(BatchTaskEntity).count()).toBe(before.tasks);
@@ -383,7 +584,20 @@ describe('batch valuation API', () => {
   });
 
   describe('list, detail, items and export', () => {
-    type Listed = { list: { batchId: string; taskName: string; taskState: number; evalTotal: number; processed: number; evalAmount: number; submitTime: string }[]; total: number; pages: number; pageNum: number };
+    type Listed = {
+      list: {
+        batchId: string;
+        taskName: string;
+        taskState: number;
+        evalTotal: number;
+        processed: number;
+        evalAmount: number;
+        submitTime: string;
+      }[];
+      total: number;
+      pages: number;
+      pageNum: number;
+    };
     const list = async (query: string, token = tokens.demoadmin) => {
       const res = await get(`/api/batch/list?${query}`, token);
       expect(res.body.code).toBe(200);
@@ -408,10 +622,21 @@ describe('batch valuation API', () => {
       const all = await list('pageSize=10');
       expect(all.total).toBe(8);
       expect(all.pages).toBe(1);
-      expect(all.list.map((r) => r.taskName)).toEqual(['再次超出', '超出包年', '一万条', '旧版', '表格', 'UTF8', '未知城市', '三月抵押复估']);
+      expect(all.list.map((r) => r.taskName)).toEqual([
+        '再次超出',
+        '超出包年',
+        '一万条',
+        '旧版',
+        '表格',
+        'UTF8',
+        '未知城市',
+        '三月抵押复估',
+      ]);
       expect((await list('taskState=0')).total).toBe(8);
       expect(all.list[0]).toMatchObject({ taskName: '再次超出', taskState: 0 });
-      expect((await list('taskState=2')).list).toEqual([expect.objectContaining({ batchId: finished.batchId, taskState: 2, processed: 4, evalAmount: 0.1076 })]);
+      expect((await list('taskState=2')).list).toEqual([
+        expect.objectContaining({ batchId: finished.batchId, taskState: 2, processed: 4, evalAmount: 0.1076 }),
+      ]);
       expect((await list('taskState=1')).total).toBe(6);
       expect((await list('taskName=超出')).total).toBe(2);
       expect((await list('beginDate=2024/06/01&endDate=2024/06/15')).list.map((r) => r.batchId)).toEqual([finished.batchId]);
@@ -432,19 +657,48 @@ describe('batch valuation API', () => {
       const byBatchId = (await get(`/api/batch/detail?id=${finished.batchId}`, tokens.demoadmin)).body;
       expect(byBatchId).toMatchObject({
         code: 200,
-        data: { id: Number(finished.id), batchId: finished.batchId, taskState: 2, evalTotal: 4, processed: 4, evalSuccess: 2, evalFail: 1, evalError: 1, evalAmount: 0.1076, recvPhone: '13800138000', submitTime: expect.stringMatching(/^2024-06-15 \d\d:00:00$/) },
+        data: {
+          id: Number(finished.id),
+          batchId: finished.batchId,
+          taskState: 2,
+          evalTotal: 4,
+          processed: 4,
+          evalSuccess: 2,
+          evalFail: 1,
+          evalError: 1,
+          evalAmount: 0.1076,
+          recvPhone: '13800138000',
+          submitTime: expect.stringMatching(/^2024-06-15 \d\d:00:00$/),
+        },
       });
       expect((await get(`/api/batch/detail?id=${finished.id}`, tokens.demoadmin)).body.data.batchId).toBe(finished.batchId);
-      expect((await get('/api/batch/detail?id=999999', tokens.demoadmin)).body).toMatchObject({ code: 404, message: BatchMsg.taskNotFound });
+      expect((await get('/api/batch/detail?id=999999', tokens.demoadmin)).body).toMatchObject({
+        code: 404,
+        message: BatchMsg.taskNotFound,
+      });
     });
 
     it('pages the items and filters them by state', async () => {
-      const page = async (query: string) => (await get(`/api/batch/items?batchId=${finished.batchId}&${query}`, tokens.demoadmin)).body.data;
+      const page = async (query: string) =>
+        (await get(`/api/batch/items?batchId=${finished.batchId}&${query}`, tokens.demoadmin)).body.data;
       const all = await page('evalState=0');
       expect(all.total).toBe(4);
       expect(all.list.map((i: { rowNo: number }) => i.rowNo)).toEqual([1, 2, 3, 4]);
       const valued = await page('evalState=1');
-      expect(valued.list[0]).toMatchObject({ rowNo: 1, state: 1, cityName: '北京市', location: '春晓花园', haName: '春晓花园', propType: 11, bldgArea: 89.5, floor: 6, bheight: 18, unitPrice: 60123.45, totalPrice: 5381049.78, evalCode: 'EVL1' });
+      expect(valued.list[0]).toMatchObject({
+        rowNo: 1,
+        state: 1,
+        cityName: '北京市',
+        location: '春晓花园',
+        haName: '春晓花园',
+        propType: 11,
+        bldgArea: 89.5,
+        floor: 6,
+        bheight: 18,
+        unitPrice: 60123.45,
+        totalPrice: 5381049.78,
+        evalCode: 'EVL1',
+      });
       expect((await page('evalState=3')).list).toEqual([expect.objectContaining({ rowNo: 4, state: 3, error: '未识别的城市' })]);
       expect((await page('evalState=2')).total).toBe(0);
       const paged = await (await get(`/api/batch/items?batchId=${finished.batchId}&pageSize=10&pageIndex=1`, tokens.demoadmin)).body.data;
@@ -452,16 +706,35 @@ describe('batch valuation API', () => {
     });
 
     it('exports the items with unit prices without decimals and totals in 万元', async () => {
-      const res = await t.http().get(`/api/batch/items/export?batchId=${finished.batchId}&evalState=1&Authorization=${tokens.demoadmin}`).buffer(true).parse((r, cb) => {
-        const chunks: Buffer[] = [];
-        r.on('data', (c: Buffer) => chunks.push(c));
-        r.on('end', () => cb(null, Buffer.concat(chunks)));
-      });
+      const res = await t
+        .http()
+        .get(`/api/batch/items/export?batchId=${finished.batchId}&evalState=1&Authorization=${tokens.demoadmin}`)
+        .buffer(true)
+        .parse((r, cb) => {
+          const chunks: Buffer[] = [];
+          r.on('data', (c: Buffer) => chunks.push(c));
+          r.on('end', () => cb(null, Buffer.concat(chunks)));
+        });
       expect(res.status).toBe(200);
       expect(res.headers['content-type']).toContain(XLSX_MIME);
       const sheet = (await readXlsx(res.body as Buffer)).worksheets[0];
       const header = (sheet.getRow(1).values as unknown[]).slice(1);
-      expect(header).toEqual(['序号', '城市', '区县', '小区名称或地址', '匹配小区', '物业类型', '建筑面积(㎡)', '所在楼层', '总楼层', '单价(元/㎡)', '总价(万元)', '估价状态', '估价编号', '说明']);
+      expect(header).toEqual([
+        '序号',
+        '城市',
+        '区县',
+        '小区名称或地址',
+        '匹配小区',
+        '物业类型',
+        '建筑面积(㎡)',
+        '所在楼层',
+        '总楼层',
+        '单价(元/㎡)',
+        '总价(万元)',
+        '估价状态',
+        '估价编号',
+        '说明',
+      ]);
       expect(sheet.rowCount).toBe(3);
       const first = sheet.getRow(2);
       expect(first.getCell(4).value).toBe('春晓花园');
@@ -481,17 +754,36 @@ describe('batch valuation API', () => {
     let content: Buffer;
 
     it('is a workbook with the template columns, an example row and drop-down lists', async () => {
-      const res = await t.http().get(`/api/batch/template?Authorization=${tokens.demouser}`).buffer(true).parse((r, cb) => {
-        const chunks: Buffer[] = [];
-        r.on('data', (c: Buffer) => chunks.push(c));
-        r.on('end', () => cb(null, Buffer.concat(chunks)));
-      });
+      const res = await t
+        .http()
+        .get(`/api/batch/template?Authorization=${tokens.demouser}`)
+        .buffer(true)
+        .parse((r, cb) => {
+          const chunks: Buffer[] = [];
+          r.on('data', (c: Buffer) => chunks.push(c));
+          r.on('end', () => cb(null, Buffer.concat(chunks)));
+        });
       expect(res.status).toBe(200);
       expect(res.headers['content-type']).toContain(XLSX_MIME);
       expect(res.headers['content-disposition']).toContain(encodeURIComponent('批量估价模板.xlsx'));
       content = res.body as Buffer;
       const sheet = (await readXlsx(content)).worksheets[0];
-      expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(['城市*', '区县', '小区名称或地址*', '物业类型*', '建筑面积(㎡)*', '所在楼层*', '总楼层*', '室', '厅', '卫', '朝向', '装修程度', '建成年代', '客户编号']);
+      expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual([
+        '城市*',
+        '区县',
+        '小区名称或地址*',
+        '物业类型*',
+        '建筑面积(㎡)*',
+        '所在楼层*',
+        '总楼层*',
+        '室',
+        '厅',
+        '卫',
+        '朝向',
+        '装修程度',
+        '建成年代',
+        '客户编号',
+      ]);
       expect((sheet.getRow(2).values as unknown[]).slice(1, 4)).toEqual(['北京市', '朝阳区', '春晓花园']);
       expect(sheet.getCell('D2').dataValidation).toMatchObject({ type: 'list', formulae: ['"住宅,办公,商铺"'] });
       expect(sheet.getCell('D10001').dataValidation).toMatchObject({ type: 'list' });

@@ -88,7 +88,11 @@ describe('batch valuation worker', () => {
    * A task in state 1 with its rows, its counts reserved as the upload does: the city package of
    * each row's city first, then nationwide counts, each with a ledger row of the batch.
    */
-  async function createTask(rows: BatchRowInput[], rowCities: (string | null)[], recvPhone: string | null = null): Promise<{ id: string; batchId: string }> {
+  async function createTask(
+    rows: BatchRowInput[],
+    rowCities: (string | null)[],
+    recvPhone: string | null = null,
+  ): Promise<{ id: string; batchId: string }> {
     const batchId = `BT${randomBytes(8).toString('hex')}`;
     return ds.transaction(async (m) => {
       const reservations: BatchTaskEntity['reservations'] = [];
@@ -97,11 +101,17 @@ describe('batch valuation worker', () => {
       let universal = 0;
       for (const [cityCode, n] of perCity) {
         const [pkg] = cityCode
-          ? await m.query(`SELECT id, remaining FROM city_package WHERE account_id = $1 AND city_code = $2 AND remaining > 0 ORDER BY expire_date LIMIT 1`, [admin.id, cityCode])
+          ? await m.query(
+              `SELECT id, remaining FROM city_package WHERE account_id = $1 AND city_code = $2 AND remaining > 0 ORDER BY expire_date LIMIT 1`,
+              [admin.id, cityCode],
+            )
           : [];
         const fromCity = pkg ? Math.min(n, pkg.remaining) : 0;
         if (fromCity > 0) {
-          const [[{ remaining }]] = await m.query(`UPDATE city_package SET remaining = remaining - $1 WHERE id = $2 RETURNING remaining`, [fromCity, pkg.id]);
+          const [[{ remaining }]] = await m.query(`UPDATE city_package SET remaining = remaining - $1 WHERE id = $2 RETURNING remaining`, [
+            fromCity,
+            pkg.id,
+          ]);
           await m.query(
             `INSERT INTO balance_ledger (tenant_id, account_id, kind, city_package_id, delta, balance_after, reason, ref_type, ref_id, created_by)
              VALUES ($1, $2, 'city', $3, $4, $5, 'consume', 'batch', $6, $2)`,
@@ -112,7 +122,10 @@ describe('batch valuation worker', () => {
         universal += n - fromCity;
       }
       if (universal > 0) {
-        const [[row]] = await m.query(`UPDATE account_balance SET universal_count = universal_count - $1 WHERE account_id = $2 RETURNING universal_count`, [universal, admin.id]);
+        const [[row]] = await m.query(
+          `UPDATE account_balance SET universal_count = universal_count - $1 WHERE account_id = $2 RETURNING universal_count`,
+          [universal, admin.id],
+        );
         await m.query(
           `INSERT INTO balance_ledger (tenant_id, account_id, kind, city_package_id, delta, balance_after, reason, ref_type, ref_id, created_by)
            VALUES ($1, $2, 'universal', NULL, $3, $4, 'consume', 'batch', $5, $2)`,
@@ -123,7 +136,17 @@ describe('batch valuation worker', () => {
       const [{ id }] = await m.query(
         `INSERT INTO batch_task (batch_id, tenant_id, company_id, organization_id, account_id, task_name, recv_phone, file_key, file_name, state, eval_total, reservations)
          VALUES ($1, $2, $3, $4, $5, '测试批量', $6, $7, 'batch.xlsx', 1, $8, $9::jsonb) RETURNING id`,
-        [batchId, admin.tenantId, admin.companyId, admin.organizationId, admin.id, recvPhone, `batch/${batchId}.xlsx`, rows.length, JSON.stringify(reservations)],
+        [
+          batchId,
+          admin.tenantId,
+          admin.companyId,
+          admin.organizationId,
+          admin.id,
+          recvPhone,
+          `batch/${batchId}.xlsx`,
+          rows.length,
+          JSON.stringify(reservations),
+        ],
       );
       await m.query(
         `INSERT INTO batch_item (task_id, row_no, chunk, input, city_code)
@@ -196,7 +219,10 @@ describe('batch valuation worker', () => {
     let runner: BatchRunner;
 
     beforeAll(async () => {
-      worker = await NestFactory.createApplicationContext(WorkerModule.forRoot({ queues: [QUEUES.batch], concurrency: 2 }), { logger: false, abortOnError: false });
+      worker = await NestFactory.createApplicationContext(WorkerModule.forRoot({ queues: [QUEUES.batch], concurrency: 2 }), {
+        logger: false,
+        abortOnError: false,
+      });
       runner = worker.get(BatchRunner);
     });
     afterAll(() => worker?.close());
@@ -236,7 +262,9 @@ describe('batch valuation worker', () => {
         { row_no: 63, state: 2, error: '请输入正确的面积' },
       ]);
       expect(done.row.evalError).toBe(2);
-      const found = await ds.query(`SELECT row_no, location, ha_name FROM batch_item WHERE task_id = $1 AND row_no <= 2 ORDER BY row_no`, [id]);
+      const found = await ds.query(`SELECT row_no, location, ha_name FROM batch_item WHERE task_id = $1 AND row_no <= 2 ORDER BY row_no`, [
+        id,
+      ]);
       expect(found).toEqual([
         { row_no: 1, location: communities[0].name, ha_name: communities[0].name },
         { row_no: 2, location: `${communities[1].name}3号楼2单元`, ha_name: communities[1].name },
@@ -249,14 +277,23 @@ describe('batch valuation worker', () => {
           kind: 'batch.finished',
           channel: 'sms',
           phone: '13800138000',
-          payload: expect.objectContaining({ taskName: '测试批量', total: 63, success: done.valued, refunded: 63 - done.valued, taskState: 2 }),
+          payload: expect.objectContaining({
+            taskName: '测试批量',
+            total: 63,
+            success: done.valued,
+            refunded: 63 - done.valued,
+            taskState: 2,
+          }),
         },
       ]);
     });
 
     it('never values a row twice when the same chunk runs twice, at once or again', async () => {
       const rows = Array.from({ length: 300 }, (_, i) => flat(communities[(i * 7) % communities.length], i));
-      const { id, batchId } = await createTask(rows, rows.map((_, i) => communities[(i * 7) % communities.length].cityCode));
+      const { id, batchId } = await createTask(
+        rows,
+        rows.map((_, i) => communities[(i * 7) % communities.length].cityCode),
+      );
 
       const [a, b] = await Promise.all([runner.runChunk(id, 0), runner.runChunk(id, 0)]);
       expect(a.written + b.written).toBe(250);
@@ -275,7 +312,10 @@ describe('batch valuation worker', () => {
     it('fails a task whose rows are gone and refunds every count', async () => {
       const before = await balances();
       const rows = Array.from({ length: 20 }, (_, i) => flat(communities[i], i));
-      const { id, batchId } = await createTask(rows, rows.map((_, i) => communities[i].cityCode));
+      const { id, batchId } = await createTask(
+        rows,
+        rows.map((_, i) => communities[i].cityCode),
+      );
       await ds.query(`DELETE FROM batch_item WHERE task_id = $1 AND row_no > 15`, [id]);
 
       await t.app.get(JobProducer).enqueue('batch.start', { taskId: id }, { jobId: batchStartJobId(id) });
@@ -293,7 +333,10 @@ describe('batch valuation worker', () => {
 
     it('starts a task whose start job never reached the queue once it has made no progress for a while', async () => {
       const rows = Array.from({ length: 30 }, (_, i) => flat(communities[i], i));
-      const { id, batchId } = await createTask(rows, rows.map((_, i) => communities[i].cityCode));
+      const { id, batchId } = await createTask(
+        rows,
+        rows.map((_, i) => communities[i].cityCode),
+      );
       const sweeper = worker.get(BatchProcessor);
       expect(await sweeper.sweep()).not.toContain(id);
       expect(await t.app.get<Queue>(getQueueToken(QUEUES.batch)).getJob(batchStartJobId(id))).toBeUndefined();
@@ -315,7 +358,15 @@ describe('batch valuation worker', () => {
       outDir = fs.mkdtempSync(path.join(root, 'dist', 'batch-worker-test-'));
       const swc = spawnSync(
         process.execPath,
-        [require.resolve('@swc/cli/bin/swc.js'), ...SOURCES.filter((dir) => fs.existsSync(path.join(root, dir))), '-d', outDir, '--config-file', '.swcrc', '--quiet'],
+        [
+          require.resolve('@swc/cli/bin/swc.js'),
+          ...SOURCES.filter((dir) => fs.existsSync(path.join(root, dir))),
+          '-d',
+          outDir,
+          '--config-file',
+          '.swcrc',
+          '--quiet',
+        ],
         { cwd: root, encoding: 'utf8' },
       );
       if (swc.status !== 0) throw new Error(`swc failed:\n${swc.stdout}\n${swc.stderr}`);
@@ -332,7 +383,14 @@ describe('batch valuation worker', () => {
     const startWorker = () => {
       const child = spawn(process.execPath, [path.join(outDir, 'apps/worker/src/main.js')], {
         cwd: root,
-        env: { ...process.env, WORKER_QUEUES: QUEUES.batch, BATCH_CONCURRENCY: '2', LOG_LEVEL: 'warn', DATABASE_POOL_SIZE: '6', WORKER_LOCK_MS: String(LOCK_MS) },
+        env: {
+          ...process.env,
+          WORKER_QUEUES: QUEUES.batch,
+          BATCH_CONCURRENCY: '2',
+          LOG_LEVEL: 'warn',
+          DATABASE_POOL_SIZE: '6',
+          WORKER_LOCK_MS: String(LOCK_MS),
+        },
         stdio: ['ignore', 'ignore', 'pipe'],
       });
       let stderr = '';
@@ -344,7 +402,10 @@ describe('batch valuation worker', () => {
     it('finishes a batch exactly once when its worker is killed half-way and another takes over', async () => {
       const before = await balances();
       const rows = Array.from({ length: 2000 }, (_, i) => flat(communities[(i * 13) % communities.length], i));
-      const { id, batchId } = await createTask(rows, rows.map((_, i) => communities[(i * 13) % communities.length].cityCode));
+      const { id, batchId } = await createTask(
+        rows,
+        rows.map((_, i) => communities[(i * 13) % communities.length].cityCode),
+      );
 
       const first = startWorker();
       await t.app.get(JobProducer).enqueue('batch.start', { taskId: id }, { jobId: batchStartJobId(id) });
@@ -365,7 +426,10 @@ describe('batch valuation worker', () => {
       expect(done.valued).toBeGreaterThan(1900);
       const after = await balances();
       expect(before.city + before.universal - (after.city + after.universal)).toBe(done.valued);
-      const [{ n }] = await ds.query(`SELECT count(*)::int AS n FROM eval_record WHERE eval_code IN (SELECT eval_code FROM batch_item WHERE task_id = $1)`, [id]);
+      const [{ n }] = await ds.query(
+        `SELECT count(*)::int AS n FROM eval_record WHERE eval_code IN (SELECT eval_code FROM batch_item WHERE task_id = $1)`,
+        [id],
+      );
       expect(n).toBe(done.valued);
     }, 240_000);
   });

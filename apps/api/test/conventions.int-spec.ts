@@ -22,7 +22,10 @@ describe('API conventions', () => {
     const badJson = await t.http().post('/api/login').set('Content-Type', 'application/json').send('{"userName":');
     expect(badJson.status).toBe(400);
     expect(badJson.body).toMatchObject({ code: 400, message: '请求参数不正确' });
-    const tooBig = await t.http().post('/api/login').send({ userName: 'x'.repeat(5000) });
+    const tooBig = await t
+      .http()
+      .post('/api/login')
+      .send({ userName: 'x'.repeat(5000) });
     expect(tooBig.body).toMatchObject({ code: 413, message: '请求内容过大' });
   });
 
@@ -53,7 +56,9 @@ describe('API conventions', () => {
 
   it('describes itself in OpenAPI', async () => {
     const doc = await t.http().get('/api/docs-json').expect(200);
-    expect(Object.keys(doc.body.paths)).toEqual(expect.arrayContaining(['/api/login', '/api/tenant/login', '/api/auth/user/login-user', '/api/health/ready']));
+    expect(Object.keys(doc.body.paths)).toEqual(
+      expect.arrayContaining(['/api/login', '/api/tenant/login', '/api/auth/user/login-user', '/api/health/ready']),
+    );
   });
 
   it('has an access rule on every endpoint', () => {

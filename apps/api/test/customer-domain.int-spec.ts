@@ -4,7 +4,14 @@ import { IsNull } from 'typeorm';
 import { QUEUES, type AuditRecordPayload } from '@valuation/contracts';
 import { operateCustomerDomain } from '@valuation/core';
 import { CustomerDomainMsg, DomainWorkflowMsg, Msg } from '@valuation/domain';
-import { CustomerDomainEntity, CustomerDomainHistoryEntity, OperationLogEntity, OrganizationEntity, SiteConfigEntity, TenantStaffEntity } from '@valuation/persistence';
+import {
+  CustomerDomainEntity,
+  CustomerDomainHistoryEntity,
+  OperationLogEntity,
+  OrganizationEntity,
+  SiteConfigEntity,
+  TenantStaffEntity,
+} from '@valuation/persistence';
 import { describeOutcome, OPERATOR, parseDomainCommand } from '../../../scripts/lib/customer-domain';
 import { startTestApi, type TestApi } from './test-api';
 
@@ -17,13 +24,20 @@ describe('customer domains (channel)', () => {
 
   const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
   const list = (token = tokens.channeladmin, query: Record<string, number> = {}) =>
-    t.http().get('/api/tenant/customer-domain/pageable').query({ pageIndex: 1, pageSize: 10, timestamp: Date.now(), ...query }).set(auth(token));
-  const add = (body: Record<string, unknown>, token = tokens.channeladmin) => t.http().post('/api/tenant/customer-domain/add').set(auth(token)).send(body);
+    t
+      .http()
+      .get('/api/tenant/customer-domain/pageable')
+      .query({ pageIndex: 1, pageSize: 10, timestamp: Date.now(), ...query })
+      .set(auth(token));
+  const add = (body: Record<string, unknown>, token = tokens.channeladmin) =>
+    t.http().post('/api/tenant/customer-domain/add').set(auth(token)).send(body);
   const update = (body: Record<string, unknown>, token = tokens.channeladmin) =>
     t.http().post('/api/tenant/customer-domain/update').set(auth(token)).type('form').send(body);
-  const remove = (id: number, token = tokens.channeladmin) => t.http().post('/api/tenant/customer-domain/delete').set(auth(token)).type('form').send({ id });
+  const remove = (id: number, token = tokens.channeladmin) =>
+    t.http().post('/api/tenant/customer-domain/delete').set(auth(token)).type('form').send({ id });
   const rows = () => t.ds.getRepository(CustomerDomainEntity).find({ order: { id: 'ASC' } });
-  const complete = (domain: string, serverIp?: string) => operateCustomerDomain(t.ds, parseDomainCommand(['complete', domain, ...(serverIp ? ['--ip', serverIp] : [])]), OPERATOR);
+  const complete = (domain: string, serverIp?: string) =>
+    operateCustomerDomain(t.ds, parseDomainCommand(['complete', domain, ...(serverIp ? ['--ip', serverIp] : [])]), OPERATOR);
   const siteConfig = (host: string, token?: string) => {
     const req = t.http().get('/api/site-config/get').set('Host', host);
     return token ? req.set(auth(token)) : req;
@@ -37,7 +51,9 @@ describe('customer domains (channel)', () => {
   /** Until a statement of this database waits for a lock (the API's insert behind an uncommitted one). */
   async function waitForLockWait(): Promise<void> {
     for (let i = 0; i < 100; i++) {
-      const [{ waiting }] = await t.ds.query(`SELECT count(*)::int AS waiting FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`);
+      const [{ waiting }] = await t.ds.query(
+        `SELECT count(*)::int AS waiting FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+      );
       if (waiting > 0) return;
       await new Promise((r) => setTimeout(r, 50));
     }
@@ -62,7 +78,10 @@ describe('customer domains (channel)', () => {
       expect(res.body.data).toEqual([{ id: demoCompanyId, name: demoCompanyName }]);
       const other = await t.http().get('/api/tenant/customer-company/list').set(auth(tokens.otherchannel)).expect(200);
       expect(other.body.data).toEqual([{ id: otherCompanyId, name: expect.any(String) }]);
-      expect((await t.http().get('/api/tenant/customer-company/list').set(auth(tokens.appraiser1)).expect(403)).body).toMatchObject({ code: 403, message: Msg.forbidden });
+      expect((await t.http().get('/api/tenant/customer-company/list').set(auth(tokens.appraiser1)).expect(403)).body).toMatchObject({
+        code: 403,
+        message: Msg.forbidden,
+      });
     });
   });
 
@@ -89,9 +108,21 @@ describe('customer domains (channel)', () => {
       });
       id = res.body.data.id;
       const [row] = await rows();
-      expect(row).toMatchObject({ id, tenantId: t.demoTenantId, machineState: 'processing', state: 1, version: 1, updatedByName: '渠道管理员' });
+      expect(row).toMatchObject({
+        id,
+        tenantId: t.demoTenantId,
+        machineState: 'processing',
+        state: 1,
+        version: 1,
+        updatedByName: '渠道管理员',
+      });
       expect(await auditEvents('申请域名')).toEqual([
-        expect.objectContaining({ tenantId: t.demoTenantId, population: 'tenant', actorLogin: 'channeladmin', detail: `${demoCompanyName}：val.bank-demo.com` }),
+        expect.objectContaining({
+          tenantId: t.demoTenantId,
+          population: 'tenant',
+          actorLogin: 'channeladmin',
+          detail: `${demoCompanyName}：val.bank-demo.com`,
+        }),
       ]);
     });
 
@@ -105,10 +136,17 @@ describe('customer domains (channel)', () => {
     });
 
     it('gives the spec messages for a bad form', async () => {
-      expect((await add({ domain: 'a.example.com' }).expect(400)).body).toMatchObject({ code: 400, message: CustomerDomainMsg.companyRequired });
+      expect((await add({ domain: 'a.example.com' }).expect(400)).body).toMatchObject({
+        code: 400,
+        message: CustomerDomainMsg.companyRequired,
+      });
       expect((await add({ companyId: demoCompanyId, domain: ' ' }).expect(400)).body.message).toBe(CustomerDomainMsg.domainRequired);
-      expect((await add({ companyId: demoCompanyId, domain: 'example.com:8080' }).expect(400)).body.message).toBe(CustomerDomainMsg.domainInvalid);
-      expect((await add({ companyId: otherCompanyId, domain: 'c.example.com' }).expect(400)).body.message).toBe(CustomerDomainMsg.companyRequired);
+      expect((await add({ companyId: demoCompanyId, domain: 'example.com:8080' }).expect(400)).body.message).toBe(
+        CustomerDomainMsg.domainInvalid,
+      );
+      expect((await add({ companyId: otherCompanyId, domain: 'c.example.com' }).expect(400)).body.message).toBe(
+        CustomerDomainMsg.companyRequired,
+      );
       expect(await rows()).toHaveLength(2);
     });
 
@@ -116,7 +154,9 @@ describe('customer domains (channel)', () => {
       const before = await rows();
       const res = await add({ companyId: demoCompanyId, domain: 'VAL.bank-demo.com' }).expect(403);
       expect(res.body).toEqual({ code: 403, message: '同一域名只可申请一次', data: null });
-      expect((await add({ companyId: otherCompanyId, domain: 'http://val.bank-demo.com' }, tokens.otherchannel).expect(403)).body.message).toBe(CustomerDomainMsg.duplicate);
+      expect(
+        (await add({ companyId: otherCompanyId, domain: 'http://val.bank-demo.com' }, tokens.otherchannel).expect(403)).body.message,
+      ).toBe(CustomerDomainMsg.duplicate);
       expect(await rows()).toEqual(before);
     });
 
@@ -152,7 +192,9 @@ describe('customer domains (channel)', () => {
       } finally {
         await runner.release();
       }
-      expect((await rows()).filter((r) => r.domain === 'late.bank-demo.com')).toEqual([expect.objectContaining({ tenantId: t.otherTenantId })]);
+      expect((await rows()).filter((r) => r.domain === 'late.bank-demo.com')).toEqual([
+        expect.objectContaining({ tenantId: t.otherTenantId }),
+      ]);
     });
   });
 
@@ -171,7 +213,10 @@ describe('customer domains (channel)', () => {
 
     it('refuses a domain held by another application with 403', async () => {
       expect((await update({ id, domain: 'val.bank-demo.com' }).expect(403)).body.message).toBe(CustomerDomainMsg.duplicate);
-      expect(await t.ds.getRepository(CustomerDomainEntity).findOneByOrFail({ id })).toMatchObject({ domain: 'edit.bank-demo.com', version: 1 });
+      expect(await t.ds.getRepository(CustomerDomainEntity).findOneByOrFail({ id })).toMatchObject({
+        domain: 'edit.bank-demo.com',
+        version: 1,
+      });
     });
 
     it('does not move an application to another company', async () => {
@@ -179,19 +224,36 @@ describe('customer domains (channel)', () => {
     });
 
     it('sends a failed application with a changed domain back to processing', async () => {
-      const failed = await operateCustomerDomain(t.ds, parseDomainCommand(['fail', 'edit.bank-demo.com', '--reason', ' 域名未备案 ']), OPERATOR);
+      const failed = await operateCustomerDomain(
+        t.ds,
+        parseDomainCommand(['fail', 'edit.bank-demo.com', '--reason', ' 域名未备案 ']),
+        OPERATOR,
+      );
       expect(failed).toMatchObject({ ok: true, state: 3, failReason: '域名未备案' });
-      expect((await list().expect(200)).body.data.list.find((r: { id: number }) => r.id === id)).toMatchObject({ state: 3, failReason: '域名未备案' });
+      expect((await list().expect(200)).body.data.list.find((r: { id: number }) => r.id === id)).toMatchObject({
+        state: 3,
+        failReason: '域名未备案',
+      });
 
       const res = await update({ id, companyId: demoCompanyId, domain: 'edit2.bank-demo.com' }).expect(200);
-      expect(res.body).toMatchObject({ code: 200, message: CustomerDomainMsg.edited, data: { id, domain: 'edit2.bank-demo.com', state: 1, serverIp: null, failReason: null } });
-      expect(await t.ds.getRepository(CustomerDomainEntity).findOneByOrFail({ id })).toMatchObject({ machineState: 'processing', state: 1, version: 3 });
+      expect(res.body).toMatchObject({
+        code: 200,
+        message: CustomerDomainMsg.edited,
+        data: { id, domain: 'edit2.bank-demo.com', state: 1, serverIp: null, failReason: null },
+      });
+      expect(await t.ds.getRepository(CustomerDomainEntity).findOneByOrFail({ id })).toMatchObject({
+        machineState: 'processing',
+        state: 1,
+        version: 3,
+      });
     });
 
     it('keeps the applications of one tenant from another', async () => {
       const other = await list(tokens.otherchannel).expect(200);
       expect(other.body.data.list.map((r: { id: number }) => r.id)).not.toContain(id);
-      expect((await update({ id, domain: 'stolen.bank-demo.com' }, tokens.otherchannel).expect(404)).body.message).toBe(CustomerDomainMsg.notFound);
+      expect((await update({ id, domain: 'stolen.bank-demo.com' }, tokens.otherchannel).expect(404)).body.message).toBe(
+        CustomerDomainMsg.notFound,
+      );
       expect((await remove(id, tokens.otherchannel).expect(404)).body.message).toBe(CustomerDomainMsg.notFound);
       expect(await t.ds.getRepository(CustomerDomainEntity).findOneByOrFail({ id })).toMatchObject({ domain: 'edit2.bank-demo.com' });
     });
@@ -234,8 +296,16 @@ describe('customer domains (channel)', () => {
     });
 
     it('parses the command line', () => {
-      expect(parseDomainCommand(['complete', 'a.example.com', '--ip', '10.0.0.8'])).toEqual({ action: 'complete', domain: 'a.example.com', serverIp: '10.0.0.8' });
-      expect(parseDomainCommand(['fail', 'a.example.com', '--reason', '未备案'])).toEqual({ action: 'fail', domain: 'a.example.com', reason: '未备案' });
+      expect(parseDomainCommand(['complete', 'a.example.com', '--ip', '10.0.0.8'])).toEqual({
+        action: 'complete',
+        domain: 'a.example.com',
+        serverIp: '10.0.0.8',
+      });
+      expect(parseDomainCommand(['fail', 'a.example.com', '--reason', '未备案'])).toEqual({
+        action: 'fail',
+        domain: 'a.example.com',
+        reason: '未备案',
+      });
       expect(() => parseDomainCommand(['fail', 'a.example.com'])).toThrow('fail needs --reason');
       expect(() => parseDomainCommand(['finish', 'a.example.com'])).toThrow('unknown command');
     });
@@ -255,7 +325,12 @@ describe('customer domains (channel)', () => {
       expect(describeOutcome(done)).toContain('已完成');
       expect(await complete(HOST)).toEqual({ ok: false, message: DomainWorkflowMsg.alreadyCompleted });
       const row = await t.ds.getRepository(CustomerDomainEntity).findOneByOrFail({ domain: HOST });
-      expect(row).toMatchObject({ machineState: 'completed', state: 2, updatedByName: OPERATOR.name, context: { domain: HOST, serverIp: '10.0.0.8', failReason: null } });
+      expect(row).toMatchObject({
+        machineState: 'completed',
+        state: 2,
+        updatedByName: OPERATOR.name,
+        context: { domain: HOST, serverIp: '10.0.0.8', failReason: null },
+      });
       expect(await t.ds.getRepository(OperationLogEntity).findBy({ tenantId: t.demoTenantId, action: '域名处理完成' })).toEqual([
         expect.objectContaining({ population: 'operator', actorName: OPERATOR.name, detail: `${HOST}，服务器IP 10.0.0.8` }),
       ]);
@@ -265,8 +340,15 @@ describe('customer domains (channel)', () => {
 
     it("answers the customer company's branding on its completed domain, and the tenant's elsewhere", async () => {
       const own = await t.ds.getRepository(SiteConfigEntity).findOneByOrFail({ tenantId: t.demoTenantId, companyId: IsNull() });
-      expect((await siteConfig(`${HOST.toUpperCase()}:3000`).expect(200)).body.data).toMatchObject({ productName: '示范银行估价系统', themeColor: 'rgba(200, 30, 30, 1)', hasLogo: false });
-      expect((await siteConfig('127.0.0.1:3000').expect(200)).body.data).toMatchObject({ productName: own.productName, hasLogo: own.logoKey !== null });
+      expect((await siteConfig(`${HOST.toUpperCase()}:3000`).expect(200)).body.data).toMatchObject({
+        productName: '示范银行估价系统',
+        themeColor: 'rgba(200, 30, 30, 1)',
+        hasLogo: false,
+      });
+      expect((await siteConfig('127.0.0.1:3000').expect(200)).body.data).toMatchObject({
+        productName: own.productName,
+        hasLogo: own.logoKey !== null,
+      });
       expect((await siteConfig('waiting.bank-demo.com').expect(200)).body.data.productName).toBe(own.productName);
     });
 
@@ -281,7 +363,12 @@ describe('customer domains (channel)', () => {
       const captcha = await t.http().get('/api/login/captcha').set('Host', HOST).expect(200);
       const identity: string = captcha.body.data.identity;
       const answer = await t.redis.get(t.keys.of('captcha', identity));
-      const res = await t.http().post('/api/login/').set('Host', HOST).type('form').send({ userName: 'demoadmin', password: 'Demo@123456', captcha: answer, identity });
+      const res = await t
+        .http()
+        .post('/api/login/')
+        .set('Host', HOST)
+        .type('form')
+        .send({ userName: 'demoadmin', password: 'Demo@123456', captcha: answer, identity });
       expect(res.body.code).toBe(200);
       const token: string = res.body.data.token;
       expect((await siteConfig(HOST, token).expect(200)).body.data.productName).toBe('示范银行估价系统');
@@ -297,7 +384,8 @@ describe('customer domains (channel)', () => {
   });
 
   describe('history', () => {
-    const history = (domainId: number) => t.ds.getRepository(CustomerDomainHistoryEntity).find({ where: { domainId }, order: { id: 'ASC' } });
+    const history = (domainId: number) =>
+      t.ds.getRepository(CustomerDomainHistoryEntity).find({ where: { domainId }, order: { id: 'ASC' } });
     const stored = (id: number) => t.ds.getRepository(CustomerDomainEntity).findOneByOrFail({ id });
     const operate = (args: string[]) => operateCustomerDomain(t.ds, parseDomainCommand(args), OPERATOR);
 
@@ -334,16 +422,26 @@ describe('customer domains (channel)', () => {
       const before = await stored(id);
       expect((await update({ id, domain: 'quiet.bank-demo.com' }).expect(400)).body.message).toBe(CustomerDomainMsg.unchanged);
       expect((await update({ id, domain: 'val.bank-demo.com' }).expect(403)).body.message).toBe(CustomerDomainMsg.duplicate);
-      expect((await update({ id, domain: 'quiet2.bank-demo.com', version: 1 }).expect(409)).body).toEqual({ code: 409, message: DomainWorkflowMsg.conflict, data: null });
+      expect((await update({ id, domain: 'quiet2.bank-demo.com', version: 1 }).expect(409)).body).toEqual({
+        code: 409,
+        message: DomainWorkflowMsg.conflict,
+        data: null,
+      });
       expect(await operate(['complete', 'quiet.bank-demo.com'])).toEqual({ ok: false, message: DomainWorkflowMsg.alreadyCompleted });
-      expect(await operate(['fail', 'quiet.bank-demo.com', '--reason', '未备案'])).toEqual({ ok: false, message: DomainWorkflowMsg.alreadyCompleted });
+      expect(await operate(['fail', 'quiet.bank-demo.com', '--reason', '未备案'])).toEqual({
+        ok: false,
+        message: DomainWorkflowMsg.alreadyCompleted,
+      });
       expect(await stored(id)).toEqual(before);
       expect((await history(id)).map((h) => h.event)).toEqual(['APPLY', 'COMPLETE']);
     });
 
     it('lets exactly one of two edits of the version they saw through; the other gets 409', async () => {
       const id: number = (await add({ companyId: demoCompanyId, domain: 'both.bank-demo.com' }).expect(200)).body.data.id;
-      const results = await Promise.all([update({ id, domain: 'both-a.bank-demo.com', version: 1 }), update({ id, domain: 'both-b.bank-demo.com', version: 1 })]);
+      const results = await Promise.all([
+        update({ id, domain: 'both-a.bank-demo.com', version: 1 }),
+        update({ id, domain: 'both-b.bank-demo.com', version: 1 }),
+      ]);
       expect(results.map((r) => r.body.code).sort()).toEqual([200, 409]);
       const winner = results.find((r) => r.body.code === 200)!.body.data.domain;
       expect(await stored(id)).toMatchObject({ domain: winner, version: 2 });

@@ -1,5 +1,12 @@
 import ExcelJS from 'exceljs';
-import { AccountEntity, AccountRoleEntity, EvalRecordEntity, OrganizationEntity, RoleEntity, RolePermissionEntity } from '@valuation/persistence';
+import {
+  AccountEntity,
+  AccountRoleEntity,
+  EvalRecordEntity,
+  OrganizationEntity,
+  RoleEntity,
+  RolePermissionEntity,
+} from '@valuation/persistence';
 import { DEMO_PASSWORD, hashPassword } from '@valuation/core';
 import { ListMsg, Msg, Perm, UserType } from '@valuation/domain';
 import { startTestApi, type TestApi } from './test-api';
@@ -34,7 +41,12 @@ describe('valuation record list and export', () => {
   const list = async (query: string, token = admin.token) => {
     const res = await get(`/api/eval/list?${query}`, token);
     expect(res.body.code).toBe(200);
-    return res.body.data as { list: { evalCode: string; historyCount: number; [k: string]: unknown }[]; pages: number; pageNum: number; total: number };
+    return res.body.data as {
+      list: { evalCode: string; historyCount: number; [k: string]: unknown }[];
+      pages: number;
+      pageNum: number;
+      total: number;
+    };
   };
   const listCodes = async (query: string, token = admin.token) => (await list(`${query}&pageSize=200`, token)).list.map((r) => r.evalCode);
 
@@ -46,12 +58,26 @@ describe('valuation record list and export', () => {
   async function addAccount(loginUser: string, organizationId: number, permissionIds: number[], phone: string): Promise<Owner> {
     const org = await t.ds.getRepository(OrganizationEntity).findOneByOrFail({ id: organizationId });
     const role = await t.ds.getRepository(RoleEntity).save({
-      tenantId: org.tenantId, kind: 'customer', companyId: org.companyId, code: String(3000 + permissionIds.length), name: `${loginUser}角色`, remark: null,
+      tenantId: org.tenantId,
+      kind: 'customer',
+      companyId: org.companyId,
+      code: String(3000 + permissionIds.length),
+      name: `${loginUser}角色`,
+      remark: null,
     });
     await t.ds.getRepository(RolePermissionEntity).save(permissionIds.map((permissionId) => ({ roleId: role.id, permissionId })));
     const account = await t.ds.getRepository(AccountEntity).save({
-      tenantId: org.tenantId, organizationId: org.id, companyId: org.companyId, loginUser, userName: loginUser, passwordHash: await hashPassword(DEMO_PASSWORD),
-      email: null, mobilePhone: phone, userType: UserType.Enterprise, status: 0, expireDate: null,
+      tenantId: org.tenantId,
+      organizationId: org.id,
+      companyId: org.companyId,
+      loginUser,
+      userName: loginUser,
+      passwordHash: await hashPassword(DEMO_PASSWORD),
+      email: null,
+      mobilePhone: phone,
+      userType: UserType.Enterprise,
+      status: 0,
+      expireDate: null,
     });
     await t.ds.getRepository(AccountRoleEntity).save({ accountId: account.id, roleId: role.id });
     return { accountId: account.id, organizationId: org.id, companyId: org.companyId, tenantId: org.tenantId };
@@ -62,10 +88,30 @@ describe('valuation record list and export', () => {
     const evalCode = `EVL${String(++seq).padStart(10, '0')}`;
     const repo = t.ds.getRepository(EvalRecordEntity);
     await repo.insert({
-      evalCode, rootEvalCode: evalCode, tenantId: owner.tenantId, companyId: owner.companyId, organizationId: owner.organizationId, accountId: owner.accountId,
-      evalType: 1, method: 'forsale', state: 1, cityCode: '110100', cityName: '北京', propType: 11, haCode: 'H1', haName: '测试花园',
-      cardAddress: '北京市朝阳区测试路1号院2号楼301', location: '朝阳区测试路1号', principalCode: 'KH001', bldgArea: '90.00',
-      totalPrice: '5400000.00', unitPrice: '60000.00', engineVersion: 'test', input: {}, result: {}, ...patch,
+      evalCode,
+      rootEvalCode: evalCode,
+      tenantId: owner.tenantId,
+      companyId: owner.companyId,
+      organizationId: owner.organizationId,
+      accountId: owner.accountId,
+      evalType: 1,
+      method: 'forsale',
+      state: 1,
+      cityCode: '110100',
+      cityName: '北京',
+      propType: 11,
+      haCode: 'H1',
+      haName: '测试花园',
+      cardAddress: '北京市朝阳区测试路1号院2号楼301',
+      location: '朝阳区测试路1号',
+      principalCode: 'KH001',
+      bldgArea: '90.00',
+      totalPrice: '5400000.00',
+      unitPrice: '60000.00',
+      engineVersion: 'test',
+      input: {},
+      result: {},
+      ...patch,
     });
     await repo.update({ evalCode }, { createdAt });
     codes[name] = evalCode;
@@ -77,18 +123,51 @@ describe('valuation record list and export', () => {
     const adminOwner = await ownerOf('demoadmin');
     const userOwner = await ownerOf('demouser');
     const haidianOrg = await t.ds.getRepository(OrganizationEntity).findOneByOrFail({ name: '海淀支行', tenantId: adminOwner.tenantId });
-    const peerOwner = await addAccount('branchpeer', userOwner.organizationId, [Perm.quickValuation, Perm.saleValuation, Perm.rentValuation, Perm.evalDetail], '13700000101');
+    const peerOwner = await addAccount(
+      'branchpeer',
+      userOwner.organizationId,
+      [Perm.quickValuation, Perm.saleValuation, Perm.rentValuation, Perm.evalDetail],
+      '13700000101',
+    );
     const haidianOwner = await addAccount('haidianuser', haidianOrg.id, [Perm.valuationRecords, Perm.evalDetail], '13700000102');
 
     // Newest first: the order the list must answer in.
-    await record('adminRent', adminOwner, at(2025, 6, 1, 9), { evalType: 2, method: 'lease', totalPrice: '9000.00', unitPrice: '100.00', propType: 21, cardAddress: '北京市西城区金融大街8号', haName: '金融中心', location: '西城区金融大街8号' });
-    await record('userEndOfDay', userOwner, at(2025, 5, 31, 23, 59, 59), { cardAddress: '北京市朝阳区望京街10号', haName: '望京花园', location: '朝阳区望京街10号' });
-    await record('userShop', userOwner, at(2025, 5, 20), { propType: 22, cardAddress: '北京市朝阳区三里屯路19号', haName: null, location: '朝阳区三里屯路19号商铺', principalCode: null });
+    await record('adminRent', adminOwner, at(2025, 6, 1, 9), {
+      evalType: 2,
+      method: 'lease',
+      totalPrice: '9000.00',
+      unitPrice: '100.00',
+      propType: 21,
+      cardAddress: '北京市西城区金融大街8号',
+      haName: '金融中心',
+      location: '西城区金融大街8号',
+    });
+    await record('userEndOfDay', userOwner, at(2025, 5, 31, 23, 59, 59), {
+      cardAddress: '北京市朝阳区望京街10号',
+      haName: '望京花园',
+      location: '朝阳区望京街10号',
+    });
+    await record('userShop', userOwner, at(2025, 5, 20), {
+      propType: 22,
+      cardAddress: '北京市朝阳区三里屯路19号',
+      haName: null,
+      location: '朝阳区三里屯路19号商铺',
+      principalCode: null,
+    });
     await record('peerOwn', peerOwner, at(2025, 5, 10), { cardAddress: '北京市朝阳区百分之百_路5号' });
     await record('haidianOwn', haidianOwner, at(2025, 5, 1, 0, 0, 0), { cardAddress: '北京市海淀区中关村大街1号', haName: '中关村小区' });
-    await record('shanghai', adminOwner, at(2025, 4, 15), { cityCode: '310100', cityName: '上海', cardAddress: '上海市浦东新区世纪大道100号', haName: '陆家嘴花园' });
+    await record('shanghai', adminOwner, at(2025, 4, 15), {
+      cityCode: '310100',
+      cityName: '上海',
+      cardAddress: '上海市浦东新区世纪大道100号',
+      haName: '陆家嘴花园',
+    });
     await record('userFirst', userOwner, at(2025, 3, 1), { cardAddress: '北京市朝阳区望京街10号', haName: '望京花园' });
-    await record('userAgain', userOwner, at(2025, 4, 1), { rootEvalCode: codes.userFirst, cardAddress: '北京市朝阳区望京街10号', haName: '望京花园' });
+    await record('userAgain', userOwner, at(2025, 4, 1), {
+      rootEvalCode: codes.userFirst,
+      cardAddress: '北京市朝阳区望京街10号',
+      haName: '望京花园',
+    });
 
     const otherOwner = await ownerOf('otheruser');
     await record('otherTenant', otherOwner, at(2025, 5, 5));
@@ -108,9 +187,27 @@ describe('valuation record list and export', () => {
       ['adminRent', 'userEndOfDay', 'userShop', 'peerOwn', 'haidianOwn', 'shanghai', 'userAgain', 'userFirst'].map((n) => codes[n]),
     );
     expect(page.list[0]).toEqual({
-      id: expect.any(Number), evalCode: codes.adminRent, evalDate: '2025-06-01 09:00:00', cityName: '北京', cardAddress: '北京市西城区金融大街8号',
-      location: '金融中心', haName: '金融中心', principalCode: 'KH001', propType: 21, proprtname: '办公', bldgArea: 90, evalType: 2, method: 'lease',
-      totalPrice: 9000, unitPrice: 100, inquiry: false, advisory: false, historyCount: 1, answerCount: 0, asset: false, state: 1,
+      id: expect.any(Number),
+      evalCode: codes.adminRent,
+      evalDate: '2025-06-01 09:00:00',
+      cityName: '北京',
+      cardAddress: '北京市西城区金融大街8号',
+      location: '金融中心',
+      haName: '金融中心',
+      principalCode: 'KH001',
+      propType: 21,
+      proprtname: '办公',
+      bldgArea: 90,
+      evalType: 2,
+      method: 'lease',
+      totalPrice: 9000,
+      unitPrice: 100,
+      inquiry: false,
+      advisory: false,
+      historyCount: 1,
+      answerCount: 0,
+      asset: false,
+      state: 1,
     });
     const shop = page.list.find((r) => r.evalCode === codes.userShop)!;
     expect(shop).toMatchObject({ location: '朝阳区三里屯路19号商铺', haName: null, principalCode: null, proprtname: '商铺' });
@@ -153,7 +250,12 @@ describe('valuation record list and export', () => {
     expect(await listCodes('location=中关村')).toEqual([codes.haidianOwn]);
     expect(await listCodes('location=三里屯路19号商铺')).toEqual([codes.userShop]);
     expect(await listCodes('location=金融大街')).toEqual([codes.adminRent]);
-    expect(await listCodes('beginDate=2025/05/01&endDate=2025/05/31')).toEqual([codes.userEndOfDay, codes.userShop, codes.peerOwn, codes.haidianOwn]);
+    expect(await listCodes('beginDate=2025/05/01&endDate=2025/05/31')).toEqual([
+      codes.userEndOfDay,
+      codes.userShop,
+      codes.peerOwn,
+      codes.haidianOwn,
+    ]);
     expect(await listCodes('beginDate=2025/05/02&endDate=2025/05/30')).toEqual([codes.userShop, codes.peerOwn]);
     expect(await listCodes('beginDate=2025/01/01&endDate=2025/03/01')).toEqual([codes.userFirst]);
     expect(await listCodes('endDate=2024/12/02')).toEqual([codes.extraB, codes.extraA]);
@@ -169,7 +271,13 @@ describe('valuation record list and export', () => {
 
   it('scopes by tenant, company and the organisation rules', async () => {
     // 朝阳支行 with the records permission: its own and its organisation's, not the parent's or the sibling's.
-    expect(await listCodes('', branchUser.token)).toEqual([codes.userEndOfDay, codes.userShop, codes.peerOwn, codes.userAgain, codes.userFirst]);
+    expect(await listCodes('', branchUser.token)).toEqual([
+      codes.userEndOfDay,
+      codes.userShop,
+      codes.peerOwn,
+      codes.userAgain,
+      codes.userFirst,
+    ]);
     expect(await listCodes('', haidian.token)).toEqual([codes.haidianOwn]);
     expect(await list('', otherTenantUser.token)).toMatchObject({ total: 1, list: [{ evalCode: codes.otherTenant }] });
     expect(await listCodes('city=北京', otherTenantUser.token)).not.toContain(codes.adminRent);
@@ -203,31 +311,71 @@ describe('valuation record list and export', () => {
   });
 
   it('exports the filtered records as an Excel workbook with Chinese headers and list units', async () => {
-    const res = await get('/api/eval/export?beginDate=2025/05/01&endDate=2025/06/30&pageSize=10', admin.token).buffer(true).parse((r, done) => {
-      const chunks: Buffer[] = [];
-      r.on('data', (c: Buffer) => chunks.push(c));
-      r.on('end', () => done(null, Buffer.concat(chunks)));
-    });
+    const res = await get('/api/eval/export?beginDate=2025/05/01&endDate=2025/06/30&pageSize=10', admin.token)
+      .buffer(true)
+      .parse((r, done) => {
+        const chunks: Buffer[] = [];
+        r.on('data', (c: Buffer) => chunks.push(c));
+        r.on('end', () => done(null, Buffer.concat(chunks)));
+      });
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe(XLSX_MIME);
-    expect(res.headers['content-disposition']).toMatch(/^attachment; filename=".*\.xlsx"; filename\*=UTF-8''%E4%BC%B0%E4%BB%B7%E8%AE%B0%E5%BD%95_\d{8}\.xlsx$/);
+    expect(res.headers['content-disposition']).toMatch(
+      /^attachment; filename=".*\.xlsx"; filename\*=UTF-8''%E4%BC%B0%E4%BB%B7%E8%AE%B0%E5%BD%95_\d{8}\.xlsx$/,
+    );
 
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(res.body as Buffer);
     const sheet = workbook.getWorksheet('估价记录')!;
     const header = (sheet.getRow(1).values as unknown[]).slice(1);
-    expect(header).toEqual(['估价编号', '估价时间', '城市', '证载地址', '小区/位置', '客户编号', '物业类型', '面积(㎡)', '估价类型', '估价结果', '结果单位', '单价', '单价单位', '询值报告', '咨询报告', '估价次数']);
+    expect(header).toEqual([
+      '估价编号',
+      '估价时间',
+      '城市',
+      '证载地址',
+      '小区/位置',
+      '客户编号',
+      '物业类型',
+      '面积(㎡)',
+      '估价类型',
+      '估价结果',
+      '结果单位',
+      '单价',
+      '单价单位',
+      '询值报告',
+      '咨询报告',
+      '估价次数',
+    ]);
     expect(sheet.rowCount).toBe(6);
     const row = (n: number) => (sheet.getRow(n).values as unknown[]).slice(1);
     expect(row(2).map(String)[0]).toBe(codes.adminRent);
-    expect(row(2).slice(2)).toEqual(['北京', '北京市西城区金融大街8号', '金融中心', 'KH001', '办公', 90, '租金', 9000, '元/月', 100, '元/月/㎡', '未生成', '未生成', 1]);
+    expect(row(2).slice(2)).toEqual([
+      '北京',
+      '北京市西城区金融大街8号',
+      '金融中心',
+      'KH001',
+      '办公',
+      90,
+      '租金',
+      9000,
+      '元/月',
+      100,
+      '元/月/㎡',
+      '未生成',
+      '未生成',
+      1,
+    ]);
     expect(row(3).slice(6, 13)).toEqual(['住宅', 90, '售价', 540, '万元', 60000, '元/㎡']);
     const when = sheet.getRow(2).getCell(2);
     expect(when.value).toEqual(new Date(Date.UTC(2025, 5, 1, 9, 0, 0)));
     expect(when.numFmt).toBe('yyyy/mm/dd hh:mm:ss');
-    expect([2, 3, 4, 5, 6].map((n) => String(sheet.getRow(n).getCell(1).value))).toEqual(
-      [codes.adminRent, codes.userEndOfDay, codes.userShop, codes.peerOwn, codes.haidianOwn],
-    );
+    expect([2, 3, 4, 5, 6].map((n) => String(sheet.getRow(n).getCell(1).value))).toEqual([
+      codes.adminRent,
+      codes.userEndOfDay,
+      codes.userShop,
+      codes.peerOwn,
+      codes.haidianOwn,
+    ]);
   });
 
   it('accepts the token as an Authorization query parameter for the download', async () => {
@@ -266,11 +414,13 @@ describe('valuation record list and export', () => {
       [admin.owner.tenantId, admin.owner.companyId, admin.owner.organizationId, admin.owner.accountId, at(2025, 2, 1, 8)],
     );
     expect((await list('city=深圳')).total).toBe(10005);
-    const res = await get('/api/eval/export?city=深圳', admin.token).buffer(true).parse((r, done) => {
-      const chunks: Buffer[] = [];
-      r.on('data', (c: Buffer) => chunks.push(c));
-      r.on('end', () => done(null, Buffer.concat(chunks)));
-    });
+    const res = await get('/api/eval/export?city=深圳', admin.token)
+      .buffer(true)
+      .parse((r, done) => {
+        const chunks: Buffer[] = [];
+        r.on('data', (c: Buffer) => chunks.push(c));
+        r.on('end', () => done(null, Buffer.concat(chunks)));
+      });
     expect(res.status).toBe(200);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(res.body as Buffer);

@@ -1,4 +1,12 @@
-import { AccountBalanceEntity, AccountEntity, CityPackageEntity, CommunityEntity, EvalRecordEntity, MarketCaseEntity, PriceIndexEntity } from '@valuation/persistence';
+import {
+  AccountBalanceEntity,
+  AccountEntity,
+  CityPackageEntity,
+  CommunityEntity,
+  EvalRecordEntity,
+  MarketCaseEntity,
+  PriceIndexEntity,
+} from '@valuation/persistence';
 import { ValuationMsg } from '@valuation/domain';
 import { startTestApi, type TestApi } from './test-api';
 
@@ -11,24 +19,99 @@ const monthStart = (back: number) => {
 async function buildMarket(t: TestApi) {
   const communities = t.ds.getRepository(CommunityEntity);
   const [garden, empty] = await communities.save([
-    communities.create({ haCode: 'EVT001', name: '估价测试花园', cityCode: '110100', distCode: '110105', address: '北京市朝阳区测试路1号', lat: 39.92, lon: 116.46, buildYear: 2008, propTypes: '11', source: 'test' }),
-    communities.create({ haCode: 'EVT002', name: '无成交小区', cityCode: '110100', distCode: '110105', address: '北京市朝阳区测试路99号', lat: 39.99, lon: 116.6, buildYear: 2010, propTypes: '11', source: 'test' }),
+    communities.create({
+      haCode: 'EVT001',
+      name: '估价测试花园',
+      cityCode: '110100',
+      distCode: '110105',
+      address: '北京市朝阳区测试路1号',
+      lat: 39.92,
+      lon: 116.46,
+      buildYear: 2008,
+      propTypes: '11',
+      source: 'test',
+    }),
+    communities.create({
+      haCode: 'EVT002',
+      name: '无成交小区',
+      cityCode: '110100',
+      distCode: '110105',
+      address: '北京市朝阳区测试路99号',
+      lat: 39.99,
+      lon: 116.6,
+      buildYear: 2010,
+      propTypes: '11',
+      source: 'test',
+    }),
   ]);
   const cases = t.ds.getRepository(MarketCaseEntity);
   const rows: Partial<MarketCaseEntity>[] = [];
   for (let i = 0; i < 40; i++) {
     const area = 60 + (i % 8) * 10;
     const sale = 60000 * (1 + (((i * 37) % 9) - 4) / 100);
-    rows.push({ caseKey: `evt:s:${i}`, communityId: garden.id, cityCode: '110100', distCode: '110105', tradeType: 1, propType: 11, area: area.toFixed(2), floor: 1 + (i % 18), totalFloors: 18, rooms: 1 + (i % 3), halls: 1, baths: 1, face: '2', intDeco: '4', buildYear: 2008, totalPrice: (sale * area).toFixed(2), unitPrice: sale.toFixed(2), caseDate: monthStart(i % 12), source: 'test' });
+    rows.push({
+      caseKey: `evt:s:${i}`,
+      communityId: garden.id,
+      cityCode: '110100',
+      distCode: '110105',
+      tradeType: 1,
+      propType: 11,
+      area: area.toFixed(2),
+      floor: 1 + (i % 18),
+      totalFloors: 18,
+      rooms: 1 + (i % 3),
+      halls: 1,
+      baths: 1,
+      face: '2',
+      intDeco: '4',
+      buildYear: 2008,
+      totalPrice: (sale * area).toFixed(2),
+      unitPrice: sale.toFixed(2),
+      caseDate: monthStart(i % 12),
+      source: 'test',
+    });
     const rent = 100 * (1 + (((i * 53) % 7) - 3) / 100);
-    rows.push({ caseKey: `evt:l:${i}`, communityId: garden.id, cityCode: '110100', distCode: '110105', tradeType: 2, propType: 11, area: area.toFixed(2), floor: 1 + (i % 18), totalFloors: 18, rooms: 1 + (i % 3), halls: 1, baths: 1, face: '2', intDeco: '4', buildYear: 2008, totalPrice: (rent * area).toFixed(2), unitPrice: rent.toFixed(2), caseDate: monthStart(i % 12), source: 'test' });
+    rows.push({
+      caseKey: `evt:l:${i}`,
+      communityId: garden.id,
+      cityCode: '110100',
+      distCode: '110105',
+      tradeType: 2,
+      propType: 11,
+      area: area.toFixed(2),
+      floor: 1 + (i % 18),
+      totalFloors: 18,
+      rooms: 1 + (i % 3),
+      halls: 1,
+      baths: 1,
+      face: '2',
+      intDeco: '4',
+      buildYear: 2008,
+      totalPrice: (rent * area).toFixed(2),
+      unitPrice: rent.toFixed(2),
+      caseDate: monthStart(i % 12),
+      source: 'test',
+    });
   }
   await cases.insert(rows);
   const indices = t.ds.getRepository(PriceIndexEntity);
   const index: Partial<PriceIndexEntity>[] = [];
   for (let back = 0; back < 13; back++) {
-    for (const [scope, scopeCode] of [['community', 'EVT001'], ['district', '110105'], ['city', '110100']] as const) {
-      index.push({ scope, scopeCode, tradeType: 1, propType: 11, month: monthStart(back), avgUnitPrice: (58000 + (12 - back) * 150).toFixed(2), medianUnitPrice: '60000.00', caseCount: 30 });
+    for (const [scope, scopeCode] of [
+      ['community', 'EVT001'],
+      ['district', '110105'],
+      ['city', '110100'],
+    ] as const) {
+      index.push({
+        scope,
+        scopeCode,
+        tradeType: 1,
+        propType: 11,
+        month: monthStart(back),
+        avgUnitPrice: (58000 + (12 - back) * 150).toFixed(2),
+        medianUnitPrice: '60000.00',
+        caseCount: 30,
+      });
     }
   }
   await indices.insert(index);
@@ -41,8 +124,19 @@ describe('quick valuation API', () => {
   let accountId: number;
 
   const body = (patch: Record<string, unknown> = {}) => ({
-    cityCode: '110100', cityName: '北京', propType: 11, haInfo: { haCode: 'EVT001', haName: '估价测试花园' },
-    bldgArea: '90', floor: '8', bheight: '18', br: 2, lr: 1, ba: 1, face: '2', intDeco: '4', ...patch,
+    cityCode: '110100',
+    cityName: '北京',
+    propType: 11,
+    haInfo: { haCode: 'EVT001', haName: '估价测试花园' },
+    bldgArea: '90',
+    floor: '8',
+    bheight: '18',
+    br: 2,
+    lr: 1,
+    ba: 1,
+    face: '2',
+    intDeco: '4',
+    ...patch,
   });
   const rapid = (evalType: number, payload: object, as = token) =>
     t.http().post(`/api/eval/rapid?evalType=${evalType}&mtype=4&mtypeOn=0&timestamp=1`).set('Authorization', `Bearer ${as}`).send(payload);
@@ -65,7 +159,17 @@ describe('quick valuation API', () => {
 
     const got = await get(`/api/eval/get?evalCode=${evalCode}`).expect(200);
     const record = got.body.data.record;
-    expect(record).toMatchObject({ evalCode, evalType: 1, state: 1, haCode: 'EVT001', cityName: '北京', bldgArea: 90, faceName: '南', intdecoName: '精装', proprtname: '住宅' });
+    expect(record).toMatchObject({
+      evalCode,
+      evalType: 1,
+      state: 1,
+      haCode: 'EVT001',
+      cityName: '北京',
+      bldgArea: 90,
+      faceName: '南',
+      intdecoName: '精装',
+      proprtname: '住宅',
+    });
     expect(record.unitPrice).toBeGreaterThan(54000);
     expect(record.unitPrice).toBeLessThan(66000);
     expect(record.totalPrice).toBeCloseTo(record.unitPrice * 90, -2);
@@ -78,7 +182,10 @@ describe('quick valuation API', () => {
     const after = await balance();
     expect(after.annuallyCount).toBe(before.annuallyCount - 1);
     expect(after.universalCount).toBe(before.universalCount);
-    const ledger = await t.ds.query(`SELECT kind, delta, reason, ref_type, ref_id FROM balance_ledger WHERE account_id = $1 AND reason = 'consume'`, [accountId]);
+    const ledger = await t.ds.query(
+      `SELECT kind, delta, reason, ref_type, ref_id FROM balance_ledger WHERE account_id = $1 AND reason = 'consume'`,
+      [accountId],
+    );
     expect(ledger).toEqual([{ kind: 'city', delta: -1, reason: 'consume', ref_type: 'rapid', ref_id: evalCode }]);
     const stored = await t.ds.getRepository(EvalRecordEntity).findOneByOrFail({ evalCode });
     expect(stored.engineVersion).toMatch(/\S/);
@@ -162,7 +269,9 @@ describe('quick valuation API', () => {
     expect(codes.filter((c) => c === 403)).toHaveLength(100);
     const left = (await get('/api/auth/user/login-user/balance', admin).expect(200)).body.data;
     expect(left).toMatchObject({ annuallyCount: 0, universalCount: 0 });
-    const [{ n }] = await t.ds.query(`SELECT count(*)::int AS n FROM balance_ledger WHERE account_id = $1 AND reason = 'consume'`, [adminId]);
+    const [{ n }] = await t.ds.query(`SELECT count(*)::int AS n FROM balance_ledger WHERE account_id = $1 AND reason = 'consume'`, [
+      adminId,
+    ]);
     expect(n).toBe(100);
     expect(await t.ds.getRepository(EvalRecordEntity).countBy({ accountId: adminId })).toBe(100);
   });

@@ -34,7 +34,11 @@ describe('community market data', () => {
 
   /** Every call carries the timestamp the web client adds; it is ignored. */
   const get = (path: string, query: Record<string, string | number> = {}) =>
-    t.http().get(path).query({ ...query, timestamp: Date.now() }).set('Authorization', `Bearer ${token}`);
+    t
+      .http()
+      .get(path)
+      .query({ ...query, timestamp: Date.now() })
+      .set('Authorization', `Bearer ${token}`);
 
   beforeAll(async () => {
     t = await startTestApi();
@@ -45,73 +49,143 @@ describe('community market data', () => {
     const communities = t.ds.getRepository(CommunityEntity);
     const community = (haCode: string, name: string, at: GeoPoint, extra: Partial<CommunityEntity> = {}) =>
       communities.create({
-        haCode, name, cityCode: '110100', distCode: '110105', address: '', lat: at.lat, lon: at.lon, propTypes: '11', source: 'test', ...extra,
+        haCode,
+        name,
+        cityCode: '110100',
+        distCode: '110105',
+        address: '',
+        lat: at.lat,
+        lon: at.lon,
+        propTypes: '11',
+        source: 'test',
+        ...extra,
       });
     const saved = await communities.save([
       community('TMK001', '阳光花园', AT.sunGarden, {
-        address: '北京市朝阳区阳光路1号', streetName: '阳光路', streetNo: '1号', buildYear: 2005, bldgType: '13',
-        volumeRate: '2.50', greeningRate: '35.00', constArea: '120000.00', groundArea: '48000.00', landuse: '住宅用地',
-        developer: '阳光地产', propertyManager: '阳光物业', parking: [{ type: '地下', qnt: 800 }, { type: '地上', qnt: 120 }],
-        households: 1200, imageKey: 'community/TMK001.png',
+        address: '北京市朝阳区阳光路1号',
+        streetName: '阳光路',
+        streetNo: '1号',
+        buildYear: 2005,
+        bldgType: '13',
+        volumeRate: '2.50',
+        greeningRate: '35.00',
+        constArea: '120000.00',
+        groundArea: '48000.00',
+        landuse: '住宅用地',
+        developer: '阳光地产',
+        propertyManager: '阳光物业',
+        parking: [
+          { type: '地下', qnt: 800 },
+          { type: '地上', qnt: 120 },
+        ],
+        households: 1200,
+        imageKey: 'community/TMK001.png',
       }),
-      community('TMK002', '阳光家园', AT.sunHome, { address: '北京市朝阳区阳光路9号', streetName: '阳光路', streetNo: '9号', propTypes: '11,22' }),
+      community('TMK002', '阳光家园', AT.sunHome, {
+        address: '北京市朝阳区阳光路9号',
+        streetName: '阳光路',
+        streetNo: '9号',
+        propTypes: '11,22',
+      }),
       community('TMK003', '翠湖商务中心', AT.business, { address: '北京市朝阳区翠湖街2号', propTypes: '21,22' }),
       community('TMK004', '远山小区', AT.farHill, { address: '北京市朝阳区远山路3号', buildYear: 2024 }),
       community('TMK005', '东方阳光公寓', AT.eastSun, { address: '北京市朝阳区东方路5号' }),
       community('TMK006', '书香苑', AT.haidian, { distCode: '110108', address: '北京市海淀区书香路8号' }),
-      community('TMK007', '阳光花园', { lon: 121.47, lat: 31.23 }, { cityCode: '310100', distCode: '310101', address: '上海市黄浦区阳光路' }),
+      community(
+        'TMK007',
+        '阳光花园',
+        { lon: 121.47, lat: 31.23 },
+        { cityCode: '310100', distCode: '310101', address: '上海市黄浦区阳光路' },
+      ),
     ]);
     garden = saved[0];
 
     let seq = 0;
-    const sale = (month: string, rooms: number, unitPrice: number, buildYear: number | null = 2005, tradeType = 1, communityId = garden.id) =>
+    const sale = (
+      month: string,
+      rooms: number,
+      unitPrice: number,
+      buildYear: number | null = 2005,
+      tradeType = 1,
+      communityId = garden.id,
+    ) =>
       t.ds.getRepository(MarketCaseEntity).create({
-        caseKey: `test-${++seq}`, communityId, cityCode: '110100', distCode: '110105', tradeType, propType: 11,
-        area: '100.00', rooms, buildYear, totalPrice: String(unitPrice * 100), unitPrice: String(unitPrice), caseDate: `${month}-01`, source: 'test',
+        caseKey: `test-${++seq}`,
+        communityId,
+        cityCode: '110100',
+        distCode: '110105',
+        tradeType,
+        propType: 11,
+        area: '100.00',
+        rooms,
+        buildYear,
+        totalPrice: String(unitPrice * 100),
+        unitPrice: String(unitPrice),
+        caseDate: `${month}-01`,
+        source: 'test',
       });
-    await t.ds.getRepository(MarketCaseEntity).save([
-      sale('2024-01', 2, 60000), sale('2024-01', 3, 62000),
-      sale('2024-02', 1, 58000),
-      sale('2024-03', 2, 61000), sale('2024-03', 16, 70000),
-      sale('2024-05', 2, 63000, 2023),
-      sale('2024-06', 3, 64000), sale('2024-06', 2, 62000),
-      sale('2018-06', 4, 40000),
-      sale('2024-06', 2, 100, 2005, 2), sale('2024-05', 1, 110, 2005, 2),
-      sale('2024-06', 2, 50000, null, 1, saved[3].id),
-    ]);
+    await t.ds
+      .getRepository(MarketCaseEntity)
+      .save([
+        sale('2024-01', 2, 60000),
+        sale('2024-01', 3, 62000),
+        sale('2024-02', 1, 58000),
+        sale('2024-03', 2, 61000),
+        sale('2024-03', 16, 70000),
+        sale('2024-05', 2, 63000, 2023),
+        sale('2024-06', 3, 64000),
+        sale('2024-06', 2, 62000),
+        sale('2018-06', 4, 40000),
+        sale('2024-06', 2, 100, 2005, 2),
+        sale('2024-05', 1, 110, 2005, 2),
+        sale('2024-06', 2, 50000, null, 1, saved[3].id),
+      ]);
 
     const index = (scope: 'community' | 'city', scopeCode: string, tradeType: number, month: string, price: number, caseCount = 3) =>
       t.ds.getRepository(PriceIndexEntity).create({
-        scope, scopeCode, tradeType, propType: 11, month: `${month}-01`, avgUnitPrice: String(price), medianUnitPrice: String(price), caseCount,
+        scope,
+        scopeCode,
+        tradeType,
+        propType: 11,
+        month: `${month}-01`,
+        avgUnitPrice: String(price),
+        medianUnitPrice: String(price),
+        caseCount,
       });
-    await t.ds.getRepository(PriceIndexEntity).save([
-      index('community', 'TMK001', 1, '2022-05', 54000),
-      index('community', 'TMK001', 1, '2022-06', 55000),
-      index('community', 'TMK001', 1, '2022-07', 55550),
-      index('community', 'TMK001', 1, '2024-01', 60000, 2),
-      index('community', 'TMK001', 1, '2024-02', 61200, 1),
-      index('community', 'TMK001', 1, '2024-03', 60588, 2),
-      index('community', 'TMK001', 1, '2024-05', 62000, 1),
-      index('community', 'TMK001', 1, '2024-06', 62620, 2),
-      index('community', 'TMK001', 2, '2024-05', 100),
-      index('community', 'TMK001', 2, '2024-06', 105),
-      index('community', 'TMK002', 1, '2024-06', 58000),
-      index('city', '110100', 1, '2024-05', 58000),
-      index('city', '110100', 1, '2024-06', 59160),
-      index('city', '110100', 2, '2024-06', 95.5),
-    ]);
+    await t.ds
+      .getRepository(PriceIndexEntity)
+      .save([
+        index('community', 'TMK001', 1, '2022-05', 54000),
+        index('community', 'TMK001', 1, '2022-06', 55000),
+        index('community', 'TMK001', 1, '2022-07', 55550),
+        index('community', 'TMK001', 1, '2024-01', 60000, 2),
+        index('community', 'TMK001', 1, '2024-02', 61200, 1),
+        index('community', 'TMK001', 1, '2024-03', 60588, 2),
+        index('community', 'TMK001', 1, '2024-05', 62000, 1),
+        index('community', 'TMK001', 1, '2024-06', 62620, 2),
+        index('community', 'TMK001', 2, '2024-05', 100),
+        index('community', 'TMK001', 2, '2024-06', 105),
+        index('community', 'TMK002', 1, '2024-06', 58000),
+        index('city', '110100', 1, '2024-05', 58000),
+        index('city', '110100', 1, '2024-06', 59160),
+        index('city', '110100', 2, '2024-06', 95.5),
+      ]);
 
     const poi = (key: string, category: PoiCategory, name: string, at: GeoPoint, routes: string[] = []) =>
-      t.ds.getRepository(PoiEntity).create({ poiKey: key, cityCode: '110100', category, subType: 'x', name, lat: at.lat, lon: at.lon, routes, source: 'test' });
-    await t.ds.getRepository(PoiEntity).save([
-      poi('p1', 'transport', '阳光路地铁站', offset(AT.sunGarden, 0, 200), ['1号线', '14号线']),
-      poi('p2', 'transport', '阳光路南公交站', offset(AT.sunGarden, -100, 0), ['特8路']),
-      poi('p3', 'education', '阳光小学', offset(AT.sunGarden, 300, -300)),
-      poi('p4', 'education', '西边幼儿园', offset(AT.sunGarden, 0, -950)),
-      poi('p5', 'education', '更远幼儿园', offset(AT.sunGarden, 0, -1050)),
-      poi('p6', 'medical', '朝阳医院', offset(AT.sunGarden, -500, 500)),
-      poi('p7', 'medical', '远处医院', offset(AT.sunGarden, 2000, 0)),
-    ]);
+      t.ds
+        .getRepository(PoiEntity)
+        .create({ poiKey: key, cityCode: '110100', category, subType: 'x', name, lat: at.lat, lon: at.lon, routes, source: 'test' });
+    await t.ds
+      .getRepository(PoiEntity)
+      .save([
+        poi('p1', 'transport', '阳光路地铁站', offset(AT.sunGarden, 0, 200), ['1号线', '14号线']),
+        poi('p2', 'transport', '阳光路南公交站', offset(AT.sunGarden, -100, 0), ['特8路']),
+        poi('p3', 'education', '阳光小学', offset(AT.sunGarden, 300, -300)),
+        poi('p4', 'education', '西边幼儿园', offset(AT.sunGarden, 0, -950)),
+        poi('p5', 'education', '更远幼儿园', offset(AT.sunGarden, 0, -1050)),
+        poi('p6', 'medical', '朝阳医院', offset(AT.sunGarden, -500, 500)),
+        poi('p7', 'medical', '远处医院', offset(AT.sunGarden, 2000, 0)),
+      ]);
   });
   afterAll(() => t.close());
 
@@ -186,7 +260,10 @@ describe('community market data', () => {
     });
 
     it('answers 400, not 500, for a repeated parameter, and 404 for an unknown community', async () => {
-      const repeated = await t.http().get('/api/community/detail?city=110100&city=310100&ha=TMK001').set('Authorization', `Bearer ${token}`);
+      const repeated = await t
+        .http()
+        .get('/api/community/detail?city=110100&city=310100&ha=TMK001')
+        .set('Authorization', `Bearer ${token}`);
       expect(repeated.status).toBe(400);
       const missing = await get('/api/community/detail', { city: '110100', ha: 'NOPE' });
       expect(missing.status).toBe(404);
@@ -242,7 +319,12 @@ describe('community market data', () => {
       ]);
       const newHomes = await get('/api/community/analysis', { ...base, tradeType: 'newha' }).expect(200);
       expect(newHomes.body.data.rows).toEqual([{ month: '2024-05', data: 63000 }]);
-      const newCommunity = await get('/api/community/analysis', { city: '110100', ha: 'TMK004', tradeType: 'newha', statType: 'count' }).expect(200);
+      const newCommunity = await get('/api/community/analysis', {
+        city: '110100',
+        ha: 'TMK004',
+        tradeType: 'newha',
+        statType: 'count',
+      }).expect(200);
       expect(newCommunity.body.data.rows).toEqual([{ month: '2024-06', data: 1 }]);
       const twoRooms = await get('/api/community/analysis', { ...base, statType: 'count', statKey: 2 }).expect(200);
       expect(twoRooms.body.data.rows).toEqual([
@@ -252,7 +334,10 @@ describe('community market data', () => {
         { month: '2024-06', data: 1 },
       ]);
       const lease = await get('/api/community/analysis', { ...base, tradeType: 'lease' }).expect(200);
-      expect(lease.body.data.rows).toEqual([{ month: '2024-05', data: 100 }, { month: '2024-06', data: 105 }]);
+      expect(lease.body.data.rows).toEqual([
+        { month: '2024-05', data: 100 },
+        { month: '2024-06', data: 105 },
+      ]);
     });
 
     it('builds the price distribution of the last five years with round steps', async () => {
@@ -306,8 +391,15 @@ describe('community market data', () => {
       expect(Math.abs(items[0].distance - 100)).toBeLessThanOrEqual(1);
       expect(Math.abs(items[1].distance - 300)).toBeLessThanOrEqual(1);
       expect(items[0]).toMatchObject({
-        haName: '阳光花园', price: 62620, leasePrice: 105, distName: '朝阳区', address: '北京市朝阳区阳光路1号',
-        imageUrl: '/api/community/image?ha=TMK001', direction: '东', haPropType: '11', bldgtype: '高层',
+        haName: '阳光花园',
+        price: 62620,
+        leasePrice: 105,
+        distName: '朝阳区',
+        address: '北京市朝阳区阳光路1号',
+        imageUrl: '/api/community/image?ha=TMK001',
+        direction: '东',
+        haPropType: '11',
+        bldgtype: '高层',
       });
       expect(items[1]).toMatchObject({ price: 58000, leasePrice: null, imageUrl: '', direction: '北' });
     });
@@ -335,7 +427,9 @@ describe('community market data', () => {
     it('finds the communities within 300 m of a point', async () => {
       const p = fromWgs84(offset(AT.sunHome, 50, 0), 'gcj02');
       const { body } = await get('/api/community/gpstoha', { city: '110100', coordType: 'gcj02', lng: p.lon, lat: p.lat }).expect(200);
-      expect(body.data.items).toEqual([{ haCode: 'TMK002', haName: '阳光家园', distName: '朝阳区', streetName: '阳光路', streetNo: '9号' }]);
+      expect(body.data.items).toEqual([
+        { haCode: 'TMK002', haName: '阳光家园', distName: '朝阳区', streetName: '阳光路', streetNo: '9号' },
+      ]);
       const between = fromWgs84(offset(CENTRE, 150, 50), 'bd09ll');
       const both = await get('/api/community/gpstoha', { city: '北京', lng: between.lon, lat: between.lat }).expect(200);
       expect(both.body.data.items.map((i: { haCode: string }) => i.haCode).sort()).toEqual(['TMK001', 'TMK002']);
@@ -357,13 +451,35 @@ describe('community market data', () => {
     const { body } = await get('/api/community/detail', { city: '110100', ha: 'TMK001' }).expect(200);
     const d = body.data;
     expect(d).toMatchObject({
-      haCode: 'TMK001', haName: '阳光花园', cityName: '北京市', imageUrl: '/api/community/image?ha=TMK001',
-      price: 62620, priceRise: 1, leasePrice: 105, leasePriceRise: 5, priceMonth: '2024-06',
-      buildyear: 2005, haClName: '住宅', protoType: '11', bldgType: '高层',
-      carItem: [{ type: '地下', qnt: 800 }, { type: '地上', qnt: 120 }],
-      constArea: 120000, groundArea: 48000, greeningRate: 35, volumeRate: 2.5, landuse: '住宅用地',
-      devCoName: '阳光地产', cos: { coAddr: '北京市朝阳区阳光路1号' }, wyCoName: '阳光物业', households: 1200,
-      distName: '朝阳区', streetName: '阳光路', streetNo: '1号',
+      haCode: 'TMK001',
+      haName: '阳光花园',
+      cityName: '北京市',
+      imageUrl: '/api/community/image?ha=TMK001',
+      price: 62620,
+      priceRise: 1,
+      leasePrice: 105,
+      leasePriceRise: 5,
+      priceMonth: '2024-06',
+      buildyear: 2005,
+      haClName: '住宅',
+      protoType: '11',
+      bldgType: '高层',
+      carItem: [
+        { type: '地下', qnt: 800 },
+        { type: '地上', qnt: 120 },
+      ],
+      constArea: 120000,
+      groundArea: 48000,
+      greeningRate: 35,
+      volumeRate: 2.5,
+      landuse: '住宅用地',
+      devCoName: '阳光地产',
+      cos: { coAddr: '北京市朝阳区阳光路1号' },
+      wyCoName: '阳光物业',
+      households: 1200,
+      distName: '朝阳区',
+      streetName: '阳光路',
+      streetNo: '1号',
     });
     expect(haversineMetres(toWgs84(parseLonLat(d.bdlocation), 'bd09ll'), AT.sunGarden)).toBeLessThan(1);
     const image = await t.http().get(`${d.imageUrl}&Authorization=${token}`).expect(200);
@@ -372,12 +488,22 @@ describe('community market data', () => {
     expect((await get('/api/community/image', { ha: 'TMK002' })).status).toBe(404);
 
     const bare = await get('/api/community/detail', { city: '110100', ha: 'TMK004' }).expect(200);
-    expect(bare.body.data).toMatchObject({ price: null, priceRise: null, leasePrice: null, imageUrl: '', carItem: [], constArea: null, bldgType: '' });
+    expect(bare.body.data).toMatchObject({
+      price: null,
+      priceRise: null,
+      leasePrice: null,
+      imageUrl: '',
+      carItem: [],
+      constArea: null,
+      bldgType: '',
+    });
   });
 
   it("answers the city's latest averages for the reference price", async () => {
     const expected = { price: 59160, priceRise: 2, leasePrice: 95.5, leasePriceRise: null, month: '2024-06' };
-    const byCode = await get('/api/community/local-market', { city: '110100', tradeType: 'forsale', propType: 11, businessId: 1 }).expect(200);
+    const byCode = await get('/api/community/local-market', { city: '110100', tradeType: 'forsale', propType: 11, businessId: 1 }).expect(
+      200,
+    );
     expect(byCode.body.data).toEqual({ result: expected });
     for (const city of ['北京', '北京市', 'beijing', '110000', '110105']) {
       expect((await get('/api/community/local-market', { city }).expect(200)).body.data).toEqual({ result: expected });
@@ -399,7 +525,8 @@ describe('community market data', () => {
       { name: '西边幼儿园', direction: '西', metres: 950 },
     ]);
     expect(shape(body.data.medical)).toEqual([{ name: '朝阳医院', direction: '东南', metres: 710 }]);
-    for (const p of [...body.data.transport, ...body.data.education, ...body.data.medical] as Poi[]) expect(Number.isInteger(p.distance)).toBe(true);
+    for (const p of [...body.data.transport, ...body.data.education, ...body.data.medical] as Poi[])
+      expect(Number.isInteger(p.distance)).toBe(true);
     const empty = await get('/api/community/around', { city: '110100', ha: 'TMK006' }).expect(200);
     expect(empty.body.data).toEqual({ transport: [], education: [], medical: [] });
   });

@@ -64,7 +64,10 @@ describe('market reference data: regions, dictionaries, business types, form fie
 
     it('finds cities by Chinese name, full pinyin and initials, best first, at most 20', async () => {
       const filter = async (name: string) =>
-        (await get(demoUser, `/api/region/filter?name=${encodeURIComponent(name)}`).expect(200)).body.data as { regionName: string; regionCode: string }[];
+        (await get(demoUser, `/api/region/filter?name=${encodeURIComponent(name)}`).expect(200)).body.data as {
+          regionName: string;
+          regionCode: string;
+        }[];
       for (const input of ['bj', 'beijing', 'BeiJing', '北京', '北京市', 'bei']) {
         expect((await filter(input))[0]).toEqual({ regionName: '北京', regionCode: '110100' });
       }
@@ -117,7 +120,9 @@ describe('market reference data: regions, dictionaries, business types, form fie
     ];
     expect((await get(demoAdmin, '/api/business/list').expect(200)).body.data).toEqual(expected);
     expect((await get(demoUser, '/api/business/list').expect(200)).body.data).toEqual(expected);
-    expect((await get(otherAdmin, '/api/business/list').expect(200)).body.data).toEqual([{ id: saved[4].id, businessName: '另一渠道业务' }]);
+    expect((await get(otherAdmin, '/api/business/list').expect(200)).body.data).toEqual([
+      { id: saved[4].id, businessName: '另一渠道业务' },
+    ]);
   });
 
   it('resolves each form field from the company setting, then the tenant setting, then the default', async () => {
@@ -143,7 +148,13 @@ describe('market reference data: regions, dictionaries, business types, form fie
     expect(fields.map((f) => f.fieldKey)).toEqual(EVAL_FIELDS.map((f) => f.key));
     const byKey = new Map(fields.map((f) => [f.fieldKey, f]));
     expect(byKey.get('principalCode')).toEqual({
-      id: null, fieldName: '客户编号', fieldKey: 'principalCode', fieldType: 'text', entryType: 1, display: true, required: false,
+      id: null,
+      fieldName: '客户编号',
+      fieldKey: 'principalCode',
+      fieldType: 'text',
+      entryType: 1,
+      display: true,
+      required: false,
     });
     expect(byKey.get('principal')).toMatchObject({ id: tenantPrincipal.id, fieldName: '委托方', display: false, required: false });
     expect(byKey.get('owner')).toMatchObject({ id: companyOwner.id, display: false, required: false });

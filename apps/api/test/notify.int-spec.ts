@@ -6,7 +6,14 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { Queue } from 'bullmq';
 import { QUEUES } from '@valuation/contracts';
-import { addOutboxMessage, HttpSmsSender, NotifyDeliveryError, NotifyDeliveryService, NotifyRelayService, notifyJobId } from '@valuation/core';
+import {
+  addOutboxMessage,
+  HttpSmsSender,
+  NotifyDeliveryError,
+  NotifyDeliveryService,
+  NotifyRelayService,
+  notifyJobId,
+} from '@valuation/core';
 import { JobProducer } from '@valuation/queue';
 import { settledJob } from '@valuation/testing';
 import { WorkerModule } from '../../worker/src/worker.module';
@@ -67,7 +74,10 @@ describe('organisation notifications', () => {
   const orgId = async (tenantId: number, name: string) =>
     ((await t.ds.query(`SELECT id FROM organization WHERE tenant_id = $1 AND name = $2`, [tenantId, name])) as { id: number }[])[0].id;
   const outboxRows = async (where: string, params: unknown[]) =>
-    (await t.ds.query(`SELECT id, channel, status, attempts, last_error, phone, setting_organization_id FROM notify_outbox WHERE ${where} ORDER BY id`, params)) as {
+    (await t.ds.query(
+      `SELECT id, channel, status, attempts, last_error, phone, setting_organization_id FROM notify_outbox WHERE ${where} ORDER BY id`,
+      params,
+    )) as {
       id: string;
       channel: string;
       status: string;
@@ -79,7 +89,9 @@ describe('organisation notifications', () => {
   const write = (organizationId: number, kind: string, phone: string | null, payload: Record<string, unknown>) =>
     t.ds.transaction((m) => addOutboxMessage(m, { tenantId: t.demoTenantId, organizationId, kind, phone, payload }));
   const lastIds = async (count: number) =>
-    ((await t.ds.query(`SELECT id FROM notify_outbox ORDER BY id DESC LIMIT $1`, [count])) as { id: string }[]).map((r) => String(r.id)).reverse();
+    ((await t.ds.query(`SELECT id FROM notify_outbox ORDER BY id DESC LIMIT $1`, [count])) as { id: string }[])
+      .map((r) => String(r.id))
+      .reverse();
   const setCompanyUrl = (path: string) =>
     t.ds.query(`UPDATE organization_notify_setting SET webhook_url = $2 WHERE organization_id = $1`, [companyId, receiver.url(path)]);
 
@@ -122,20 +134,40 @@ describe('organisation notifications', () => {
       const first = await save(adminToken, { organizationId: companyId, webhookUrl: receiver.url('/ok') }).expect(200);
       const secret: string = first.body.data.secret;
       expect(secret).toMatch(/^[0-9a-f]{64}$/);
-      expect(first.body.data).toEqual({ organizationId: companyId, webhookUrl: receiver.url('/ok'), hasSecret: true, secretPreview: `${secret.slice(0, 4)}****`, secret });
+      expect(first.body.data).toEqual({
+        organizationId: companyId,
+        webhookUrl: receiver.url('/ok'),
+        hasSecret: true,
+        secretPreview: `${secret.slice(0, 4)}****`,
+        secret,
+      });
 
       const shown = await get(adminToken, companyId).expect(200);
-      expect(shown.body.data).toEqual({ organizationId: companyId, webhookUrl: receiver.url('/ok'), hasSecret: true, secretPreview: `${secret.slice(0, 4)}****` });
+      expect(shown.body.data).toEqual({
+        organizationId: companyId,
+        webhookUrl: receiver.url('/ok'),
+        hasSecret: true,
+        secretPreview: `${secret.slice(0, 4)}****`,
+      });
       expect(JSON.stringify(shown.body)).not.toContain(secret);
 
       const kept = await save(adminToken, { organizationId: companyId, webhookUrl: receiver.url('/ok?v=2') }).expect(200);
-      expect(kept.body.data).toMatchObject({ webhookUrl: receiver.url('/ok?v=2'), secret: null, secretPreview: `${secret.slice(0, 4)}****` });
+      expect(kept.body.data).toMatchObject({
+        webhookUrl: receiver.url('/ok?v=2'),
+        secret: null,
+        secretPreview: `${secret.slice(0, 4)}****`,
+      });
 
-      const rotated = await save(adminToken, { organizationId: companyId, webhookUrl: receiver.url('/ok'), regenerateSecret: true }).expect(200);
+      const rotated = await save(adminToken, { organizationId: companyId, webhookUrl: receiver.url('/ok'), regenerateSecret: true }).expect(
+        200,
+      );
       companySecret = rotated.body.data.secret;
       expect(companySecret).toMatch(/^[0-9a-f]{64}$/);
       expect(companySecret).not.toBe(secret);
-      const stored = await t.ds.query(`SELECT webhook_secret, company_id, tenant_id FROM organization_notify_setting WHERE organization_id = $1`, [companyId]);
+      const stored = await t.ds.query(
+        `SELECT webhook_secret, company_id, tenant_id FROM organization_notify_setting WHERE organization_id = $1`,
+        [companyId],
+      );
       expect(stored).toEqual([{ webhook_secret: companySecret, company_id: companyId, tenant_id: t.demoTenantId }]);
     });
 
@@ -182,11 +214,25 @@ describe('organisation notifications', () => {
       const before = await t.ds.query(`SELECT count(*)::int AS n FROM notify_outbox`);
       await expect(
         t.ds.transaction(async (m) => {
-          await addOutboxMessage(m, { tenantId: t.demoTenantId, organizationId: branchBId, kind: 'batch.finished', phone: '13800000005', payload: {} });
+          await addOutboxMessage(m, {
+            tenantId: t.demoTenantId,
+            organizationId: branchBId,
+            kind: 'batch.finished',
+            phone: '13800000005',
+            payload: {},
+          });
           throw new Error('rolled back');
         }),
       ).rejects.toThrow('rolled back');
-      await t.ds.transaction((m) => addOutboxMessage(m, { tenantId: t.otherTenantId, organizationId: otherCompanyId, kind: 'batch.finished', phone: null, payload: {} }));
+      await t.ds.transaction((m) =>
+        addOutboxMessage(m, {
+          tenantId: t.otherTenantId,
+          organizationId: otherCompanyId,
+          kind: 'batch.finished',
+          phone: null,
+          payload: {},
+        }),
+      );
       expect(await t.ds.query(`SELECT count(*)::int AS n FROM notify_outbox`)).toEqual(before);
     });
 
@@ -221,7 +267,9 @@ describe('organisation notifications', () => {
       await write(branchAId, 'batch.finished', '13800000002', { taskName: '六月抵押复估', total: 10, success: 9 });
       const [smsId] = await lastIds(2);
       expect(await delivery.deliver(smsId, attempt)).toEqual({ status: 'skipped', reason: expect.stringContaining('短信未配置') });
-      expect(await outboxRows('id = $1', [smsId])).toEqual([expect.objectContaining({ channel: 'sms', status: 'skipped', last_error: expect.stringContaining('SMS_PROVIDER_URL') })]);
+      expect(await outboxRows('id = $1', [smsId])).toEqual([
+        expect.objectContaining({ channel: 'sms', status: 'skipped', last_error: expect.stringContaining('SMS_PROVIDER_URL') }),
+      ]);
 
       await write(branchAId, 'batch.finished', '13800000002', { taskName: '六月抵押复估', total: 10, success: 9 });
       const [nextSms] = await lastIds(2);
@@ -231,7 +279,11 @@ describe('organisation notifications', () => {
       const sent = receiver.requests.slice(from);
       expect(sent).toHaveLength(1);
       expect(sent[0].headers.authorization).toBe('Bearer sms-key');
-      expect(JSON.parse(sent[0].body)).toEqual({ phone: '13800000002', sign: '估价平台', text: '【估价平台】您的批量估价任务“六月抵押复估”已完成：共10条，成功9条。' });
+      expect(JSON.parse(sent[0].body)).toEqual({
+        phone: '13800000002',
+        sign: '估价平台',
+        text: '【估价平台】您的批量估价任务“六月抵押复估”已完成：共10条，成功9条。',
+      });
     });
 
     it('keeps a failed attempt for retry and records the final failure', async () => {
@@ -241,9 +293,13 @@ describe('organisation notifications', () => {
       const first = await delivery.deliver(id, { attempt: 1, maxAttempts: 2 }).catch((e: unknown) => e);
       expect(first).toBeInstanceOf(NotifyDeliveryError);
       expect(first).toMatchObject({ final: false, message: 'webhook answered HTTP 500' });
-      expect(await outboxRows('id = $1', [id])).toEqual([expect.objectContaining({ status: 'pending', attempts: 1, last_error: 'webhook answered HTTP 500' })]);
+      expect(await outboxRows('id = $1', [id])).toEqual([
+        expect.objectContaining({ status: 'pending', attempts: 1, last_error: 'webhook answered HTTP 500' }),
+      ]);
       await expect(delivery.deliver(id, { attempt: 2, maxAttempts: 2 })).rejects.toMatchObject({ final: true });
-      expect(await outboxRows('id = $1', [id])).toEqual([expect.objectContaining({ status: 'failed', attempts: 2, last_error: 'webhook answered HTTP 500' })]);
+      expect(await outboxRows('id = $1', [id])).toEqual([
+        expect.objectContaining({ status: 'failed', attempts: 2, last_error: 'webhook answered HTTP 500' }),
+      ]);
       await setCompanyUrl('/ok');
     });
 
@@ -252,7 +308,10 @@ describe('organisation notifications', () => {
       const [id] = await lastIds(1);
       const strict = new NotifyDeliveryService(t.ds, { ...t.config, NOTIFY_ALLOW_PRIVATE_TARGETS: false }, null);
       const from = receiver.requests.length;
-      await expect(strict.deliver(id, { attempt: 1, maxAttempts: 6 })).rejects.toMatchObject({ final: true, message: '127.0.0.1 is a private address' });
+      await expect(strict.deliver(id, { attempt: 1, maxAttempts: 6 })).rejects.toMatchObject({
+        final: true,
+        message: '127.0.0.1 is a private address',
+      });
       expect(await outboxRows('id = $1', [id])).toEqual([expect.objectContaining({ status: 'failed', attempts: 1 })]);
       expect(receiver.requests.length).toBe(from);
     });
@@ -294,14 +353,22 @@ describe('organisation notifications', () => {
       expect(claimed.sort()).toEqual(relayIds.slice(0, 3).sort());
       expect(await a.relay()).toEqual([]);
       for (const id of relayIds) expect(await queue.getJob(notifyJobId(id))).toBeDefined();
-      expect(await outboxRows('id = ANY($1::bigint[])', [relayIds])).toEqual(relayIds.map(() => expect.objectContaining({ status: 'queued' })));
+      expect(await outboxRows('id = ANY($1::bigint[])', [relayIds])).toEqual(
+        relayIds.map(() => expect.objectContaining({ status: 'queued' })),
+      );
     });
 
     it('delivers the queued rows exactly once through the worker', async () => {
       const from = receiver.requests.length;
-      worker = await NestFactory.createApplicationContext(WorkerModule.forRoot({ queues: [QUEUES.notify], concurrency: 4 }), { logger: false, abortOnError: false });
+      worker = await NestFactory.createApplicationContext(WorkerModule.forRoot({ queues: [QUEUES.notify], concurrency: 4 }), {
+        logger: false,
+        abortOnError: false,
+      });
       for (const id of relayIds) expect((await settledJob(queue, notifyJobId(id))).returnvalue).toEqual({ status: 'delivered' });
-      const ids = receiver.requests.slice(from).map((r) => (JSON.parse(r.body) as { id: string }).id).filter((id) => relayIds.includes(id));
+      const ids = receiver.requests
+        .slice(from)
+        .map((r) => (JSON.parse(r.body) as { id: string }).id)
+        .filter((id) => relayIds.includes(id));
       expect(ids.sort()).toEqual([...relayIds].sort());
     });
 
@@ -309,7 +376,10 @@ describe('organisation notifications', () => {
       await write(branchAId, 'batch.finished', '13800000002', { taskName: '自动投递', total: 2, success: 2 });
       const [smsId, hookId] = await lastIds(2);
       expect((await settledJob(queue, notifyJobId(hookId))).returnvalue).toEqual({ status: 'delivered' });
-      expect((await settledJob(queue, notifyJobId(smsId))).returnvalue).toEqual({ status: 'skipped', reason: expect.stringContaining('短信未配置') });
+      expect((await settledJob(queue, notifyJobId(smsId))).returnvalue).toEqual({
+        status: 'skipped',
+        reason: expect.stringContaining('短信未配置'),
+      });
 
       await setCompanyUrl('/fail');
       await write(branchBId, 'batch.finished', null, { taskName: '一直失败', total: 1, success: 0 });

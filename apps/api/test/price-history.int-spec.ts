@@ -7,7 +7,8 @@ const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a
 
 /** A local date and time, as the API prints it (yyyy-MM-dd HH:mm:ss in the server's zone). */
 const at = (month: number, day: number, hour = 10) => new Date(2025, month - 1, day, hour, 0, 0);
-const printed = (d: Date) => `2025-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')} ${String(d.getHours()).padStart(2, '0')}:00:00`;
+const printed = (d: Date) =>
+  `2025-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')} ${String(d.getHours()).padStart(2, '0')}:00:00`;
 
 interface HistoryEntry {
   type: number;
@@ -40,15 +41,36 @@ describe('price history (historyList) of appraisal chains and of valuations', ()
       .http()
       .post('/api/eval/rapid?evalType=1&mtype=4&mtypeOn=0')
       .set('Authorization', `Bearer ${as}`)
-      .send({ cityCode: '110100', cityName: '北京', propType: 11, haInfo: { haCode: community.haCode, haName: community.name }, bldgArea: '89', floor: '6', bheight: '18', br: 2, lr: 1, ba: 1 });
+      .send({
+        cityCode: '110100',
+        cityName: '北京',
+        propType: 11,
+        haInfo: { haCode: community.haCode, haName: community.name },
+        bldgArea: '89',
+        floor: '6',
+        bheight: '18',
+        br: 2,
+        lr: 1,
+        ba: 1,
+      });
     expect(res.body).toMatchObject({ code: 200, data: { state: 1 } });
     const evalCode = res.body.data.evalCode as string;
-    const [row] = await t.ds.query(`UPDATE eval_record SET created_at = $2 WHERE eval_code = $1 RETURNING id, total_price AS "totalPrice", unit_price AS "unitPrice"`, [evalCode, on]);
+    const [row] = await t.ds.query(
+      `UPDATE eval_record SET created_at = $2 WHERE eval_code = $1 RETURNING id, total_price AS "totalPrice", unit_price AS "unitPrice"`,
+      [evalCode, on],
+    );
     return { evalCode, id: Number(row[0].id), totalPrice: Number(row[0].totalPrice), unitPrice: Number(row[0].unitPrice), on };
   };
 
   const enquiryOf = async (evalCode: string) => {
-    const res = await t.http().post('/api/artificial/idadd').set('Authorization', `Bearer ${user}`).field('initiate', '1').field('sourceId', evalCode).field('evalType', '1').field('reason', '2');
+    const res = await t
+      .http()
+      .post('/api/artificial/idadd')
+      .set('Authorization', `Bearer ${user}`)
+      .field('initiate', '1')
+      .field('sourceId', evalCode)
+      .field('evalType', '1')
+      .field('reason', '2');
     expect(res.body).toMatchObject({ code: 200 });
     return res.body.data.id as number;
   };
@@ -69,7 +91,12 @@ describe('price history (historyList) of appraisal chains and of valuations', ()
   };
 
   const reappraise = async (initiate: 1 | 2 | 3, sourceId: string | number, as = user) => {
-    const res = await t.http().post('/api/review/add').set('Authorization', `Bearer ${as}`).field('initiate', String(initiate)).field('sourceId', String(sourceId));
+    const res = await t
+      .http()
+      .post('/api/review/add')
+      .set('Authorization', `Bearer ${as}`)
+      .field('initiate', String(initiate))
+      .field('sourceId', String(sourceId));
     expect(res.body).toMatchObject({ code: 200 });
     return res.body.data.id as number;
   };
@@ -78,7 +105,13 @@ describe('price history (historyList) of appraisal chains and of valuations', ()
   const answer = async (id: number, type: 2 | 3, totalPrice: number, on: Date): Promise<HistoryEntry> => {
     await store.apply(String(id), t.demoTenantId, { type: 'CLAIM', actor: appraiser });
     const unitPrice = Math.round((totalPrice / 89) * 100) / 100;
-    const answered = await store.apply(String(id), t.demoTenantId, { type: 'ANSWER', actor: appraiser, totalPrice, unitPrice, reply: '参考近期成交' });
+    const answered = await store.apply(String(id), t.demoTenantId, {
+      type: 'ANSWER',
+      actor: appraiser,
+      totalPrice,
+      unitPrice,
+      reply: '参考近期成交',
+    });
     await t.ds.query(`UPDATE appraisal_case SET reviewed_at = $2 WHERE id = $1`, [id, on]);
     return { type, id, code: answered.caseNo, evalType: 1, evalDate: printed(on), totalPrice, unitPrice };
   };
@@ -115,7 +148,15 @@ describe('price history (historyList) of appraisal chains and of valuations', ()
     const again = await answer(ids.again, 3, 5_250_000, at(3, 8));
     ids.pending = await reappraise(3, ids.again);
 
-    const valued: HistoryEntry = { type: 1, id: valuation.id, code: valuation.evalCode, evalType: 1, evalDate: printed(valuation.on), totalPrice: valuation.totalPrice, unitPrice: valuation.unitPrice };
+    const valued: HistoryEntry = {
+      type: 1,
+      id: valuation.id,
+      code: valuation.evalCode,
+      evalType: 1,
+      evalDate: printed(valuation.on),
+      totalPrice: valuation.totalPrice,
+      unitPrice: valuation.unitPrice,
+    };
     chain = [valued, reviewed, enquired, again];
 
     expect((await data(`/api/artificial/get?id=${ids.enquiry}`)).historyList).toEqual(chain);
@@ -139,7 +180,9 @@ describe('price history (historyList) of appraisal chains and of valuations', ()
     expect((await data(`/api/artificial/get?id=${first}`)).historyList).toEqual(mine);
     expect((await data(`/api/review/get?id=${pending}`)).historyList).toEqual(mine);
     expect((await data(`/api/review/get?id=${review}`)).historyList).toEqual(mine);
-    expect((await data(`/api/artificial/get?id=${other}`)).historyList).toEqual([expect.objectContaining({ type: 2, id: other, totalPrice: 3_000_000 })]);
+    expect((await data(`/api/artificial/get?id=${other}`)).historyList).toEqual([
+      expect.objectContaining({ type: 2, id: other, totalPrice: 3_000_000 }),
+    ]);
 
     // The supervisor re-appraises the same enquiry: in its own view of the chain, outside demouser's range.
     const bySupervisor = await reappraise(2, first, admin);
@@ -150,9 +193,16 @@ describe('price history (historyList) of appraisal chains and of valuations', ()
   });
 
   it('adds the answered enquiries and re-appraisals of a valuation and of its re-valuations to api/eval/history/list, newest first', async () => {
-    const revalued = await t.http().post('/api/eval/reval?evalType=1').set('Authorization', `Bearer ${user}`).send({ evalCode: valuation.evalCode });
+    const revalued = await t
+      .http()
+      .post('/api/eval/reval?evalType=1')
+      .set('Authorization', `Bearer ${user}`)
+      .send({ evalCode: valuation.evalCode });
     expect(revalued.body).toMatchObject({ code: 200 });
-    const [row] = await t.ds.query(`UPDATE eval_record SET created_at = $2 WHERE eval_code = $1 RETURNING id`, [revalued.body.data.evalCode, at(5, 1)]);
+    const [row] = await t.ds.query(`UPDATE eval_record SET created_at = $2 WHERE eval_code = $1 RETURNING id`, [
+      revalued.body.data.evalCode,
+      at(5, 1),
+    ]);
     const later = await answer(await enquiryOf(revalued.body.data.evalCode), 2, 5_400_000, at(5, 2));
 
     const history = await data(`/api/eval/history/list?evalRecordId=${valuation.id}`);
@@ -164,8 +214,22 @@ describe('price history (historyList) of appraisal chains and of valuations', ()
       [3, ids.review],
       [1, valuation.id],
     ]);
-    expect(history[0]).toMatchObject({ type: 2, evalCode: revalued.body.data.evalCode, caseNo: later.code, evalType: 1, evalDate: printed(at(5, 2)), totalPrice: 5_400_000, state: 2 });
-    expect(history[2]).toMatchObject({ type: 3, evalCode: valuation.evalCode, caseNo: chain[3].code, totalPrice: 5_250_000, unitPrice: chain[3].unitPrice });
+    expect(history[0]).toMatchObject({
+      type: 2,
+      evalCode: revalued.body.data.evalCode,
+      caseNo: later.code,
+      evalType: 1,
+      evalDate: printed(at(5, 2)),
+      totalPrice: 5_400_000,
+      state: 2,
+    });
+    expect(history[2]).toMatchObject({
+      type: 3,
+      evalCode: valuation.evalCode,
+      caseNo: chain[3].code,
+      totalPrice: 5_250_000,
+      unitPrice: chain[3].unitPrice,
+    });
     expect(history[5]).toMatchObject({ type: 1, evalCode: valuation.evalCode, caseNo: null, totalPrice: valuation.totalPrice, state: 1 });
     expect(await data(`/api/eval/history/list?evalRecordId=${valuation.id}`, admin)).toEqual(history);
     // The records list counts those rows, so the history can be opened from it.

@@ -33,14 +33,22 @@ describe('profile, permissions and tenant scoping', () => {
   it('fetches the permissions each population holds', async () => {
     const admin = await get(await t.login('user', 'demoadmin'), '/api/auth/user/login-user/perms').expect(200);
     expect(admin.body.data.map((p: { id: number }) => p.id).sort((a: number, b: number) => a - b)).toEqual(
-      permissionsOfScope('customer').map((p) => p.id).sort((a, b) => a - b),
+      permissionsOfScope('customer')
+        .map((p) => p.id)
+        .sort((a, b) => a - b),
     );
     const user = await get(await t.login('user', 'demouser'), '/api/auth/user/login-user/perms').expect(200);
     const ids: number[] = user.body.data.map((p: { id: number }) => p.id);
     expect(ids).toEqual(expect.arrayContaining([Perm.quickValuation, Perm.saleValuation, Perm.rentValuation]));
     expect(ids).not.toContain(Perm.accounts);
     const staff = await get(await t.login('tenant', 'channeladmin'), '/api/tenant/auth/user/t/login-user/perms').expect(200);
-    expect(staff.body.data[0]).toEqual(expect.objectContaining({ id: expect.any(Number), code: expect.stringMatching(/:(visible|dataRange)$/), parentId: expect.any(Number) }));
+    expect(staff.body.data[0]).toEqual(
+      expect.objectContaining({
+        id: expect.any(Number),
+        code: expect.stringMatching(/:(visible|dataRange)$/),
+        parentId: expect.any(Number),
+      }),
+    );
     expect(staff.body.data.map((p: { id: number }) => p.id)).toContain(Perm.customerCompany);
     const appraiser = await get(await t.login('tenant', 'appraiser1'), '/api/tenant/auth/user/t/login-user/perms').expect(200);
     expect(appraiser.body.data.map((p: { id: number }) => p.id)).toEqual([Perm.appraiser, Perm.appraiserClaim, Perm.appraiserAnswer]);
@@ -92,7 +100,12 @@ describe('profile, permissions and tenant scoping', () => {
 
   it('serves the login-page branding and images without a token', async () => {
     const config = await t.http().get('/api/site-config/get').expect(200);
-    expect(config.body.data).toMatchObject({ productName: '房产智能估价平台', contact: '400-800-1234', hasLogo: true, hasBackground: true });
+    expect(config.body.data).toMatchObject({
+      productName: '房产智能估价平台',
+      contact: '400-800-1234',
+      hasLogo: true,
+      hasBackground: true,
+    });
     const logo = await t.http().get('/api/site-config/images').query({ type: 1 }).buffer(true).expect(200);
     expect(logo.headers['content-type']).toBe('image/png');
     expect(logo.body.subarray(1, 4).toString()).toBe('PNG');
@@ -110,7 +123,10 @@ describe('profile, permissions and tenant scoping', () => {
     expect((await edit({ email: 'not-mail', phone: '13800000002' })).body).toMatchObject({ code: 400, message: Msg.emailInvalid });
     expect((await edit({ email: 'a@b.cn', phone: '' })).body).toMatchObject({ code: 400, message: Msg.phoneRequired });
     expect((await edit({ email: 'a@b.cn', phone: '12800000002' })).body).toMatchObject({ code: 400, message: Msg.phoneInvalid });
-    expect((await edit({ email: 'demouser@bank.example.com', phone: '13800000002' })).body).toMatchObject({ code: 400, message: Msg.profileUnchanged });
+    expect((await edit({ email: 'demouser@bank.example.com', phone: '13800000002' })).body).toMatchObject({
+      code: 400,
+      message: Msg.profileUnchanged,
+    });
     expect((await edit({ email: 'x@bank.example.com', phone: '13800000001' })).body).toMatchObject({ code: 409 });
     const before = await t.ds.getRepository(AccountEntity).findOneByOrFail({ loginUser: 'demouser' });
     expect(before.email).toBe('demouser@bank.example.com');
@@ -121,17 +137,29 @@ describe('profile, permissions and tenant scoping', () => {
     expect(me.body.data).toMatchObject({ email: 'new.mail@bank.example.com', mobilePhone: '15800000002' });
 
     const staff = await t.login('tenant', 'channeladmin');
-    const staffEdit = await post(staff, '/api/tenant/auth/user/t/login-user/edit', { email: 'boss@channel.example.com', phone: '17700000003' });
+    const staffEdit = await post(staff, '/api/tenant/auth/user/t/login-user/edit', {
+      email: 'boss@channel.example.com',
+      phone: '17700000003',
+    });
     expect(staffEdit.body.code).toBe(200);
   });
 
   it('changes the password: checks, then every session ends and the new password works', async () => {
     const token = await t.login('tenant', 'appraiser1');
     const change = (body: Record<string, string>) => post(token, '/api/tenant/auth/user/t/updatePwd', body);
-    expect((await change({ oldPwd: DEMO_PASSWORD, newPwd: DEMO_PASSWORD })).body).toMatchObject({ code: 400, message: Msg.newPasswordSameAsOld });
+    expect((await change({ oldPwd: DEMO_PASSWORD, newPwd: DEMO_PASSWORD })).body).toMatchObject({
+      code: 400,
+      message: Msg.newPasswordSameAsOld,
+    });
     expect((await change({ oldPwd: DEMO_PASSWORD, newPwd: '123' })).body).toMatchObject({ code: 400, message: Msg.newPasswordFormat });
-    expect((await change({ oldPwd: 'Wrong@1234', newPwd: 'Better@2026' })).body).toMatchObject({ code: 400, message: Msg.oldPasswordWrong });
-    expect((await change({ oldPwd: DEMO_PASSWORD, newPwd: 'Better@2026' })).body).toMatchObject({ code: 200, message: Msg.passwordUpdated });
+    expect((await change({ oldPwd: 'Wrong@1234', newPwd: 'Better@2026' })).body).toMatchObject({
+      code: 400,
+      message: Msg.oldPasswordWrong,
+    });
+    expect((await change({ oldPwd: DEMO_PASSWORD, newPwd: 'Better@2026' })).body).toMatchObject({
+      code: 200,
+      message: Msg.passwordUpdated,
+    });
     expect((await t.http().get('/api/tenant/auth/user/login-user').set('Authorization', `Bearer ${token}`)).status).toBe(401);
     await expect(t.login('tenant', 'appraiser1')).rejects.toThrow('密码错误');
     await t.login('tenant', 'appraiser1', 'Better@2026');
@@ -153,6 +181,9 @@ describe('profile, permissions and tenant scoping', () => {
     const orders = await get(token, '/api/auth/user/login-user/orders?pageIndex=1&pageSize=20').expect(200);
     expect(orders.body.data).toMatchObject({ total: 5, pages: 1, pageNum: 1 });
     expect(orders.body.data.list[0]).toMatchObject({ state: 1, effectiveDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
-    expect((await get(token, '/api/auth/user/login-user/orders?pageSize=7')).body).toMatchObject({ code: 400, message: '每页条数只能为20、50、100、200' });
+    expect((await get(token, '/api/auth/user/login-user/orders?pageSize=7')).body).toMatchObject({
+      code: 400,
+      message: '每页条数只能为20、50、100、200',
+    });
   });
 });

@@ -11,8 +11,16 @@ import { startTestApi, type TestApi } from './test-api';
 
 const png = (rgb: [number, number, number]) => encodePng(4, 4, () => [...rgb, 255]);
 const LICENSE_PNG = png([200, 30, 30]);
-const SEAL_GIF = Buffer.concat([Buffer.from('GIF89a', 'latin1'), Buffer.from([1, 0, 1, 0, 0, 0, 0, 0x2c, 0, 0, 0, 0, 1, 0, 1, 0, 0, 2, 2, 0x44, 1, 0, 0x3b])]);
-const LICENSE_JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10]), Buffer.from('JFIF\0', 'latin1'), Buffer.alloc(64, 7), Buffer.from([0xff, 0xd9])]);
+const SEAL_GIF = Buffer.concat([
+  Buffer.from('GIF89a', 'latin1'),
+  Buffer.from([1, 0, 1, 0, 0, 0, 0, 0x2c, 0, 0, 0, 0, 1, 0, 1, 0, 0, 2, 2, 0x44, 1, 0, 0x3b]),
+]);
+const LICENSE_JPEG = Buffer.concat([
+  Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10]),
+  Buffer.from('JFIF\0', 'latin1'),
+  Buffer.alloc(64, 7),
+  Buffer.from([0xff, 0xd9]),
+]);
 const SIGN1_PNG = png([10, 10, 10]);
 const PDF = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n', 'latin1');
 /** A PNG signature followed by padding up to the given size. */
@@ -48,7 +56,8 @@ describe('report configuration API (channel)', () => {
   function save(path: 'add' | 'update', fields: Record<string, string | number>, files: Files = {}, token = tokens.channeladmin) {
     const req = t.http().post(`/api/tenant/report-config/${path}`).set(auth(token));
     for (const [k, v] of Object.entries(fields)) req.field(k, String(v));
-    for (const [field, f] of Object.entries(files)) req.attach(field, f.content, { filename: f.name, contentType: 'application/octet-stream' });
+    for (const [field, f] of Object.entries(files))
+      req.attach(field, f.content, { filename: f.name, contentType: 'application/octet-stream' });
     return req;
   }
 
@@ -114,7 +123,12 @@ describe('report configuration API (channel)', () => {
     it('is added with its texts and images', async () => {
       const res = await save(
         'add',
-        { reportType: 2, reportName: '房地产咨询报告', reportStatement: '一、本报告仅供参考。\r\n二、复印无效。', reportSign: '北京示范估价有限公司' },
+        {
+          reportType: 2,
+          reportName: '房地产咨询报告',
+          reportStatement: '一、本报告仅供参考。\r\n二、复印无效。',
+          reportSign: '北京示范估价有限公司',
+        },
         { licenseFile: { content: LICENSE_PNG, name: '营业执照.png' }, reportSignImgFile: { content: SEAL_GIF, name: 'seal.gif' } },
       ).expect(200);
       expect(res.body).toEqual({
@@ -137,7 +151,12 @@ describe('report configuration API (channel)', () => {
       expect(keys[5]).toMatch(/\.gif$/);
       expect(await objects()).toEqual([keys[1], keys[5]].sort());
       expect(await auditEvents('新增报告配置')).toEqual([
-        expect.objectContaining({ tenantId: t.demoTenantId, population: 'tenant', actorLogin: 'channeladmin', detail: '咨询报告：房地产咨询报告（上传图片：营业执照、报告印章）' }),
+        expect.objectContaining({
+          tenantId: t.demoTenantId,
+          population: 'tenant',
+          actorLogin: 'channeladmin',
+          detail: '咨询报告：房地产咨询报告（上传图片：营业执照、报告印章）',
+        }),
       ]);
     });
 
@@ -168,7 +187,14 @@ describe('report configuration API (channel)', () => {
       expect(res.body).toMatchObject({
         code: 200,
         message: '保存成功！',
-        data: { id, reportType: 2, reportName: '咨询报告（抵押）', reportStatement: '新的声明', reportSign: '示范估价', images: { ...ALL_FALSE, 1: true, 3: true, 5: true } },
+        data: {
+          id,
+          reportType: 2,
+          reportName: '咨询报告（抵押）',
+          reportStatement: '新的声明',
+          reportSign: '示范估价',
+          images: { ...ALL_FALSE, 1: true, 3: true, 5: true },
+        },
       });
       const after = (await ownRow(2)).imageKeys;
       expect(after[1]).not.toBe(keys[1]);
@@ -196,18 +222,59 @@ describe('report configuration API (channel)', () => {
         ['a statement of 2001 characters', { ...valid, reportStatement: '声'.repeat(2001) }, newLicence, 400, '报告声明不能超过2000个字'],
         ['a sign of 51 characters', { ...valid, reportSign: '落'.repeat(51) }, newLicence, 400, '落款不能超过50个字'],
         ['a PDF named .png', valid, { licenseFile: { content: PDF, name: '执照.png' } }, 400, '图片格式仅支持png、jpg、jpeg、gif'],
-        ['a PNG named .pdf', valid, { certificateFile: { content: LICENSE_PNG, name: '证书.pdf' } }, 400, '图片格式仅支持png、jpg、jpeg、gif'],
-        ['a valid image beside a PDF', valid, { ...newLicence, reportSignImgFile: { content: PDF, name: 'seal.gif' } }, 400, '图片格式仅支持png、jpg、jpeg、gif'],
-        ['a licence of 10M + 1 byte', valid, { licenseFile: { content: pngOfSize(10 * 1024 * 1024 + 1), name: 'big.png' } }, 400, '营业执照图片不能超过10M'],
-        ['a certificate of 10M + 1 byte', valid, { certificateFile: { content: pngOfSize(10 * 1024 * 1024 + 1), name: 'big.png' } }, 400, '资质证书图片不能超过10M'],
-        ['a signature of 2M + 1 byte', valid, { appraiserSign2File: { content: pngOfSize(2 * 1024 * 1024 + 1), name: 'sign.png' } }, 400, '估价师签名2图片不能超过2M'],
-        ['a seal of 2M + 1 byte', valid, { reportSignImgFile: { content: pngOfSize(2 * 1024 * 1024 + 1), name: 'seal.png' } }, 400, '报告印章图片不能超过2M'],
+        [
+          'a PNG named .pdf',
+          valid,
+          { certificateFile: { content: LICENSE_PNG, name: '证书.pdf' } },
+          400,
+          '图片格式仅支持png、jpg、jpeg、gif',
+        ],
+        [
+          'a valid image beside a PDF',
+          valid,
+          { ...newLicence, reportSignImgFile: { content: PDF, name: 'seal.gif' } },
+          400,
+          '图片格式仅支持png、jpg、jpeg、gif',
+        ],
+        [
+          'a licence of 10M + 1 byte',
+          valid,
+          { licenseFile: { content: pngOfSize(10 * 1024 * 1024 + 1), name: 'big.png' } },
+          400,
+          '营业执照图片不能超过10M',
+        ],
+        [
+          'a certificate of 10M + 1 byte',
+          valid,
+          { certificateFile: { content: pngOfSize(10 * 1024 * 1024 + 1), name: 'big.png' } },
+          400,
+          '资质证书图片不能超过10M',
+        ],
+        [
+          'a signature of 2M + 1 byte',
+          valid,
+          { appraiserSign2File: { content: pngOfSize(2 * 1024 * 1024 + 1), name: 'sign.png' } },
+          400,
+          '估价师签名2图片不能超过2M',
+        ],
+        [
+          'a seal of 2M + 1 byte',
+          valid,
+          { reportSignImgFile: { content: pngOfSize(2 * 1024 * 1024 + 1), name: 'seal.png' } },
+          400,
+          '报告印章图片不能超过2M',
+        ],
         ['no id', { ...valid, id: '' }, newLicence, 400, '请指定要修改的报告配置'],
         ['the id with the other report type', { ...valid, reportType: 1 }, {}, 400, '报告类型与报告配置不一致'],
       ];
       for (const [label, fields, files, status, message] of cases) {
         const res: Response = await save('update', fields, files);
-        expect({ label, status: res.status, code: res.body.code, message: res.body.message }).toEqual({ label, status, code: status, message });
+        expect({ label, status: res.status, code: res.body.code, message: res.body.message }).toEqual({
+          label,
+          status,
+          code: status,
+          message,
+        });
       }
       expect((await getConfig(2).expect(200)).body.data).toEqual(before);
       expect(await objects()).toEqual(storedBefore);
@@ -220,7 +287,10 @@ describe('report configuration API (channel)', () => {
       const res = await save(
         'update',
         { id, reportType: 2, reportName: '名'.repeat(20), reportStatement: '声'.repeat(2000), reportSign: '落'.repeat(50) },
-        { certificateFile: { content: pngOfSize(10 * 1024 * 1024), name: 'cert.png' }, appraiserSign2File: { content: pngOfSize(2 * 1024 * 1024), name: 'sign2.png' } },
+        {
+          certificateFile: { content: pngOfSize(10 * 1024 * 1024), name: 'cert.png' },
+          appraiserSign2File: { content: pngOfSize(2 * 1024 * 1024), name: 'sign2.png' },
+        },
       ).expect(200);
       expect(res.body.data.images).toEqual({ 1: true, 2: true, 3: true, 4: true, 5: true });
       expect((await getImage(2, 2).expect(200)).body.length).toBe(10 * 1024 * 1024);
@@ -229,7 +299,11 @@ describe('report configuration API (channel)', () => {
 
     it('deletes one image and its object', async () => {
       const res = await deleteImage(2, 3).expect(200);
-      expect(res.body).toMatchObject({ code: 200, message: '删除成功', data: { id, images: { 1: true, 2: true, 3: false, 4: true, 5: true } } });
+      expect(res.body).toMatchObject({
+        code: 200,
+        message: '删除成功',
+        data: { id, images: { 1: true, 2: true, 3: false, 4: true, 5: true } },
+      });
       expect((await ownRow(2)).imageKeys[3]).toBeUndefined();
       expect(await objects()).not.toContain(keys[3]);
       expect(await objects()).toHaveLength(4);
@@ -240,17 +314,36 @@ describe('report configuration API (channel)', () => {
 
     it('deletes images of the consulting report only, taking the fields from the form too', async () => {
       expect((await deleteImage(1, 1).expect(400)).body).toMatchObject({ code: 400, message: '仅咨询报告可配置图片' });
-      const form = await t.http().post('/api/tenant/report-config/images/delete').set(auth(tokens.channeladmin)).type('form').send({ reportType: 2, imageType: 4 }).expect(200);
+      const form = await t
+        .http()
+        .post('/api/tenant/report-config/images/delete')
+        .set(auth(tokens.channeladmin))
+        .type('form')
+        .send({ reportType: 2, imageType: 4 })
+        .expect(200);
       expect(form.body.data.images[4]).toBe(false);
     });
   });
 
   describe('the inquiry report', () => {
     it('keeps texts only: a sign and images sent with it are ignored', async () => {
-      const added = await save('add', { reportType: 1, reportName: '询价报告（银行版）', reportStatement: '询价声明', reportSign: '不打印' }, { licenseFile: { content: LICENSE_PNG, name: 'a.png' } }).expect(200);
-      expect(added.body.data).toEqual({ id: expect.any(Number), reportType: 1, reportName: '询价报告（银行版）', reportStatement: '询价声明', reportSign: '', images: ALL_FALSE });
+      const added = await save(
+        'add',
+        { reportType: 1, reportName: '询价报告（银行版）', reportStatement: '询价声明', reportSign: '不打印' },
+        { licenseFile: { content: LICENSE_PNG, name: 'a.png' } },
+      ).expect(200);
+      expect(added.body.data).toEqual({
+        id: expect.any(Number),
+        reportType: 1,
+        reportName: '询价报告（银行版）',
+        reportStatement: '询价声明',
+        reportSign: '',
+        images: ALL_FALSE,
+      });
       expect((await ownRow(1)).imageKeys).toEqual({});
-      const updated = await save('update', { id: added.body.data.id, reportType: 1, reportName: '询价报告', reportStatement: '' }).expect(200);
+      const updated = await save('update', { id: added.body.data.id, reportType: 1, reportName: '询价报告', reportStatement: '' }).expect(
+        200,
+      );
       expect(updated.body.data).toMatchObject({ reportName: '询价报告', reportStatement: '' });
       expect((await getConfig(2).expect(200)).body.data.reportType).toBe(2);
     });
@@ -268,7 +361,10 @@ describe('report configuration API (channel)', () => {
     it('refuses tenant staff without permission 76', async () => {
       for (const res of await Promise.all(calls(tokens.appraiser1))) {
         expect(res.status).toBe(403);
-        expect(JSON.parse(Buffer.isBuffer(res.body) ? res.body.toString() : JSON.stringify(res.body))).toMatchObject({ code: 403, message: '您没有该操作的权限' });
+        expect(JSON.parse(Buffer.isBuffer(res.body) ? res.body.toString() : JSON.stringify(res.body))).toMatchObject({
+          code: 403,
+          message: '您没有该操作的权限',
+        });
       }
     });
 
@@ -285,10 +381,20 @@ describe('report configuration API (channel)', () => {
       expect(other.body.data).toMatchObject({ id: null, reportName: '咨询报告', images: ALL_FALSE });
       await getImage(2, 1, tokens.otherchannel).expect(404);
       expect((await deleteImage(2, 1, tokens.otherchannel).expect(404)).body.message).toBe('未设置该图片');
-      const foreign = await save('update', { id: demo.id, reportType: 2, reportName: '改别人的' }, { licenseFile: { content: LICENSE_PNG, name: 'x.png' } }, tokens.otherchannel).expect(404);
+      const foreign = await save(
+        'update',
+        { id: demo.id, reportType: 2, reportName: '改别人的' },
+        { licenseFile: { content: LICENSE_PNG, name: 'x.png' } },
+        tokens.otherchannel,
+      ).expect(404);
       expect(foreign.body).toMatchObject({ code: 404, message: '报告配置不存在' });
 
-      const own = await save('add', { reportType: 2, reportName: '另一渠道咨询报告' }, { licenseFile: { content: LICENSE_PNG, name: 'x.png' } }, tokens.otherchannel).expect(200);
+      const own = await save(
+        'add',
+        { reportType: 2, reportName: '另一渠道咨询报告' },
+        { licenseFile: { content: LICENSE_PNG, name: 'x.png' } },
+        tokens.otherchannel,
+      ).expect(200);
       expect(own.body.data.id).not.toBe(demo.id);
       expect(await objects(t.otherTenantId)).toHaveLength(1);
 

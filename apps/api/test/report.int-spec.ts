@@ -22,7 +22,10 @@ function pdfText(pdf: Buffer): string {
   return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
 }
 
-const binary = (res: NodeJS.ReadableStream & { setEncoding(e: string): void; on(e: string, cb: (c?: unknown) => void): void }, done: (err: Error | null, body: Buffer) => void) => {
+const binary = (
+  res: NodeJS.ReadableStream & { setEncoding(e: string): void; on(e: string, cb: (c?: unknown) => void): void },
+  done: (err: Error | null, body: Buffer) => void,
+) => {
   const chunks: Buffer[] = [];
   res.on('data', (c) => chunks.push(c as Buffer));
   res.on('end', () => done(null, Buffer.concat(chunks)));
@@ -37,20 +40,38 @@ describe('formal reports', () => {
 
   const get = (url: string, as = token) => t.http().get(url).set('Authorization', `Bearer ${as}`);
   const post = (url: string, body: object, as = token) => t.http().post(url).set('Authorization', `Bearer ${as}`).send(body);
-  const startWorker = () => NestFactory.createApplicationContext(WorkerModule.forRoot({ queues: [QUEUES.report], concurrency: 2 }), { logger: false, abortOnError: false });
+  const startWorker = () =>
+    NestFactory.createApplicationContext(WorkerModule.forRoot({ queues: [QUEUES.report], concurrency: 2 }), {
+      logger: false,
+      abortOnError: false,
+    });
 
   const counts = async () => {
-    const [row] = await t.ds.query(`SELECT advisory_count AS advisory, inquiry_count AS inquiry FROM account_balance WHERE account_id = $1`, [accountId]);
+    const [row] = await t.ds.query(
+      `SELECT advisory_count AS advisory, inquiry_count AS inquiry FROM account_balance WHERE account_id = $1`,
+      [accountId],
+    );
     return { advisory: Number(row.advisory), inquiry: Number(row.inquiry) };
   };
   const ledger = async (reportCode: string) =>
-    t.ds.query(`SELECT kind, delta, reason FROM balance_ledger WHERE ref_id = $1 ORDER BY id`, [reportCode]) as Promise<{ kind: string; delta: number; reason: string }[]>;
+    t.ds.query(`SELECT kind, delta, reason FROM balance_ledger WHERE ref_id = $1 ORDER BY id`, [reportCode]) as Promise<
+      { kind: string; delta: number; reason: string }[]
+    >;
 
   /** A sale valuation of a flat in the community; its evalCode. */
   const value = async (area = 89) => {
     const res = await post('/api/eval/rapid?evalType=1&mtype=4&mtypeOn=0', {
-      cityCode: '110100', cityName: '北京', propType: 11, haInfo: { haCode: community.haCode, haName: community.name },
-      bldgArea: String(area), floor: '6', bheight: '18', br: 2, lr: 1, ba: 1, owner: '<script>alert(1)</script>张三',
+      cityCode: '110100',
+      cityName: '北京',
+      propType: 11,
+      haInfo: { haCode: community.haCode, haName: community.name },
+      bldgArea: String(area),
+      floor: '6',
+      bheight: '18',
+      br: 2,
+      lr: 1,
+      ba: 1,
+      owner: '<script>alert(1)</script>张三',
     });
     expect(res.body).toMatchObject({ code: 200, data: { state: 1 } });
     return res.body.data.evalCode as string;
@@ -91,7 +112,10 @@ describe('formal reports', () => {
 
   it('generates an advisory report once, charged once, rendered by a worker into a PDF with the property, value and code', async () => {
     evalCode = await value();
-    expect((await get(`/api/eval/advisory/get?evalCode=${evalCode}`)).body).toMatchObject({ code: 200, data: { report: null, record: { evalCode, advisory: false } } });
+    expect((await get(`/api/eval/advisory/get?evalCode=${evalCode}`)).body).toMatchObject({
+      code: 200,
+      data: { report: null, record: { evalCode, advisory: false } },
+    });
     const before = await counts();
 
     const first = await post('/api/eval/advisory/add', { evalCode });
@@ -105,7 +129,9 @@ describe('formal reports', () => {
     expect(ready).toMatchObject({ state: 2, sha256: expect.stringMatching(/^[0-9a-f]{64}$/), size: expect.any(Number) });
     advisory = ready;
     expect((await get(`/api/eval/get?evalCode=${evalCode}`)).body.data.record).toMatchObject({ advisory: true, inquiry: false });
-    const listed = (await get('/api/eval/list?pageIndex=1&pageSize=10')).body.data.list.find((r: { evalCode: string }) => r.evalCode === evalCode);
+    const listed = (await get('/api/eval/list?pageIndex=1&pageSize=10')).body.data.list.find(
+      (r: { evalCode: string }) => r.evalCode === evalCode,
+    );
     expect(listed).toMatchObject({ advisory: true, inquiry: false });
     expect((await post('/api/eval/advisory/add', { evalCode })).body.data).toMatchObject({ reportCode: ready.reportCode, state: 2 });
     expect(await counts()).toEqual({ ...before, advisory: before.advisory - 1 });
@@ -141,15 +167,30 @@ describe('formal reports', () => {
 
   it('verifies a report publicly by its code and the SHA-256 of its PDF, and says when a code is unknown', async () => {
     const res = await t.http().get(`/api/report/verify?code=${advisory.reportCode}`).expect(200);
-    expect(res.body.data).toMatchObject({ reportCode: advisory.reportCode, reportType: 2, haName: community.name, sha256: createHash('sha256').update(pdf).digest('hex') });
-    expect((await t.http().get('/api/report/verify?code=ZX202611220000000000')).body).toEqual({ code: 404, message: FormalReportMsg.unknownCode, data: null });
-    expect((await t.http().get('/api/report/verify?code=../../etc')).body).toMatchObject({ code: 400, message: FormalReportMsg.unknownCode });
+    expect(res.body.data).toMatchObject({
+      reportCode: advisory.reportCode,
+      reportType: 2,
+      haName: community.name,
+      sha256: createHash('sha256').update(pdf).digest('hex'),
+    });
+    expect((await t.http().get('/api/report/verify?code=ZX202611220000000000')).body).toEqual({
+      code: 404,
+      message: FormalReportMsg.unknownCode,
+      data: null,
+    });
+    expect((await t.http().get('/api/report/verify?code=../../etc')).body).toMatchObject({
+      code: 400,
+      message: FormalReportMsg.unknownCode,
+    });
   });
 
   it('charges once when the same inquiry report is ordered twice at once, and refuses an empty balance', async () => {
     const code = await value(76);
     const before = await counts();
-    const [a, b] = await Promise.all([post('/api/eval/inquiry/add', { evalCode: code }), post('/api/eval/inquiry/add', { evalCode: code })]);
+    const [a, b] = await Promise.all([
+      post('/api/eval/inquiry/add', { evalCode: code }),
+      post('/api/eval/inquiry/add', { evalCode: code }),
+    ]);
     expect(a.body.code).toBe(200);
     expect(b.body.code).toBe(200);
     expect(a.body.data.reportCode).toBe(b.body.data.reportCode);
@@ -195,7 +236,9 @@ describe('formal reports', () => {
     worker = null;
     const code = await value(67);
     const ordered = (await post('/api/eval/inquiry/add', { evalCode: code })).body.data;
-    const [row] = await t.ds.query(`SELECT id, charge->>'ledgerId' AS "ledgerId" FROM eval_report WHERE report_code = $1`, [ordered.reportCode]);
+    const [row] = await t.ds.query(`SELECT id, charge->>'ledgerId' AS "ledgerId" FROM eval_report WHERE report_code = $1`, [
+      ordered.reportCode,
+    ]);
     const queue = t.app.get<Queue>(getQueueToken(QUEUES.report));
     await (await queue.getJob(reportRenderJobId(String(row.id), row.ledgerId)))!.remove();
 
@@ -210,18 +253,42 @@ describe('formal reports', () => {
 
   it('does not offer reports for a reference price (regional average, state 2)', async () => {
     const [{ distCode }] = await t.ds.query(`SELECT dist_code AS "distCode" FROM community WHERE ha_code = $1`, [community.haCode]);
-    await t.ds.getRepository(CommunityEntity).insert({ haCode: 'RPT-EMPTY', name: '报告测试无成交小区', cityCode: '110100', distCode, address: '北京市测试路9号', lat: 40.5, lon: 116.9, propTypes: '11', source: 'test' });
+    await t.ds
+      .getRepository(CommunityEntity)
+      .insert({
+        haCode: 'RPT-EMPTY',
+        name: '报告测试无成交小区',
+        cityCode: '110100',
+        distCode,
+        address: '北京市测试路9号',
+        lat: 40.5,
+        lon: 116.9,
+        propTypes: '11',
+        source: 'test',
+      });
     const res = await post('/api/eval/rapid?evalType=1&mtype=4&mtypeOn=0', {
-      cityCode: '110100', cityName: '北京', propType: 11, haInfo: { haCode: 'RPT-EMPTY', haName: '报告测试无成交小区' }, bldgArea: '80', floor: '3', bheight: '6',
+      cityCode: '110100',
+      cityName: '北京',
+      propType: 11,
+      haInfo: { haCode: 'RPT-EMPTY', haName: '报告测试无成交小区' },
+      bldgArea: '80',
+      floor: '3',
+      bheight: '6',
     });
     expect(res.body.data.state).toBe(2);
     const before = await counts();
-    expect((await post('/api/eval/inquiry/add', { evalCode: res.body.data.evalCode })).body).toMatchObject({ code: 400, message: FormalReportMsg.notOffered });
-    expect((await post('/api/eval/advisory/add', { evalCode: res.body.data.evalCode })).body).toMatchObject({ code: 400, message: FormalReportMsg.notOffered });
+    expect((await post('/api/eval/inquiry/add', { evalCode: res.body.data.evalCode })).body).toMatchObject({
+      code: 400,
+      message: FormalReportMsg.notOffered,
+    });
+    expect((await post('/api/eval/advisory/add', { evalCode: res.body.data.evalCode })).body).toMatchObject({
+      code: 400,
+      message: FormalReportMsg.notOffered,
+    });
     expect(await counts()).toEqual(before);
   });
 
-  describe('advisory reports of appraisers\' answers', () => {
+  describe("advisory reports of appraisers' answers", () => {
     let appraiser: string;
     let account: AccountEntity;
     const requester = () => ({ population: 'user' as const, id: account.id, name: account.userName });
@@ -233,11 +300,30 @@ describe('formal reports', () => {
         t.app.get(AppraisalCaseStore).create(
           m,
           {
-            kind, tenantId: account.tenantId, companyId: account.companyId, organizationId: account.organizationId, accountId: account.id, evalType: 1,
-            evalCode: record?.evalCode ?? null, initiate: kind === 'review' ? 1 : null, sourceId: record?.id ?? null, cityCode: '110100', cityName: '北京市',
-            haCode: record?.haCode ?? null, haName: record?.haName ?? '无名小区', cardAddress: '北京市朝阳区测试路8号院3号楼502', location: record?.location ?? '朝阳区测试路8号',
-            bldgArea: record?.bldgArea ?? '95.50', principalCode: null, houseInfo: { propType: 11, floor: 5, bheight: 12, br: 2, lr: 1, ba: 1, face: '1' }, reason: 1,
-            otherReason: null, remark: '', proposedPrice: null, originalPrice: record?.totalPrice ?? null, files: [],
+            kind,
+            tenantId: account.tenantId,
+            companyId: account.companyId,
+            organizationId: account.organizationId,
+            accountId: account.id,
+            evalType: 1,
+            evalCode: record?.evalCode ?? null,
+            initiate: kind === 'review' ? 1 : null,
+            sourceId: record?.id ?? null,
+            cityCode: '110100',
+            cityName: '北京市',
+            haCode: record?.haCode ?? null,
+            haName: record?.haName ?? '无名小区',
+            cardAddress: '北京市朝阳区测试路8号院3号楼502',
+            location: record?.location ?? '朝阳区测试路8号',
+            bldgArea: record?.bldgArea ?? '95.50',
+            principalCode: null,
+            houseInfo: { propType: 11, floor: 5, bheight: 12, br: 2, lr: 1, ba: 1, face: '1' },
+            reason: 1,
+            otherReason: null,
+            remark: '',
+            proposedPrice: null,
+            originalPrice: record?.totalPrice ?? null,
+            files: [],
           },
           requester(),
         ),
@@ -263,11 +349,19 @@ describe('formal reports', () => {
       account = await t.ds.getRepository(AccountEntity).findOneByOrFail({ loginUser: 'demouser' });
     });
 
-    it('is offered once a manual enquiry has the appraiser\'s price, charged once, and prints that price and reply', async () => {
+    it("is offered once a manual enquiry has the appraiser's price, charged once, and prints that price and reply", async () => {
       const id = await file('artificial', null);
       const before = await counts();
-      expect((await get(`/api/artificial/advisory/get?id=${id}`)).body.data).toMatchObject({ report: null, offered: false, case: { id, kind: 'artificial', state: 1 } });
-      expect((await post('/api/artificial/advisory/add', { id })).body).toEqual({ code: 400, message: FormalReportMsg.caseNotOffered, data: null });
+      expect((await get(`/api/artificial/advisory/get?id=${id}`)).body.data).toMatchObject({
+        report: null,
+        offered: false,
+        case: { id, kind: 'artificial', state: 1 },
+      });
+      expect((await post('/api/artificial/advisory/add', { id })).body).toEqual({
+        code: 400,
+        message: FormalReportMsg.caseNotOffered,
+        data: null,
+      });
       expect(await counts()).toEqual(before);
 
       await answer(id, 3_650_000, 38_219.9, '参考同路段<近期>成交，楼层居中');
@@ -283,7 +377,11 @@ describe('formal reports', () => {
       expect(listed).toMatchObject({ advisory: true, reviewTotalPrice: 3_650_000 });
 
       const res = await get(`/api/artificial/advisory/export?id=${id}`).buffer(true).parse(binary).expect(200);
-      expect(createHash('sha256').update(res.body as Buffer).digest('hex')).toBe(ready.sha256);
+      expect(
+        createHash('sha256')
+          .update(res.body as Buffer)
+          .digest('hex'),
+      ).toBe(ready.sha256);
       const text = pdfText(res.body as Buffer).replace(/[ \t]+/g, ' ');
       const { caseNo } = (await get(`/api/artificial/advisory/get?id=${id}`)).body.data.case;
       expect(text).toMatch(/365 38,220 人工询价/);
@@ -306,24 +404,48 @@ describe('formal reports', () => {
 
       const before = await counts();
       expect((await get(`/api/review/advisory/get?id=${refused}`)).body.data).toMatchObject({ offered: false, case: { state: 3 } });
-      expect((await post('/api/review/advisory/add', { id: refused })).body).toMatchObject({ code: 400, message: FormalReportMsg.caseNotOffered });
-      expect((await post('/api/artificial/advisory/add', { id: answered })).body).toMatchObject({ code: 404, message: WorkflowMsg.notFound });
+      expect((await post('/api/review/advisory/add', { id: refused })).body).toMatchObject({
+        code: 400,
+        message: FormalReportMsg.caseNotOffered,
+      });
+      expect((await post('/api/artificial/advisory/add', { id: answered })).body).toMatchObject({
+        code: 404,
+        message: WorkflowMsg.notFound,
+      });
       expect(await counts()).toEqual(before);
 
       await post('/api/review/advisory/add', { id: answered }).expect(200);
       const ready = await waitForCaseReport('review', answered);
       expect(ready.state).toBe(2);
-      const text = pdfText((await get(`/api/eval/report/pdf?reportCode=${ready.reportCode}`).buffer(true).parse(binary).expect(200)).body as Buffer).replace(/[ \t]+/g, ' ');
+      const text = pdfText(
+        (await get(`/api/eval/report/pdf?reportCode=${ready.reportCode}`).buffer(true).parse(binary).expect(200)).body as Buffer,
+      ).replace(/[ \t]+/g, ' ');
       expect(text).toMatch(/550 59,783 人工复评/);
-      expect(text).toContain('原估价 686万元'.replace('686', formatReportTotalPrice((await get(`/api/eval/get?evalCode=${code}`)).body.data.record.totalPrice, 1)));
+      expect(text).toContain(
+        '原估价 686万元'.replace(
+          '686',
+          formatReportTotalPrice((await get(`/api/eval/get?evalCode=${code}`)).body.data.record.totalPrice, 1),
+        ),
+      );
       expect(text).toContain(community.name);
-      expect((await get('/api/review/list?pageIndex=1&pageSize=50')).body.data.list.filter((r: { advisory: boolean }) => r.advisory).map((r: { id: number }) => r.id)).toEqual([answered]);
+      expect(
+        (await get('/api/review/list?pageIndex=1&pageSize=50')).body.data.list
+          .filter((r: { advisory: boolean }) => r.advisory)
+          .map((r: { id: number }) => r.id),
+      ).toEqual([answered]);
       // The valuation itself still has no advisory report of its own.
       expect((await get(`/api/eval/get?evalCode=${code}`)).body.data.record.advisory).toBe(false);
-      expect((await get(`/api/eval/advisory/export?evalCode=${code}`)).body).toEqual({ code: 404, message: FormalReportMsg.advisoryMissing, data: null });
+      expect((await get(`/api/eval/advisory/export?evalCode=${code}`)).body).toEqual({
+        code: 404,
+        message: FormalReportMsg.advisoryMissing,
+        data: null,
+      });
 
       const other = await t.login('user', 'otheruser');
-      expect((await get(`/api/review/advisory/get?id=${answered}`, other)).body).toMatchObject({ code: 404, message: WorkflowMsg.notFound });
+      expect((await get(`/api/review/advisory/get?id=${answered}`, other)).body).toMatchObject({
+        code: 404,
+        message: WorkflowMsg.notFound,
+      });
       expect((await get(`/api/eval/report/pdf?reportCode=${ready.reportCode}`, other)).body.code).toBe(404);
       expect((await get(`/api/review/advisory/export?id=${answered}`, other)).body.code).toBe(404);
     }, 90_000);

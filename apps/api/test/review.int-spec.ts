@@ -28,10 +28,23 @@ describe('manual re-appraisal (review)', () => {
 
   /** A sale valuation of the caller; its evalCode and total price. */
   const value = async (as = user) => {
-    const res = await post('/api/eval/rapid?evalType=1&mtype=4&mtypeOn=0', {
-      cityCode: '110100', cityName: '北京', propType: 11, haInfo: { haCode: community.haCode, haName: community.name },
-      bldgArea: '89', floor: '6', bheight: '18', br: 2, lr: 1, ba: 1, principalCode: 'KH-001',
-    }, as);
+    const res = await post(
+      '/api/eval/rapid?evalType=1&mtype=4&mtypeOn=0',
+      {
+        cityCode: '110100',
+        cityName: '北京',
+        propType: 11,
+        haInfo: { haCode: community.haCode, haName: community.name },
+        bldgArea: '89',
+        floor: '6',
+        bheight: '18',
+        br: 2,
+        lr: 1,
+        ba: 1,
+        principalCode: 'KH-001',
+      },
+      as,
+    );
     expect(res.body).toMatchObject({ code: 200, data: { state: 1 } });
     const evalCode = res.body.data.evalCode as string;
     const [row] = await t.ds.query(`SELECT total_price AS "totalPrice" FROM eval_record WHERE eval_code = $1`, [evalCode]);
@@ -48,7 +61,13 @@ describe('manual re-appraisal (review)', () => {
 
   const answer = async (id: number, totalPrice = 5_000_000) => {
     await store.apply(String(id), t.demoTenantId, { type: 'CLAIM', actor: appraiser });
-    return store.apply(String(id), t.demoTenantId, { type: 'ANSWER', actor: appraiser, totalPrice, unitPrice: 56_000, reply: '参考同小区近期成交' });
+    return store.apply(String(id), t.demoTenantId, {
+      type: 'ANSWER',
+      actor: appraiser,
+      totalPrice,
+      unitPrice: 56_000,
+      reply: '参考同小区近期成交',
+    });
   };
 
   beforeAll(async () => {
@@ -66,18 +85,35 @@ describe('manual re-appraisal (review)', () => {
 
   it('files a re-appraisal of an automatic valuation with its attachments and the contested price', async () => {
     valued = await value();
-    const res = await submit({ initiate: 1, sourceId: valued.evalCode, reason: 3, otherReason: '周边新盘价格更高', remark: '请复核', actualPrice: 5_200_000 }, [
-      { name: '房产证.png', content: png },
-      { name: '材料.zip', content: zip },
-    ]);
+    const res = await submit(
+      { initiate: 1, sourceId: valued.evalCode, reason: 3, otherReason: '周边新盘价格更高', remark: '请复核', actualPrice: 5_200_000 },
+      [
+        { name: '房产证.png', content: png },
+        { name: '材料.zip', content: zip },
+      ],
+    );
     expect(res.body).toMatchObject({ code: 200, data: { id: expect.any(Number), caseNo: expect.stringMatching(/^FP/) } });
     firstId = res.body.data.id;
 
     const view = (await get(`/api/review/get?id=${firstId}`)).body.data;
     expect(view).toMatchObject({
-      kind: 'review', state: 1, initiate: 1, sourceId: null, evalCode: valued.evalCode, evalType: 1, reason: 3, otherReason: '周边新盘价格更高', remark: '请复核',
-      proposedPrice: 5_200_000, originalPrice: valued.totalPrice, principalCode: 'KH-001', read: false,
-      files: [{ index: 0, name: '房产证.png', type: 'image/png' }, { index: 1, name: '材料.zip', type: 'application/zip' }],
+      kind: 'review',
+      state: 1,
+      initiate: 1,
+      sourceId: null,
+      evalCode: valued.evalCode,
+      evalType: 1,
+      reason: 3,
+      otherReason: '周边新盘价格更高',
+      remark: '请复核',
+      proposedPrice: 5_200_000,
+      originalPrice: valued.totalPrice,
+      principalCode: 'KH-001',
+      read: false,
+      files: [
+        { index: 0, name: '房产证.png', type: 'image/png' },
+        { index: 1, name: '材料.zip', type: 'application/zip' },
+      ],
       history: [{ event: 'SUBMIT', actorName: '演示用户' }],
     });
     const file = await get(`/api/review/file?id=${firstId}&index=0`).buffer(true).parse(binary).expect(200);
@@ -89,15 +125,37 @@ describe('manual re-appraisal (review)', () => {
   it('defaults the reason to 1 and refuses bad requests without storing anything', async () => {
     const ok = await submit({ initiate: 1, sourceId: valued.evalCode });
     expect(ok.body).toMatchObject({ code: 200 });
-    expect((await get(`/api/review/get?id=${ok.body.data.id}`)).body.data).toMatchObject({ reason: 1, otherReason: null, proposedPrice: null, files: [] });
+    expect((await get(`/api/review/get?id=${ok.body.data.id}`)).body.data).toMatchObject({
+      reason: 1,
+      otherReason: null,
+      proposedPrice: null,
+      files: [],
+    });
 
     const before = await caseCount();
     const base = { initiate: 1, sourceId: valued.evalCode };
     expect((await submit({ ...base, reason: 3 })).body).toMatchObject({ code: 400, message: ReviewMsg.otherReasonRequired });
     expect((await submit({ ...base, reason: 5 })).body).toMatchObject({ code: 400, message: ReviewMsg.reasonInvalid });
-    expect((await submit({ ...base }, Array.from({ length: 6 }, (_, i) => ({ name: `${i}.png`, content: png })))).body).toMatchObject({ code: 400, message: CaseFileMsg.tooMany });
-    expect((await submit({ ...base }, [{ name: 'a.png', content: png }, { name: '合同.png', content: pdf }])).body).toMatchObject({ code: 400, message: CaseFileMsg.badType });
-    expect((await submit({ ...base }, [{ name: 'big.png', content: Buffer.concat([png, Buffer.alloc(31_457_280)]) }])).body).toMatchObject({ code: 400, message: '单个文件不可大于30M' });
+    expect(
+      (
+        await submit(
+          { ...base },
+          Array.from({ length: 6 }, (_, i) => ({ name: `${i}.png`, content: png })),
+        )
+      ).body,
+    ).toMatchObject({ code: 400, message: CaseFileMsg.tooMany });
+    expect(
+      (
+        await submit({ ...base }, [
+          { name: 'a.png', content: png },
+          { name: '合同.png', content: pdf },
+        ])
+      ).body,
+    ).toMatchObject({ code: 400, message: CaseFileMsg.badType });
+    expect((await submit({ ...base }, [{ name: 'big.png', content: Buffer.concat([png, Buffer.alloc(31_457_280)]) }])).body).toMatchObject({
+      code: 400,
+      message: '单个文件不可大于30M',
+    });
 
     // A regional average result has no automatic value to contest.
     const average = await value();
@@ -106,9 +164,21 @@ describe('manual re-appraisal (review)', () => {
 
     // A valuation of another branch and of another tenant are not the caller's.
     const rent = await t.login('user', 'demorent');
-    const others = (await post('/api/eval/rapid?evalType=2&mtype=4&mtypeOn=0', {
-      cityCode: '110100', cityName: '北京', propType: 11, haInfo: { haCode: community.haCode, haName: community.name }, bldgArea: '70', floor: '3', bheight: '6',
-    }, rent)).body.data.evalCode as string;
+    const others = (
+      await post(
+        '/api/eval/rapid?evalType=2&mtype=4&mtypeOn=0',
+        {
+          cityCode: '110100',
+          cityName: '北京',
+          propType: 11,
+          haInfo: { haCode: community.haCode, haName: community.name },
+          bldgArea: '70',
+          floor: '3',
+          bheight: '6',
+        },
+        rent,
+      )
+    ).body.data.evalCode as string;
     expect((await submit({ initiate: 1, sourceId: others })).body).toMatchObject({ code: 404, message: ReviewMsg.sourceInvalid });
     const stranger = await t.login('user', 'otheradmin');
     expect((await submit({ initiate: 1, sourceId: valued.evalCode }, [], stranger)).body).toMatchObject({ code: 404 });
@@ -125,28 +195,62 @@ describe('manual re-appraisal (review)', () => {
     answeredId = firstId;
     const again = await submit({ initiate: 3, sourceId: firstId, actualPrice: 5_300_000 });
     expect(again.body).toMatchObject({ code: 200 });
-    expect((await get(`/api/review/get?id=${again.body.data.id}`)).body.data).toMatchObject({ initiate: 3, sourceId: firstId, originalPrice: 5_100_000, evalCode: valued.evalCode });
+    expect((await get(`/api/review/get?id=${again.body.data.id}`)).body.data).toMatchObject({
+      initiate: 3,
+      sourceId: firstId,
+      originalPrice: 5_100_000,
+      evalCode: valued.evalCode,
+    });
 
     const account = await t.ds.getRepository(AccountEntity).findOneByOrFail({ loginUser: 'demouser' });
     const source = await t.ds.getRepository(AppraisalCaseEntity).findOneByOrFail({ id: String(firstId) });
     const enquiry: NewCase = {
-      kind: 'artificial', tenantId: source.tenantId, companyId: source.companyId, organizationId: source.organizationId, accountId: account.id,
-      evalType: 1, evalCode: null, initiate: null, sourceId: null, cityCode: '110100', cityName: '北京市', haCode: null, haName: '人工询价小区',
-      cardAddress: '北京市朝阳区某路1号', location: null, bldgArea: '80.00', principalCode: null, houseInfo: { propType: 11 }, reason: 1, otherReason: null,
-      remark: '', proposedPrice: null, originalPrice: null, files: [],
+      kind: 'artificial',
+      tenantId: source.tenantId,
+      companyId: source.companyId,
+      organizationId: source.organizationId,
+      accountId: account.id,
+      evalType: 1,
+      evalCode: null,
+      initiate: null,
+      sourceId: null,
+      cityCode: '110100',
+      cityName: '北京市',
+      haCode: null,
+      haName: '人工询价小区',
+      cardAddress: '北京市朝阳区某路1号',
+      location: null,
+      bldgArea: '80.00',
+      principalCode: null,
+      houseInfo: { propType: 11 },
+      reason: 1,
+      otherReason: null,
+      remark: '',
+      proposedPrice: null,
+      originalPrice: null,
+      files: [],
     };
     const filed = await t.ds.transaction((m) => store.create(m, enquiry, { population: 'user', id: account.id, name: '演示用户' }));
     expect((await submit({ initiate: 2, sourceId: filed.id })).body).toMatchObject({ code: 400, message: ReviewMsg.sourceNotAnswered });
     await answer(Number(filed.id), 4_000_000);
     const fromEnquiry = await submit({ initiate: 2, sourceId: filed.id });
     expect(fromEnquiry.body).toMatchObject({ code: 200 });
-    expect((await get(`/api/review/get?id=${fromEnquiry.body.data.id}`)).body.data).toMatchObject({ initiate: 2, originalPrice: 4_000_000, haName: '人工询价小区' });
+    expect((await get(`/api/review/get?id=${fromEnquiry.body.data.id}`)).body.data).toMatchObject({
+      initiate: 2,
+      originalPrice: 4_000_000,
+      haName: '人工询价小区',
+    });
     // A manual enquiry id is not a re-appraisal id.
     expect((await submit({ initiate: 3, sourceId: filed.id })).body).toMatchObject({ code: 404 });
   });
 
   it('marks an answer read for the requester; a pending case cannot be read', async () => {
-    expect((await get(`/api/review/get?id=${answeredId}`)).body.data).toMatchObject({ state: 2, read: false, reviewTotalPrice: 5_100_000, reviewReply: '参考同小区近期成交' });
+    expect((await get(`/api/review/get?id=${answeredId}`)).body.data).toMatchObject({
+      state: 2,
+      read: false,
+      reviewTotalPrice: 5_100_000,
+      reviewReply: '参考同小区近期成交',
+    });
     const unread = (await get('/api/review/unread-count')).body.data;
     expect(unread).toBeGreaterThan(0);
     // The supervisor opens demouser's answer through the data range: it stays unread for demouser.
@@ -154,8 +258,14 @@ describe('manual re-appraisal (review)', () => {
     expect((await get(`/api/review/get?id=${answeredId}`)).body.data).toMatchObject({ read: false, ownRequest: true });
     expect((await post('/api/review/read', { id: answeredId }, admin)).body).toMatchObject({ code: 200, data: { read: false } });
     expect((await get('/api/review/unread-count')).body.data).toBe(unread);
-    expect((await get(`/api/review/get?id=${answeredId}`)).body.data.history.map((h: { event: string }) => h.event)).toEqual(['SUBMIT', 'CLAIM', 'ANSWER']);
-    expect((await get('/api/review/list?state=2', admin)).body.data.list).toEqual([expect.objectContaining({ id: answeredId, read: false, ownRequest: false })]);
+    expect((await get(`/api/review/get?id=${answeredId}`)).body.data.history.map((h: { event: string }) => h.event)).toEqual([
+      'SUBMIT',
+      'CLAIM',
+      'ANSWER',
+    ]);
+    expect((await get('/api/review/list?state=2', admin)).body.data.list).toEqual([
+      expect.objectContaining({ id: answeredId, read: false, ownRequest: false }),
+    ]);
     expect((await post('/api/review/read', { id: answeredId })).body).toMatchObject({ code: 200, data: { read: true } });
     expect((await get('/api/review/unread-count')).body.data).toBe(unread - 1);
     const view = (await get(`/api/review/get?id=${answeredId}`)).body.data;
@@ -174,8 +284,18 @@ describe('manual re-appraisal (review)', () => {
     const all = (await get('/api/review/list?pageIndex=1&pageSize=10', admin)).body.data;
     expect(all).toMatchObject({ total: 4, pages: 1, pageNum: 1 });
     expect(all.list.find((r: { id: number }) => r.id === answeredId)).toMatchObject({
-      cityName: expect.any(String), principalCode: 'KH-001', bldgTypeName: '住宅', bldgArea: 89, evalType: 1, reviewTotalPrice: 5_100_000,
-      totalPrice: valued.totalPrice, state: 2, advisory: false, inquiry: false, read: true, location: community.name,
+      cityName: expect.any(String),
+      principalCode: 'KH-001',
+      bldgTypeName: '住宅',
+      bldgArea: 89,
+      evalType: 1,
+      reviewTotalPrice: 5_100_000,
+      totalPrice: valued.totalPrice,
+      state: 2,
+      advisory: false,
+      inquiry: false,
+      read: true,
+      location: community.name,
     });
     expect((await get('/api/review/list?state=2', admin)).body.data.total).toBe(1);
     expect((await get('/api/review/list?state=3', admin)).body.data.total).toBe(0);
@@ -197,7 +317,10 @@ describe('manual re-appraisal (review)', () => {
 
     // A user of another branch with the list permission sees none of them.
     const rentAccount = await t.ds.getRepository(AccountEntity).findOneByOrFail({ loginUser: 'demorent' });
-    await t.ds.query(`INSERT INTO role_permission (role_id, permission_id) SELECT role_id, 4 FROM account_role WHERE account_id = $1 ON CONFLICT DO NOTHING`, [rentAccount.id]);
+    await t.ds.query(
+      `INSERT INTO role_permission (role_id, permission_id) SELECT role_id, 4 FROM account_role WHERE account_id = $1 ON CONFLICT DO NOTHING`,
+      [rentAccount.id],
+    );
     const rent = await t.login('user', 'demorent');
     expect((await get('/api/review/list', rent)).body).toMatchObject({ code: 200, data: { total: 0 } });
     expect((await get(`/api/review/get?id=${answeredId}`, rent)).body).toMatchObject({ code: 404 });

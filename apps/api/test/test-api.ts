@@ -40,14 +40,24 @@ export async function startTestApi(env: Record<string, string> = {}): Promise<Te
   const otherTenantId = await ds.transaction((m) =>
     createTenantFixture(
       m,
-      { code: 'other', name: '另一渠道', productName: '另一渠道估价系统', companyName: '另一估价公司', prefix: 'other', customerName: '江南示范银行', phonePrefix: '1390000' },
+      {
+        code: 'other',
+        name: '另一渠道',
+        productName: '另一渠道估价系统',
+        companyName: '另一估价公司',
+        prefix: 'other',
+        customerName: '江南示范银行',
+        phonePrefix: '1390000',
+      },
       DEMO_PASSWORD,
     ),
   );
   const http = () => request(app.getHttpServer());
 
   const captcha = async (pop: Population) => {
-    const res = await http().get(pop === 'user' ? '/api/login/captcha' : '/api/tenant/captcha').expect(200);
+    const res = await http()
+      .get(pop === 'user' ? '/api/login/captcha' : '/api/tenant/captcha')
+      .expect(200);
     const identity: string = res.body.data.identity;
     const answer = await redis.get(keys.of('captcha', identity));
     if (!answer) throw new Error('captcha answer not stored');

@@ -48,7 +48,15 @@ describe('worker process (compiled, as a child process)', () => {
     outDir = fs.mkdtempSync(path.join(root, 'dist', 'worker-test-'));
     const swc = spawnSync(
       process.execPath,
-      [require.resolve('@swc/cli/bin/swc.js'), ...SOURCES.filter((dir) => fs.existsSync(path.join(root, dir))), '-d', outDir, '--config-file', '.swcrc', '--quiet'],
+      [
+        require.resolve('@swc/cli/bin/swc.js'),
+        ...SOURCES.filter((dir) => fs.existsSync(path.join(root, dir))),
+        '-d',
+        outDir,
+        '--config-file',
+        '.swcrc',
+        '--quiet',
+      ],
       { cwd: root, encoding: 'utf8' },
     );
     if (swc.status !== 0) throw new Error(`swc failed:\n${swc.stdout}\n${swc.stderr}`);
@@ -66,11 +74,20 @@ describe('worker process (compiled, as a child process)', () => {
   });
 
   it('processes jobs, logs JSON, and exits with 0 on SIGTERM', async () => {
-    const worker = startWorker(main, { DATABASE_URL: db.url, REDIS_PREFIX: prefix, LOG_LEVEL: 'info', WORKER_QUEUES: 'audit', WORKER_CONCURRENCY: '3' });
+    const worker = startWorker(main, {
+      DATABASE_URL: db.url,
+      REDIS_PREFIX: prefix,
+      LOG_LEVEL: 'info',
+      WORKER_QUEUES: 'audit',
+      WORKER_CONCURRENCY: '3',
+    });
     try {
       await worker.logged('serving queues audit with concurrency 3');
 
-      const queue = new Queue(QUEUES.audit, bullOptions({ REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379/0', REDIS_PREFIX: prefix }));
+      const queue = new Queue(
+        QUEUES.audit,
+        bullOptions({ REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379/0', REDIS_PREFIX: prefix }),
+      );
       const payload: AuditRecordPayload = {
         eventKey: 'child-process-event',
         tenantId: 2,
@@ -104,13 +121,17 @@ describe('worker process (compiled, as a child process)', () => {
 
     const exit = await worker.exited;
     expect(exit).toMatchObject({ code: 0, signal: null });
-    const lines = exit.stdout.trim().split('\n').map((line) => JSON.parse(line) as { name: string; msg: string });
+    const lines = exit.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { name: string; msg: string });
     expect(lines.every((line) => line.name === 'worker')).toBe(true);
     expect(lines.map((line) => line.msg)).toEqual(expect.arrayContaining(['closing workers; waiting for active jobs', 'workers closed']));
   });
 
   it('exits with 1 and lists every configuration problem', async () => {
-    const exit = await startWorker(main, { DATABASE_URL: db.url, REDIS_PREFIX: prefix, WORKER_QUEUES: 'bogus', WORKER_CONCURRENCY: '0' }).exited;
+    const exit = await startWorker(main, { DATABASE_URL: db.url, REDIS_PREFIX: prefix, WORKER_QUEUES: 'bogus', WORKER_CONCURRENCY: '0' })
+      .exited;
     expect(exit.code).toBe(1);
     const [heading, ...problems] = exit.stderr.trimEnd().split('\n');
     expect(heading).toBe('Invalid configuration:');

@@ -20,7 +20,11 @@ async function main(): Promise<void> {
   pino.setContext('WorkerMain');
 
   try {
-    const module = WorkerModule.forRoot({ queues: workerQueues(config), concurrency: config.WORKER_CONCURRENCY, lockDuration: config.WORKER_LOCK_MS });
+    const module = WorkerModule.forRoot({
+      queues: workerQueues(config),
+      concurrency: config.WORKER_CONCURRENCY,
+      lockDuration: config.WORKER_LOCK_MS,
+    });
     const app = await NestFactory.createApplicationContext(module, { logger: new Logger(pino, params), abortOnError: false });
     // SIGTERM closes the workers, which finish their active jobs first, then the process exits with 0.
     app.enableShutdownHooks(['SIGTERM', 'SIGINT'], { useProcessExit: true });

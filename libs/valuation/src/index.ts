@@ -1,5 +1,13 @@
 export * from './lib/valuation.types';
-export { ENGINE_VERSION, ALL_METHODS, CLASS_THRESHOLDS, MAX_MARKET_CASES, MIN_NEARBY_CASES, STANDARD_UNIT, methodName } from './lib/engine.constants';
+export {
+  ENGINE_VERSION,
+  ALL_METHODS,
+  CLASS_THRESHOLDS,
+  MAX_MARKET_CASES,
+  MIN_NEARBY_CASES,
+  STANDARD_UNIT,
+  methodName,
+} from './lib/engine.constants';
 export { valuate, reproduces, SAMPLE_CASE_LIMIT } from './lib/valuation.engine';
 export { estimateStandardUnitPrice, type StandardPriceRequest } from './lib/standard-price.method';
 export { confidenceClass, meetsClass } from './lib/confidence';

@@ -4,10 +4,7 @@ import type { AuthenticatedRequest, Principal } from './principal';
 export const ACCESS_KEY = 'access';
 
 /** What an endpoint requires. Every handler declares exactly one of these. */
-export type AccessRule =
-  | { kind: 'public' }
-  | { kind: 'authenticated' }
-  | { kind: 'permission'; anyOf: number[] };
+export type AccessRule = { kind: 'public' } | { kind: 'authenticated' } | { kind: 'permission'; anyOf: number[] };
 
 /** No login needed (login, captcha, health, branding of the login pages). */
 export const Public = () => SetMetadata(ACCESS_KEY, { kind: 'public' } satisfies AccessRule);
@@ -16,8 +13,7 @@ export const Public = () => SetMetadata(ACCESS_KEY, { kind: 'public' } satisfies
 export const Authenticated = () => SetMetadata(ACCESS_KEY, { kind: 'authenticated' } satisfies AccessRule);
 
 /** The caller must hold at least one of these permission ids. */
-export const RequirePermission = (...anyOf: number[]) =>
-  SetMetadata(ACCESS_KEY, { kind: 'permission', anyOf } satisfies AccessRule);
+export const RequirePermission = (...anyOf: number[]) => SetMetadata(ACCESS_KEY, { kind: 'permission', anyOf } satisfies AccessRule);
 
 export const CurrentPrincipal = createParamDecorator((_data: unknown, ctx: ExecutionContext): Principal => {
   const req = ctx.switchToHttp().getRequest<AuthenticatedRequest>();
@@ -27,6 +23,5 @@ export const CurrentPrincipal = createParamDecorator((_data: unknown, ctx: Execu
 
 /** The principal when a valid token came with a public request, else undefined. */
 export const OptionalPrincipal = createParamDecorator(
-  (_data: unknown, ctx: ExecutionContext): Principal | undefined =>
-    ctx.switchToHttp().getRequest<AuthenticatedRequest>().principal,
+  (_data: unknown, ctx: ExecutionContext): Principal | undefined => ctx.switchToHttp().getRequest<AuthenticatedRequest>().principal,
 );

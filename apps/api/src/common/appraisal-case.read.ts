@@ -11,7 +11,12 @@ import type { Principal } from './principal';
  * or the requester again, changes nothing. Answers the case as it now stands; when another request
  * changed it meanwhile, as `reload` finds it.
  */
-export async function openAnswer(store: AppraisalCaseStore, p: Principal, c: AppraisalCaseEntity, reload: () => Promise<AppraisalCaseEntity>): Promise<AppraisalCaseEntity> {
+export async function openAnswer(
+  store: AppraisalCaseStore,
+  p: Principal,
+  c: AppraisalCaseEntity,
+  reload: () => Promise<AppraisalCaseEntity>,
+): Promise<AppraisalCaseEntity> {
   const viewer = actorOf(p);
   if (c.context.read || !isCaseRequester(c.context, viewer)) return c;
   try {

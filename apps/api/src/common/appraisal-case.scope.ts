@@ -12,11 +12,19 @@ export const actorOf = (p: Principal): CaseActor => ({ population: 'user', id: p
  * those of its organisation and the organisations below it; always within its tenant and company
  * (the same range as the valuation records).
  */
-export function scopedCases(ds: DataSource, p: Principal, kind: AppraisalCaseKind | readonly AppraisalCaseKind[]): SelectQueryBuilder<AppraisalCaseEntity> {
+export function scopedCases(
+  ds: DataSource,
+  p: Principal,
+  kind: AppraisalCaseKind | readonly AppraisalCaseKind[],
+): SelectQueryBuilder<AppraisalCaseEntity> {
   const qb = ds
     .getRepository(AppraisalCaseEntity)
     .createQueryBuilder('c')
-    .where('c.tenantId = :tenantId AND c.companyId = :companyId AND c.kind IN (:...kinds)', { tenantId: p.tenantId, companyId: p.companyId, kinds: typeof kind === 'string' ? [kind] : kind });
+    .where('c.tenantId = :tenantId AND c.companyId = :companyId AND c.kind IN (:...kinds)', {
+      tenantId: p.tenantId,
+      companyId: p.companyId,
+      kinds: typeof kind === 'string' ? [kind] : kind,
+    });
   return withinDataRange(qb, 'c', p, Perm.valuationRecords);
 }
 
@@ -27,9 +35,15 @@ export function filterCases(
   qb: SelectQueryBuilder<AppraisalCaseEntity>,
   q: { city?: string; ha?: string; beginDate?: string; endDate?: string; state?: number },
 ): SelectQueryBuilder<AppraisalCaseEntity> {
-  if (q.city) qb.andWhere(`(c.cityCode = :city OR c.cityName LIKE :cityPrefix ESCAPE '\\')`, { city: q.city, cityPrefix: `${q.city.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%` });
+  if (q.city)
+    qb.andWhere(`(c.cityCode = :city OR c.cityName LIKE :cityPrefix ESCAPE '\\')`, {
+      city: q.city,
+      cityPrefix: `${q.city.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`,
+    });
   if (q.ha) {
-    qb.andWhere(`(c.haName ILIKE :ha ESCAPE '\\' OR c.cardAddress ILIKE :ha ESCAPE '\\' OR c.location ILIKE :ha ESCAPE '\\')`, { ha: likePattern(q.ha) });
+    qb.andWhere(`(c.haName ILIKE :ha ESCAPE '\\' OR c.cardAddress ILIKE :ha ESCAPE '\\' OR c.location ILIKE :ha ESCAPE '\\')`, {
+      ha: likePattern(q.ha),
+    });
   }
   if (q.beginDate) qb.andWhere('c.createdAt >= :begin', { begin: parseFilterDate(q.beginDate) });
   if (q.endDate) {

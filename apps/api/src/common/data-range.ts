@@ -7,7 +7,12 @@ import type { Principal } from './principal';
  * organisation and the organisations below it. The query must already be scoped to the caller's
  * tenant and company.
  */
-export function withinDataRange<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, alias: string, p: Principal, rangePermission: number): SelectQueryBuilder<T> {
+export function withinDataRange<T extends ObjectLiteral>(
+  qb: SelectQueryBuilder<T>,
+  alias: string,
+  p: Principal,
+  rangePermission: number,
+): SelectQueryBuilder<T> {
   if (!p.permissions.has(rangePermission)) return qb.andWhere(`${alias}.accountId = :rangeAccountId`, { rangeAccountId: p.id });
   return qb.andWhere(
     `(${alias}.accountId = :rangeAccountId OR ${alias}.organizationId IN (

@@ -5,5 +5,7 @@ import type { Readable } from 'node:stream';
 export function fileDownload(f: { content: Buffer | Readable; name: string; type: string; size?: number }): StreamableFile {
   const ascii = f.name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   const options = { type: f.type, disposition: `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(f.name)}` };
-  return Buffer.isBuffer(f.content) ? new StreamableFile(f.content, { ...options, length: f.content.length }) : new StreamableFile(f.content, { ...options, length: f.size });
+  return Buffer.isBuffer(f.content)
+    ? new StreamableFile(f.content, { ...options, length: f.content.length })
+    : new StreamableFile(f.content, { ...options, length: f.size });
 }

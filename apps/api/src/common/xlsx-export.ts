@@ -31,7 +31,12 @@ export async function buildXlsx<T>(sheetName: string, columns: readonly XlsxColu
   const workbook = new ExcelJS.Workbook();
   workbook.created = new Date();
   const sheet = workbook.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = columns.map((c, i) => ({ key: String(i), header: c.header, width: c.width ?? Math.max(10, c.header.length * 2 + 2), style: c.numFmt ? { numFmt: c.numFmt } : {} }));
+  sheet.columns = columns.map((c, i) => ({
+    key: String(i),
+    header: c.header,
+    width: c.width ?? Math.max(10, c.header.length * 2 + 2),
+    style: c.numFmt ? { numFmt: c.numFmt } : {},
+  }));
   const header = sheet.getRow(1);
   header.font = { bold: true };
   header.alignment = { vertical: 'middle', horizontal: 'center' };

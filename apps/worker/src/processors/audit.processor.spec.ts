@@ -35,7 +35,14 @@ describe('parseAuditRecordPayload', () => {
   it('rejects a malformed payload without retry, naming each bad field', () => {
     let thrown: unknown;
     try {
-      parseAuditRecordPayload({ ...valid, tenantId: '1', population: 'admin', at: 'yesterday', actorLogin: 'x'.repeat(19), eventKey: undefined });
+      parseAuditRecordPayload({
+        ...valid,
+        tenantId: '1',
+        population: 'admin',
+        at: 'yesterday',
+        actorLogin: 'x'.repeat(19),
+        eventKey: undefined,
+      });
     } catch (error) {
       thrown = error;
     }

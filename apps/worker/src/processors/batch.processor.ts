@@ -105,7 +105,8 @@ export class BatchProcessor extends JobProcessorHost implements OnApplicationBoo
   @OnWorkerEvent('failed')
   async onFailed(job: Job | undefined, error: Error): Promise<void> {
     if (!job || job.name !== 'batch.chunk') return;
-    const final = error instanceof UnrecoverableError || error.name === 'UnrecoverableError' || job.attemptsMade >= (job.opts.attempts ?? 1);
+    const final =
+      error instanceof UnrecoverableError || error.name === 'UnrecoverableError' || job.attemptsMade >= (job.opts.attempts ?? 1);
     if (!final) return;
     const payload = batchChunkPayload.safeParse(job.data);
     if (!payload.success) return;

@@ -21,4 +21,12 @@ export const WORKER_PROCESSORS: ReadonlyArray<Type<JobProcessorHost>> = [
 ];
 
 /** Modules providing the use cases the processors call. */
-export const WORKER_PROCESSOR_IMPORTS = [AuditModule, MarketModule, StorageModule, BatchRunnerModule, NotifyModule, ReportModule, PdfModule];
+export const WORKER_PROCESSOR_IMPORTS = [
+  AuditModule,
+  MarketModule,
+  StorageModule,
+  BatchRunnerModule,
+  NotifyModule,
+  ReportModule,
+  PdfModule,
+];

@@ -61,7 +61,9 @@ describe('market processors in the worker', () => {
     const key = 'imports/market/2025/beijing-listings.csv';
     await storage.put(key, iconv.encode(LISTINGS, 'gb18030'), undefined, 'text/csv');
 
-    const id = await app.get(JobProducer).enqueue('market.import', { kind: 'lianjia-listings', objectKey: key, fileName: '北京挂牌.csv', requestedBy: 'demoadmin' });
+    const id = await app
+      .get(JobProducer)
+      .enqueue('market.import', { kind: 'lianjia-listings', objectKey: key, fileName: '北京挂牌.csv', requestedBy: 'demoadmin' });
     const job = await settledJob(imports, id);
     expect(job.failedReason).toBeUndefined();
     const report = job.returnvalue as MarketImportReport;
@@ -85,7 +87,9 @@ describe('market processors in the worker', () => {
     const indexJob = await settledJob(indexes, `index-after-import-${id}-110100`);
     expect(indexJob.data).toEqual({ cityCode: '110100', since: '2021-11-01' });
     expect(indexJob.returnvalue).toMatchObject({ cityCode: '110100', community: 2, district: 2, city: 1 });
-    const city = await pg.query(`SELECT avg_unit_price, median_unit_price, case_count FROM price_index WHERE scope = 'city' AND scope_code = '110100' AND month = '2021-11-01'`);
+    const city = await pg.query(
+      `SELECT avg_unit_price, median_unit_price, case_count FROM price_index WHERE scope = 'city' AND scope_code = '110100' AND month = '2021-11-01'`,
+    );
     expect(city.rows).toEqual([{ avg_unit_price: '73666.67', median_unit_price: '66000.00', case_count: 3 }]);
   });
 
@@ -95,7 +99,11 @@ describe('market processors in the worker', () => {
     expect(badJob.attemptsMade).toBe(1);
     expect(badJob.failedReason).toMatch(/^invalid market\.import payload: .*kind: .*objectKey: /);
 
-    const missing = await imports.add('market.import', { kind: 'cases', objectKey: 'imports/none.csv', fileName: 'none.csv' }, { attempts: 3, backoff: 10 });
+    const missing = await imports.add(
+      'market.import',
+      { kind: 'cases', objectKey: 'imports/none.csv', fileName: 'none.csv' },
+      { attempts: 3, backoff: 10 },
+    );
     const missingJob = await settledJob(imports, String(missing.id));
     expect(missingJob.attemptsMade).toBe(1);
     expect(missingJob.failedReason).toBe('No object "imports/none.csv" in storage');
@@ -108,6 +116,13 @@ describe('market processors in the worker', () => {
 
   it('schedules the monthly rebuild of the whole index at start', async () => {
     const schedulers = await indexes.getJobSchedulers();
-    expect(schedulers).toEqual([expect.objectContaining({ key: MONTHLY_INDEX_SCHEDULER, pattern: MONTHLY_INDEX_PATTERN, tz: 'Asia/Shanghai', name: 'market.rebuild-index' })]);
+    expect(schedulers).toEqual([
+      expect.objectContaining({
+        key: MONTHLY_INDEX_SCHEDULER,
+        pattern: MONTHLY_INDEX_PATTERN,
+        tz: 'Asia/Shanghai',
+        name: 'market.rebuild-index',
+      }),
+    ]);
   });
 });

@@ -14,9 +14,15 @@ const failure = (run: () => unknown): Error => {
 describe('parseMarketImportPayload', () => {
   it('accepts each kind and drops unknown fields', () => {
     for (const kind of ['communities', 'cases', 'pois', 'lianjia-listings'] as const) {
-      expect(parseMarketImportPayload({ kind, objectKey: 'imports/1/a.csv', fileName: 'a.csv', extra: true })).toEqual({ kind, objectKey: 'imports/1/a.csv', fileName: 'a.csv' });
+      expect(parseMarketImportPayload({ kind, objectKey: 'imports/1/a.csv', fileName: 'a.csv', extra: true })).toEqual({
+        kind,
+        objectKey: 'imports/1/a.csv',
+        fileName: 'a.csv',
+      });
     }
-    expect(parseMarketImportPayload({ kind: 'cases', objectKey: 'k', fileName: 'f', requestedBy: 'demoadmin' }).requestedBy).toBe('demoadmin');
+    expect(parseMarketImportPayload({ kind: 'cases', objectKey: 'k', fileName: 'f', requestedBy: 'demoadmin' }).requestedBy).toBe(
+      'demoadmin',
+    );
   });
 
   it('rejects a malformed payload without retry, naming each bad field', () => {

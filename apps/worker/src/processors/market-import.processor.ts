@@ -50,7 +50,11 @@ export class MarketImportProcessor extends JobProcessorHost {
     }
     for (const cityCode of report.affected.cityCodes) {
       const since = report.affected.since ?? undefined;
-      const id = await this.jobs.enqueue('market.rebuild-index', { cityCode, ...(since ? { since } : {}) }, { jobId: `index-after-import-${job.id}-${cityCode}` });
+      const id = await this.jobs.enqueue(
+        'market.rebuild-index',
+        { cityCode, ...(since ? { since } : {}) },
+        { jobId: `index-after-import-${job.id}-${cityCode}` },
+      );
       this.logger.log(`queued price index job ${id} for city ${cityCode} from ${since ?? 'the first month'}`);
     }
     return report;

@@ -7,8 +7,14 @@ import { PriceIndexService } from '@valuation/core';
 import { DEFAULT_JOB_OPTIONS, JobHandler, JobProcessor, JobProcessorHost, type JobOf } from '@valuation/queue';
 
 const marketRebuildIndexPayload = z.object({
-  cityCode: z.string().regex(/^\d{6}$/, 'a 6-digit city code').optional(),
-  since: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])(-\d{2})?$/, 'YYYY-MM or YYYY-MM-DD').optional(),
+  cityCode: z
+    .string()
+    .regex(/^\d{6}$/, 'a 6-digit city code')
+    .optional(),
+  since: z
+    .string()
+    .regex(/^\d{4}-(0[1-9]|1[0-2])(-\d{2})?$/, 'YYYY-MM or YYYY-MM-DD')
+    .optional(),
 }) satisfies z.ZodType<MarketRebuildIndexPayload>;
 
 /** Validates a market.rebuild-index payload; invalid data fails the job at once, without retries. */

@@ -8,7 +8,9 @@ import { REPORT_RENDER_ATTEMPTS, ReportRenderService } from '@valuation/core';
 import { PdfRenderer } from '@valuation/pdf';
 import { JobHandler, JobProcessor, JobProcessorHost, JobProducer, PeriodicTask, type JobOf } from '@valuation/queue';
 
-const reportRenderPayload = z.object({ reportId: z.string().regex(/^[1-9]\d{0,18}$/, 'a report id') }) satisfies z.ZodType<ReportRenderPayload>;
+const reportRenderPayload = z.object({
+  reportId: z.string().regex(/^[1-9]\d{0,18}$/, 'a report id'),
+}) satisfies z.ZodType<ReportRenderPayload>;
 
 export function parseReportRenderPayload(data: unknown): ReportRenderPayload {
   const parsed = reportRenderPayload.safeParse(data);
@@ -91,12 +93,14 @@ export class ReportProcessor extends JobProcessorHost implements OnApplicationBo
   @OnWorkerEvent('failed')
   async onFailed(job: Job | undefined, error: Error): Promise<void> {
     if (!job || job.name !== 'report.render') return;
-    const final = error instanceof UnrecoverableError || error.name === 'UnrecoverableError' || job.attemptsMade >= (job.opts.attempts ?? 1);
+    const final =
+      error instanceof UnrecoverableError || error.name === 'UnrecoverableError' || job.attemptsMade >= (job.opts.attempts ?? 1);
     if (!final) return;
     const payload = reportRenderPayload.safeParse(job.data);
     if (!payload.success) return;
     try {
-      if (await this.reports.fail(payload.data.reportId, error.message)) this.logger.error(`report ${payload.data.reportId} failed and was refunded: ${error.message}`);
+      if (await this.reports.fail(payload.data.reportId, error.message))
+        this.logger.error(`report ${payload.data.reportId} failed and was refunded: ${error.message}`);
     } catch (failure) {
       this.logger.error(`report ${payload.data.reportId} could not be failed: ${(failure as Error).message}`);
     }

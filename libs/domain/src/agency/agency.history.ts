@@ -12,7 +12,11 @@ export const AGENCY_EVENT_LABELS: Readonly<Record<AgencyHistoryEvent, string>> =
 };
 
 /** What the filing recorded: the report and valuation type and the names of the attachments. */
-export function agencySubmitData(a: { reportType: AgencyReportType; evalType: 1 | 2; files: readonly { name: string }[] }): Record<string, unknown> {
+export function agencySubmitData(a: {
+  reportType: AgencyReportType;
+  evalType: 1 | 2;
+  files: readonly { name: string }[];
+}): Record<string, unknown> {
   return { reportType: a.reportType, evalType: a.evalType, files: a.files.map((f) => f.name) };
 }
 

@@ -31,7 +31,13 @@ const events = {
 } satisfies Record<string, AgencyEvent>;
 type EventName = keyof typeof events;
 
-const receivedContext: AgencyContext = { ...INITIAL_AGENCY_STATE.context, receiverName: '王五', receiverPhone: '13800138000', userRead: false, tenantRead: true };
+const receivedContext: AgencyContext = {
+  ...INITIAL_AGENCY_STATE.context,
+  receiverName: '王五',
+  receiverPhone: '13800138000',
+  userRead: false,
+  tenantRead: true,
+};
 const doneContext: AgencyContext = { ...receivedContext, totalPrice: 3_250_000, unitPrice: 36_500.5, files: report };
 const startOf = (value: AgencyStateValue): StoredAgencyState =>
   value === 'pending' ? INITIAL_AGENCY_STATE : { value, context: value === 'received' ? receivedContext : doneContext };

@@ -82,10 +82,14 @@ const agencySetup = setup({
 });
 
 const receive = agencySetup.assign(({ event }) =>
-  event.type === 'RECEIVE' ? { receiverName: event.receiverName.trim(), receiverPhone: event.receiverPhone.trim(), userRead: false, tenantRead: true } : {},
+  event.type === 'RECEIVE'
+    ? { receiverName: event.receiverName.trim(), receiverPhone: event.receiverPhone.trim(), userRead: false, tenantRead: true }
+    : {},
 );
 const reply = agencySetup.assign(({ event }) =>
-  event.type === 'REPLY' ? { totalPrice: event.totalPrice, unitPrice: event.unitPrice, files: [...event.files], userRead: false, tenantRead: true } : {},
+  event.type === 'REPLY'
+    ? { totalPrice: event.totalPrice, unitPrice: event.unitPrice, files: [...event.files], userRead: false, tenantRead: true }
+    : {},
 );
 const markUserRead = agencySetup.assign(() => ({ userRead: true }));
 const markTenantRead = agencySetup.assign(() => ({ tenantRead: true }));

@@ -24,10 +24,25 @@ import {
   matchesAgencyReportType,
 } from './agency.rules';
 
-const firstMessage = (r: { success: boolean; error?: { issues: { message: string }[] } }) => (r.success ? null : r.error?.issues[0].message);
+const firstMessage = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
+  r.success ? null : r.error?.issues[0].message;
 
-const house = { cityCode: '440300', cityName: '深圳', haInfo: { haCode: 'SZ0001', haName: '万科城' }, cardAddress: '', bldgArea: '89.5', floor: '6' };
-const request = { reportType: '1', customerName: '张三', customerPhone: '13800138000', remark: '', evalType: '1', houseInfo: JSON.stringify(house) };
+const house = {
+  cityCode: '440300',
+  cityName: '深圳',
+  haInfo: { haCode: 'SZ0001', haName: '万科城' },
+  cardAddress: '',
+  bldgArea: '89.5',
+  floor: '6',
+};
+const request = {
+  reportType: '1',
+  customerName: '张三',
+  customerPhone: '13800138000',
+  remark: '',
+  evalType: '1',
+  houseInfo: JSON.stringify(house),
+};
 
 const png = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0]);
 const zip = Uint8Array.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0]);
@@ -48,7 +63,10 @@ describe('institution valuation request (POST api/org/req)', () => {
       evalType: 1,
       houseInfo: { cityCode: '440300', bldgArea: 89.5, floor: '6', haInfo: { haName: '万科城' } },
     });
-    expect(agencyRequestSchema.parse({ ...request, reportType: '0', evalType: '2', houseInfo: house })).toMatchObject({ reportType: 0, evalType: 2 });
+    expect(agencyRequestSchema.parse({ ...request, reportType: '0', evalType: '2', houseInfo: house })).toMatchObject({
+      reportType: 0,
+      evalType: 2,
+    });
     expect(agencyRequestSchema.parse({ ...request, reportType: false }).reportType).toBe(0);
     expect(agencyRequestSchema.parse({ ...request, evalType: undefined }).evalType).toBe(1);
   });
@@ -91,7 +109,17 @@ describe('contact phones', () => {
     expect(isAgencyPhone(phone)).toBe(true);
   });
 
-  const refused = ['12800138000', '1380013800', '1380013800012', '010-12345678', '0755-1234567-', '0755--1234567', '+86138001380001', '1380013800a', ''];
+  const refused = [
+    '12800138000',
+    '1380013800',
+    '1380013800012',
+    '010-12345678',
+    '0755-1234567-',
+    '0755--1234567',
+    '+86138001380001',
+    '1380013800a',
+    '',
+  ];
   it.each(refused)('refuses %s', (phone) => {
     expect(isAgencyPhone(phone)).toBe(false);
   });
@@ -104,10 +132,18 @@ describe('receive and reply', () => {
       receiverName: '王五',
       receiverPhone: '13800138000',
     });
-    expect(firstMessage(agencyReceiveSchema.safeParse({ detailID: 12, receiverName: '', receiverPhone: '13800138000' }))).toBe('请输入接收人姓名');
-    expect(firstMessage(agencyReceiveSchema.safeParse({ detailID: 12, receiverName: '王'.repeat(11), receiverPhone: '13800138000' }))).toBe('请输入接收人姓名');
-    expect(firstMessage(agencyReceiveSchema.safeParse({ detailID: 12, receiverName: '王五', receiverPhone: '800-800' }))).toBe('请输入正确联系电话');
-    expect(firstMessage(agencyReceiveSchema.safeParse({ detailID: 'x', receiverName: '王五', receiverPhone: '13800138000' }))).toBe(AgencyMsg.detailInvalid);
+    expect(firstMessage(agencyReceiveSchema.safeParse({ detailID: 12, receiverName: '', receiverPhone: '13800138000' }))).toBe(
+      '请输入接收人姓名',
+    );
+    expect(firstMessage(agencyReceiveSchema.safeParse({ detailID: 12, receiverName: '王'.repeat(11), receiverPhone: '13800138000' }))).toBe(
+      '请输入接收人姓名',
+    );
+    expect(firstMessage(agencyReceiveSchema.safeParse({ detailID: 12, receiverName: '王五', receiverPhone: '800-800' }))).toBe(
+      '请输入正确联系电话',
+    );
+    expect(firstMessage(agencyReceiveSchema.safeParse({ detailID: 'x', receiverName: '王五', receiverPhone: '13800138000' }))).toBe(
+      AgencyMsg.detailInvalid,
+    );
   });
 
   it('reads the prices of a reply: reportResult the total, reportResultSingle the unit price', () => {
@@ -116,7 +152,10 @@ describe('receive and reply', () => {
       reportResult: 3250000.5,
       reportResultSingle: 36500.25,
     });
-    expect(agencyPushReportSchema.parse({ detailID: 3, reportResult: 0, reportResultSingle: '0.00' })).toMatchObject({ reportResult: 0, reportResultSingle: 0 });
+    expect(agencyPushReportSchema.parse({ detailID: 3, reportResult: 0, reportResultSingle: '0.00' })).toMatchObject({
+      reportResult: 0,
+      reportResultSingle: 0,
+    });
   });
 
   it.each([
@@ -129,26 +168,45 @@ describe('receive and reply', () => {
     [{ reportResult: '123456789012.34' }, AgencyMsg.totalPriceTooLong],
     [{ reportResultSingle: '12345678901' }, AgencyMsg.unitPriceTooLong],
   ])('refuses a reply with %o', (change, message) => {
-    expect(firstMessage(agencyPushReportSchema.safeParse({ detailID: 3, reportResult: '100', reportResultSingle: '10', ...change }))).toBe(message);
+    expect(firstMessage(agencyPushReportSchema.safeParse({ detailID: 3, reportResult: '100', reportResultSingle: '10', ...change }))).toBe(
+      message,
+    );
   });
 
   it('takes the version the caller saw, when it sends one', () => {
     expect(agencyReceiveSchema.parse({ detailID: 12, receiverName: '王五', receiverPhone: '13800138000', version: '3' }).version).toBe(3);
-    expect(agencyReceiveSchema.parse({ detailID: 12, receiverName: '王五', receiverPhone: '13800138000', version: '' }).version).toBeUndefined();
+    expect(
+      agencyReceiveSchema.parse({ detailID: 12, receiverName: '王五', receiverPhone: '13800138000', version: '' }).version,
+    ).toBeUndefined();
     expect(agencyPushReportSchema.parse({ detailID: 3, reportResult: '100', reportResultSingle: '10', version: 2 }).version).toBe(2);
-    expect(firstMessage(agencyPushReportSchema.safeParse({ detailID: 3, reportResult: '100', reportResultSingle: '10', version: '0' }))).toBe(AgencyMsg.versionInvalid);
-    expect(firstMessage(agencyReceiveSchema.safeParse({ detailID: 12, receiverName: '王五', receiverPhone: '13800138000', version: 'x' }))).toBe(AgencyMsg.versionInvalid);
+    expect(
+      firstMessage(agencyPushReportSchema.safeParse({ detailID: 3, reportResult: '100', reportResultSingle: '10', version: '0' })),
+    ).toBe(AgencyMsg.versionInvalid);
+    expect(
+      firstMessage(agencyReceiveSchema.safeParse({ detailID: 12, receiverName: '王五', receiverPhone: '13800138000', version: 'x' })),
+    ).toBe(AgencyMsg.versionInvalid);
   });
 
   it('allows the longest prices the form allows', () => {
-    expect(agencyPushReportSchema.safeParse({ detailID: 3, reportResult: '12345678901.34', reportResultSingle: '1234567.89' }).success).toBe(true);
+    expect(
+      agencyPushReportSchema.safeParse({ detailID: 3, reportResult: '12345678901.34', reportResultSingle: '1234567.89' }).success,
+    ).toBe(true);
     expect('12345678901.34'.length).toBe(AGENCY_LIMITS.totalPrice);
   });
 });
 
 describe('agency list filters', () => {
   it('uses the spec parameter names, drops blanks and defaults the report type to 2 (all)', () => {
-    expect(agencyListQuerySchema.parse({ cityName: ' 深圳 ', haName: '', cardAddress: 'all', beginTime: '2026/01/01', endTime: '2026/03/31', reportStatus: '0' })).toEqual({
+    expect(
+      agencyListQuerySchema.parse({
+        cityName: ' 深圳 ',
+        haName: '',
+        cardAddress: 'all',
+        beginTime: '2026/01/01',
+        endTime: '2026/03/31',
+        reportStatus: '0',
+      }),
+    ).toEqual({
       cityName: '深圳',
       haName: undefined,
       cardAddress: undefined,
@@ -169,9 +227,15 @@ describe('agency list filters', () => {
   });
 
   it('checks the state, the dates and the page', () => {
-    expect(agencyListQuerySchema.parse({ reportStatus: '3', pageIndex: '2', pageSize: '50' })).toMatchObject({ reportStatus: 3, pageIndex: 2, pageSize: 50 });
+    expect(agencyListQuerySchema.parse({ reportStatus: '3', pageIndex: '2', pageSize: '50' })).toMatchObject({
+      reportStatus: 3,
+      pageIndex: 2,
+      pageSize: 50,
+    });
     expect(firstMessage(agencyListQuerySchema.safeParse({ reportStatus: '4' }))).toBe(AgencyMsg.reportStatusInvalid);
-    expect(firstMessage(agencyListQuerySchema.safeParse({ beginTime: '2026/03/01', endTime: '2026/02/01' }))).toBe(AgencyMsg.dateRangeInvalid);
+    expect(firstMessage(agencyListQuerySchema.safeParse({ beginTime: '2026/03/01', endTime: '2026/02/01' }))).toBe(
+      AgencyMsg.dateRangeInvalid,
+    );
     expect(firstMessage(agencyListQuerySchema.safeParse({ beginTime: '2017/12/31' }))).toBe('日期不能早于2018/01/01');
     expect(firstMessage(agencyListQuerySchema.safeParse({ endTime: '2026-02-30' }))).toBe(AgencyMsg.dateInvalid);
     expect(agencyListQuerySchema.safeParse({ pageSize: '20' }).success).toBe(false);
@@ -203,7 +267,10 @@ describe('agency attachments', () => {
   });
 
   it('takes images, PDF, Word and archives with a request', () => {
-    expect(checkAgencyFile('request', '房产证.JPG', 1024, Uint8Array.from([0xff, 0xd8, 0xff, 0xe0]))).toEqual({ ok: true, type: 'image/jpeg' });
+    expect(checkAgencyFile('request', '房产证.JPG', 1024, Uint8Array.from([0xff, 0xd8, 0xff, 0xe0]))).toEqual({
+      ok: true,
+      type: 'image/jpeg',
+    });
     expect(checkAgencyFile('request', '合同.pdf', 1024, pdf)).toEqual({ ok: true, type: 'application/pdf' });
     expect(checkAgencyFile('request', '说明.doc', 1024, doc).ok).toBe(true);
     expect(checkAgencyFile('request', '材料.rar', 1024, rar).ok).toBe(true);
@@ -231,12 +298,17 @@ describe('agency attachments', () => {
     expect(checkAgencyFiles('request', Array(5).fill(file)).ok).toBe(true);
     expect(checkAgencyFiles('request', Array(6).fill(file))).toEqual({ ok: false, message: AgencyMsg.tooManyFiles });
     expect(checkAgencyFiles('reply', [])).toEqual({ ok: false, message: '请上传评估文件' });
-    expect(checkAgencyFiles('reply', [file, { name: 'b.png', size: 10, head: png }])).toEqual({ ok: false, message: AgencyMsg.replyFileType });
+    expect(checkAgencyFiles('reply', [file, { name: 'b.png', size: 10, head: png }])).toEqual({
+      ok: false,
+      message: AgencyMsg.replyFileType,
+    });
     expect(checkAgencyFiles('reply', Array(6).fill(file))).toEqual({ ok: false, message: AgencyMsg.tooManyFiles });
   });
 
   it('gives the pickers their accept lists and a name-and-size check', () => {
-    expect(AGENCY_FILE_ACCEPT.request.split(',')).toEqual(expect.arrayContaining(['.png', '.jpg', '.pdf', '.doc', '.docx', '.zip', '.rar']));
+    expect(AGENCY_FILE_ACCEPT.request.split(',')).toEqual(
+      expect.arrayContaining(['.png', '.jpg', '.pdf', '.doc', '.docx', '.zip', '.rar']),
+    );
     expect(AGENCY_FILE_ACCEPT.reply.split(',')).not.toContain('.png');
     expect(AGENCY_FILE_ACCEPT.reply.split(',')).toEqual(expect.arrayContaining(['.pdf', '.doc', '.docx', '.zip', '.7z']));
     expect(agencyPickedFilesProblem('reply', [{ name: 'a.png', size: 1 }])).toBe(AgencyMsg.replyFileType);
@@ -256,7 +328,10 @@ describe('agency form checks', () => {
     expect(checkAgencyRequestForm({ ...form, customerName: '张'.repeat(11) })).toEqual({ ok: false, message: '请输入客户姓名' });
     expect(checkAgencyRequestForm({ ...form, customerPhone: '1380013800' })).toEqual({ ok: false, message: '请输入正确联系电话' });
     expect(checkAgencyRequestForm({ ...form, remark: '字'.repeat(2001) })).toEqual({ ok: false, message: AgencyMsg.remarkTooLong });
-    expect(checkAgencyRequestForm({ ...form, files: [{ name: 'a.pdf', size: MB10 + 1 }] })).toEqual({ ok: false, message: '单个文件不可大于10M' });
+    expect(checkAgencyRequestForm({ ...form, files: [{ name: 'a.pdf', size: MB10 + 1 }] })).toEqual({
+      ok: false,
+      message: '单个文件不可大于10M',
+    });
   });
 
   it('checks the receive form', () => {
@@ -273,6 +348,9 @@ describe('agency form checks', () => {
     expect(checkAgencyReplyForm({ totalPrice: '-1', unitPrice: '-1', files: [] })).toEqual({ ok: false, message: '请上传评估文件' });
     expect(checkAgencyReplyForm({ totalPrice: '-1', unitPrice: '-1', files })).toEqual({ ok: false, message: '评估总价不可小于0！' });
     expect(checkAgencyReplyForm({ totalPrice: '1', unitPrice: '-1', files })).toEqual({ ok: false, message: '评估单价不可小于0！' });
-    expect(checkAgencyReplyForm({ totalPrice: '1', unitPrice: '1', files: Array(6).fill(files[0]) })).toEqual({ ok: false, message: AgencyMsg.tooManyFiles });
+    expect(checkAgencyReplyForm({ totalPrice: '1', unitPrice: '1', files: Array(6).fill(files[0]) })).toEqual({
+      ok: false,
+      message: AgencyMsg.tooManyFiles,
+    });
   });
 });

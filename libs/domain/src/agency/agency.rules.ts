@@ -83,7 +83,8 @@ export function isAgencyPhone(value: string): boolean {
   return MOBILE.test(v) || LANDLINE.test(v) || TWELVE_DIGITS.test(v);
 }
 
-const asText = (v: unknown) => (v === undefined || v === null ? '' : typeof v === 'string' ? v.trim() : typeof v === 'number' ? String(v) : v);
+const asText = (v: unknown) =>
+  v === undefined || v === null ? '' : typeof v === 'string' ? v.trim() : typeof v === 'number' ? String(v) : v;
 
 const requiredName = (max: number, message: string) => z.preprocess(asText, z.string({ message }).min(1, message).max(max, message));
 const phone = z.preprocess(asText, z.string({ message: AgencyMsg.phoneInvalid }).refine(isAgencyPhone, AgencyMsg.phoneInvalid));
@@ -100,15 +101,18 @@ const reportType = z.preprocess(
 );
 
 /** The house information travels as JSON text in the multipart body. */
-const houseInfo = z.preprocess((v, ctx) => {
-  if (typeof v !== 'string') return v;
-  try {
-    return JSON.parse(v) as unknown;
-  } catch {
-    ctx.addIssue({ code: 'custom', message: AgencyMsg.houseInfoInvalid });
-    return z.NEVER;
-  }
-}, z.object({}, { message: AgencyMsg.houseInfoInvalid }).passthrough().pipe(artificialHouseInfoSchema));
+const houseInfo = z.preprocess(
+  (v, ctx) => {
+    if (typeof v !== 'string') return v;
+    try {
+      return JSON.parse(v) as unknown;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: AgencyMsg.houseInfoInvalid });
+      return z.NEVER;
+    }
+  },
+  z.object({}, { message: AgencyMsg.houseInfoInvalid }).passthrough().pipe(artificialHouseInfoSchema),
+);
 
 /** POST api/org/req (multipart, besides the files). evalType 1 sale or 2 rent, 1 when not given. */
 export const agencyRequestSchema = z.object({
@@ -185,7 +189,10 @@ export const agencyDetailQuerySchema = z.object({ detailID: detailId });
 
 const blankAsUndefined = (v: unknown) => (isBlankFilter(v as string | number | null | undefined) ? undefined : v);
 const filterText = (max: number) =>
-  z.preprocess((v) => (typeof v === 'string' ? blankAsUndefined(v.trim()) : blankAsUndefined(v)), z.string().max(max, AgencyMsg.textTooLong).optional());
+  z.preprocess(
+    (v) => (typeof v === 'string' ? blankAsUndefined(v.trim()) : blankAsUndefined(v)),
+    z.string().max(max, AgencyMsg.textTooLong).optional(),
+  );
 
 const agencyFilterShape = {
   cityName: filterText(50),
@@ -214,7 +221,8 @@ const agencyFilterShape = {
 };
 
 function checkTimeRange(v: { beginTime?: string; endTime?: string }, ctx: z.RefinementCtx) {
-  if (v.beginTime && v.endTime && v.beginTime > v.endTime) ctx.addIssue({ code: 'custom', path: ['endTime'], message: AgencyMsg.dateRangeInvalid });
+  if (v.beginTime && v.endTime && v.beginTime > v.endTime)
+    ctx.addIssue({ code: 'custom', path: ['endTime'], message: AgencyMsg.dateRangeInvalid });
 }
 
 /** GET api/org/list/export and api/org/tenant/list/export. */
@@ -225,7 +233,8 @@ export type AgencyFilter = z.output<typeof agencyFilterSchema>;
 export type AgencyListQuery = z.output<typeof agencyListQuerySchema>;
 
 /** Whether a record of the given report type passes the report type filter (2 all). */
-export const matchesAgencyReportType = (filter: 0 | 1 | 2, recordType: AgencyReportType): boolean => filter === AGENCY_REPORT_TYPE_ALL || filter === recordType;
+export const matchesAgencyReportType = (filter: 0 | 1 | 2, recordType: AgencyReportType): boolean =>
+  filter === AGENCY_REPORT_TYPE_ALL || filter === recordType;
 
 /** The page of the agency lists: items, the page number, and pageInfo with the total and the page size. */
 export interface AgencyPage<T> {
@@ -321,7 +330,8 @@ export function checkAgencyFile(kind: AgencyFileKind, name: string, size: number
   if (size === 0) return { ok: false, message: AgencyMsg.fileEmpty };
   if (size > AGENCY_LIMITS.maxBytes) return { ok: false, message: AgencyMsg.fileTooBig };
   const type = agencyFileTypeOf(head, name);
-  if (!type || !AGENCY_FILE_TYPES[kind].includes(type) || !EXTENSIONS[type].includes(extensionOf(name))) return { ok: false, message: FILE_TYPE_MESSAGES[kind] };
+  if (!type || !AGENCY_FILE_TYPES[kind].includes(type) || !EXTENSIONS[type].includes(extensionOf(name)))
+    return { ok: false, message: FILE_TYPE_MESSAGES[kind] };
   return { ok: true, type };
 }
 
@@ -405,7 +415,11 @@ export function checkAgencyReceiveForm(v: { receiverName: string; receiverPhone:
 }
 
 /** The reply form: both prices are required and a file is needed before the formats, sizes and counts are checked. */
-export function checkAgencyReplyForm(v: { totalPrice: string; unitPrice: string; files: readonly { name: string; size: number }[] }): AgencyFormCheck {
+export function checkAgencyReplyForm(v: {
+  totalPrice: string;
+  unitPrice: string;
+  files: readonly { name: string; size: number }[];
+}): AgencyFormCheck {
   if (v.totalPrice.trim() === '') return fail(AgencyMsg.totalPriceRequired);
   if (v.unitPrice.trim() === '') return fail(AgencyMsg.unitPriceRequired);
   if (v.files.length === 0) return fail(AgencyMsg.filesRequired);

@@ -37,7 +37,10 @@ export const batchListQuerySchema = z
   .superRefine(checkDateRange);
 
 /** The task: its numeric id or its batchId. */
-const taskRef = z.preprocess((v) => (typeof v === 'string' ? v.trim() : v === undefined || v === null ? '' : String(v)), z.string().regex(/^[A-Za-z0-9]{1,32}$/, BatchMsg.taskNotFound));
+const taskRef = z.preprocess(
+  (v) => (typeof v === 'string' ? v.trim() : v === undefined || v === null ? '' : String(v)),
+  z.string().regex(/^[A-Za-z0-9]{1,32}$/, BatchMsg.taskNotFound),
+);
 
 export const batchDetailQuerySchema = z.object({ id: taskRef });
 

@@ -1,6 +1,12 @@
 import { PROPERTY_TYPE_LABELS } from '../codes/codes';
 import { DICTIONARIES, type DictType } from '../codes/dictionaries';
-import { checkValuationRequest, ValuationMsg, VALUATION_PROPERTY_TYPES, type FieldSetting, type ValuationCheck } from '../validation/valuation-request';
+import {
+  checkValuationRequest,
+  ValuationMsg,
+  VALUATION_PROPERTY_TYPES,
+  type FieldSetting,
+  type ValuationCheck,
+} from '../validation/valuation-request';
 import { BatchMsg } from './batch-upload.rules';
 
 export type BatchColumnKey =
@@ -42,14 +48,25 @@ export interface BatchColumn {
 
 const dictOptions = (type: DictType): BatchOption[] => DICTIONARIES[type].map((e) => ({ code: e.dictCode, name: e.dictName }));
 
-export const BATCH_PROPERTY_TYPE_OPTIONS: readonly BatchOption[] = VALUATION_PROPERTY_TYPES.map((code) => ({ code: String(code), name: PROPERTY_TYPE_LABELS[code] }));
+export const BATCH_PROPERTY_TYPE_OPTIONS: readonly BatchOption[] = VALUATION_PROPERTY_TYPES.map((code) => ({
+  code: String(code),
+  name: PROPERTY_TYPE_LABELS[code],
+}));
 
 /** Columns of the batch template, in order. 春晓花园 is a community of the Beijing demo market. */
 export const BATCH_COLUMNS: readonly BatchColumn[] = [
   { key: 'cityName', header: '城市*', required: true, width: 10, example: '北京市', note: '城市名称，如 北京市 或 北京' },
   { key: 'distName', header: '区县', required: false, width: 10, example: '朝阳区', note: '区县名称，可不填' },
   { key: 'location', header: '小区名称或地址*', required: true, width: 30, example: '春晓花园', note: '小区名称或房产地址' },
-  { key: 'propType', header: '物业类型*', required: true, width: 10, options: BATCH_PROPERTY_TYPE_OPTIONS, example: '住宅', note: '住宅、办公或商铺（下拉选择）' },
+  {
+    key: 'propType',
+    header: '物业类型*',
+    required: true,
+    width: 10,
+    options: BATCH_PROPERTY_TYPE_OPTIONS,
+    example: '住宅',
+    note: '住宅、办公或商铺（下拉选择）',
+  },
   { key: 'bldgArea', header: '建筑面积(㎡)*', required: true, width: 14, example: '89.5', note: '数字，最多两位小数' },
   { key: 'floor', header: '所在楼层*', required: true, width: 10, example: '6', note: '整数，-1 至 50，不可大于总楼层' },
   { key: 'bheight', header: '总楼层*', required: true, width: 10, example: '18', note: '整数，1 至 1000' },

@@ -102,7 +102,9 @@ export interface BatchUploadForm {
  * The checks of the dialog in the specification's order: file chosen, type by name, size, task
  * name, phone. The server also checks the content and the rows afterwards.
  */
-export function checkBatchUploadForm(form: BatchUploadForm): BatchCheck<{ extension: BatchFileExtension; taskName: string; phone: string | null }> {
+export function checkBatchUploadForm(
+  form: BatchUploadForm,
+): BatchCheck<{ extension: BatchFileExtension; taskName: string; phone: string | null }> {
   const file = checkBatchFileName(form.fileName);
   if (!file.ok) return file;
   const size = checkBatchFileSize(form.fileSize);

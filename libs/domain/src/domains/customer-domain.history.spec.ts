@@ -22,6 +22,9 @@ describe('customer domain history', () => {
     expect(failed.data).toEqual({ domain: 'a.example.com', reason: '未备案' });
     const edited = step(failed.after, { type: 'EDIT', actor: staff, domain: 'B.example.com' });
     expect(edited.data).toEqual({ from: 'a.example.com', domain: 'b.example.com' });
-    expect(step(edited.after, { type: 'COMPLETE', actor: operator, serverIp: '10.0.0.8' }).data).toEqual({ domain: 'b.example.com', serverIp: '10.0.0.8' });
+    expect(step(edited.after, { type: 'COMPLETE', actor: operator, serverIp: '10.0.0.8' }).data).toEqual({
+      domain: 'b.example.com',
+      serverIp: '10.0.0.8',
+    });
   });
 });

@@ -27,7 +27,11 @@ type EventName = keyof typeof events;
 
 const startOf = (value: CustomerDomainStateValue): StoredDomainState => ({
   value,
-  context: { domain: 'val.example.com', serverIp: value === 'completed' ? '10.0.0.8' : null, failReason: value === 'failed' ? '域名未备案' : null },
+  context: {
+    domain: 'val.example.com',
+    serverIp: value === 'completed' ? '10.0.0.8' : null,
+    failReason: value === 'failed' ? '域名未备案' : null,
+  },
 });
 
 /** For each state: the events allowed and the state they lead to. */
@@ -94,7 +98,10 @@ describe('the customer domain machine', () => {
 
 describe('customer domain context', () => {
   it('starts processing with the normalised domain', () => {
-    expect(initialDomainState(' HTTPS://Val.Example.COM/ ')).toEqual({ value: 'processing', context: { domain: 'val.example.com', serverIp: null, failReason: null } });
+    expect(initialDomainState(' HTTPS://Val.Example.COM/ ')).toEqual({
+      value: 'processing',
+      context: { domain: 'val.example.com', serverIp: null, failReason: null },
+    });
   });
 
   it('records the server IP on completion and the reason on failure', () => {
@@ -102,7 +109,10 @@ describe('customer domain context', () => {
       ok: true,
       next: { value: 'completed', context: { domain: 'val.example.com', serverIp: '10.0.0.8', failReason: null } },
     });
-    expect(applyDomainEvent(startOf('processing'), { type: 'COMPLETE', actor: operator })).toMatchObject({ ok: true, next: { context: { serverIp: null } } });
+    expect(applyDomainEvent(startOf('processing'), { type: 'COMPLETE', actor: operator })).toMatchObject({
+      ok: true,
+      next: { context: { serverIp: null } },
+    });
     expect(applyDomainEvent(startOf('processing'), events.fail)).toEqual({
       ok: true,
       next: { value: 'failed', context: { domain: 'val.example.com', serverIp: null, failReason: '域名未备案' } },

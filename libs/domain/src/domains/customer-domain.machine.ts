@@ -44,16 +44,23 @@ export const DomainWorkflowMsg = {
 const isOperator = ({ event }: { event: CustomerDomainEvent }) => event.actor.population === 'operator';
 const canFail = ({ event }: { event: CustomerDomainEvent }) => isOperator({ event }) && event.type === 'FAIL' && event.reason.trim() !== '';
 const canEdit = ({ context, event }: { context: CustomerDomainContext; event: CustomerDomainEvent }) =>
-  event.actor.population === 'tenant' && event.type === 'EDIT' && normaliseDomain(event.domain) !== null && domainChanged(context.domain, event.domain);
+  event.actor.population === 'tenant' &&
+  event.type === 'EDIT' &&
+  normaliseDomain(event.domain) !== null &&
+  domainChanged(context.domain, event.domain);
 
 const domainSetup = setup({
   types: { context: {} as CustomerDomainContext, events: {} as CustomerDomainEvent },
   guards: { isOperator, canFail, canEdit },
 });
 
-const complete = domainSetup.assign(({ event }) => (event.type === 'COMPLETE' ? { serverIp: event.serverIp?.trim() || null, failReason: null } : {}));
+const complete = domainSetup.assign(({ event }) =>
+  event.type === 'COMPLETE' ? { serverIp: event.serverIp?.trim() || null, failReason: null } : {},
+);
 const fail = domainSetup.assign(({ event }) => (event.type === 'FAIL' ? { failReason: event.reason.trim(), serverIp: null } : {}));
-const edit = domainSetup.assign(({ event }) => (event.type === 'EDIT' ? { domain: normaliseDomain(event.domain) as string, serverIp: null, failReason: null } : {}));
+const edit = domainSetup.assign(({ event }) =>
+  event.type === 'EDIT' ? { domain: normaliseDomain(event.domain) as string, serverIp: null, failReason: null } : {},
+);
 
 const editToProcessing = { guard: 'canEdit', target: 'processing', actions: edit } as const;
 
@@ -84,7 +91,10 @@ export interface StoredDomainState {
 
 /** A new application for a domain (already validated by the apply schema). */
 export function initialDomainState(domain: string): StoredDomainState {
-  return { value: 'processing', context: { domain: normaliseDomain(domain) ?? domain.trim().toLowerCase(), serverIp: null, failReason: null } };
+  return {
+    value: 'processing',
+    context: { domain: normaliseDomain(domain) ?? domain.trim().toLowerCase(), serverIp: null, failReason: null },
+  };
 }
 
 const STATE_CODES: Readonly<Record<CustomerDomainStateValue, CustomerDomainStateCode>> = { processing: 1, completed: 2, failed: 3 };
@@ -114,7 +124,9 @@ function refusal(current: StoredDomainState, event: CustomerDomainEvent): string
 
 /** The state after an event, or why it is refused. */
 export function applyDomainEvent(current: StoredDomainState, event: CustomerDomainEvent): DomainTransition {
-  const snapshot = customerDomainMachine.resolveState({ value: current.value, context: current.context }) as SnapshotFrom<typeof customerDomainMachine>;
+  const snapshot = customerDomainMachine.resolveState({ value: current.value, context: current.context }) as SnapshotFrom<
+    typeof customerDomainMachine
+  >;
   if (!snapshot.can(event)) return { ok: false, message: refusal(current, event) };
   const next = getNextSnapshot(customerDomainMachine, snapshot, event);
   return { ok: true, next: { value: next.value as CustomerDomainStateValue, context: next.context } };

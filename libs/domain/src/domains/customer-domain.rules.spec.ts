@@ -15,7 +15,8 @@ import {
   normaliseDomain,
 } from './customer-domain.rules';
 
-const firstMessage = (r: { success: boolean; error?: { issues: { message: string }[] } }) => (r.success ? null : r.error?.issues[0].message);
+const firstMessage = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
+  r.success ? null : r.error?.issues[0].message;
 
 describe('domain names', () => {
   it.each([
@@ -70,7 +71,10 @@ describe('domain names', () => {
 
 describe('domain application schemas', () => {
   it('applies with a company and a normalised domain', () => {
-    expect(customerDomainApplySchema.parse({ companyId: '12', domain: ' https://Val.Example.com ' })).toEqual({ companyId: 12, domain: 'val.example.com' });
+    expect(customerDomainApplySchema.parse({ companyId: '12', domain: ' https://Val.Example.com ' })).toEqual({
+      companyId: 12,
+      domain: 'val.example.com',
+    });
   });
 
   it('gives the spec messages in the order of the form', () => {
@@ -115,7 +119,10 @@ describe('domain forms and messages', () => {
   });
 
   it('checks the edit modal: only a changed domain is sent', () => {
-    expect(checkDomainEditForm('val.example.com', { domain: 'VAL.example.com' })).toEqual({ ok: false, message: '未修改任何域名信息，请误重复申请' });
+    expect(checkDomainEditForm('val.example.com', { domain: 'VAL.example.com' })).toEqual({
+      ok: false,
+      message: '未修改任何域名信息，请误重复申请',
+    });
     expect(checkDomainEditForm('val.example.com', { domain: '' })).toEqual({ ok: false, message: '请填写估价网站域名' });
     expect(checkDomainEditForm('val.example.com', { domain: 'new.example.com' })).toEqual({ ok: true, domain: 'new.example.com' });
   });

@@ -76,7 +76,10 @@ export function isDuplicateDomain(domain: string, existing: readonly string[]): 
 }
 
 const domain = z
-  .preprocess((v) => (v === undefined || v === null ? '' : typeof v === 'string' ? v.trim() : v), z.string({ message: CustomerDomainMsg.domainInvalid }))
+  .preprocess(
+    (v) => (v === undefined || v === null ? '' : typeof v === 'string' ? v.trim() : v),
+    z.string({ message: CustomerDomainMsg.domainInvalid }),
+  )
   .superRefine((v, ctx) => {
     if (v === '') ctx.addIssue({ code: 'custom', message: CustomerDomainMsg.domainRequired });
     else if (normaliseDomain(v) === null) ctx.addIssue({ code: 'custom', message: CustomerDomainMsg.domainInvalid });

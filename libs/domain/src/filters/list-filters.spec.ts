@@ -12,7 +12,18 @@ import {
 describe('list filters', () => {
   it('drop empty text, 0 and all, and trim what is kept', () => {
     expect(
-      cleanFilters({ city: ' 北京 ', cardAddress: '   ', location: '', type: 0, evalType: 'all', state: '0', beginDate: undefined, endDate: null, page: 2, flag: false }),
+      cleanFilters({
+        city: ' 北京 ',
+        cardAddress: '   ',
+        location: '',
+        type: 0,
+        evalType: 'all',
+        state: '0',
+        beginDate: undefined,
+        endDate: null,
+        page: 2,
+        flag: false,
+      }),
     ).toEqual({ city: '北京', page: 2, flag: false });
     expect(cleanFilters({ type: 22, evalType: '1', taskState: 'ALL' })).toEqual({ type: 22, evalType: '1' });
   });

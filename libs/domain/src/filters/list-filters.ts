@@ -77,7 +77,11 @@ export interface DateBounds {
  * What each picker of a date range may choose: the begin date from the earliest date to the end
  * date (or today), the end date from the begin date (or the earliest date) to today.
  */
-export function dateRangeBounds(beginDate: string | null | undefined, endDate: string | null | undefined, today: Date = new Date()): { begin: DateBounds; end: DateBounds } {
+export function dateRangeBounds(
+  beginDate: string | null | undefined,
+  endDate: string | null | undefined,
+  today: Date = new Date(),
+): { begin: DateBounds; end: DateBounds } {
   const latest = formatFilterDate(today);
   const begin = beginDate && parseFilterDate(beginDate) ? normaliseDate(beginDate) : null;
   const end = endDate && parseFilterDate(endDate) ? normaliseDate(endDate) : null;

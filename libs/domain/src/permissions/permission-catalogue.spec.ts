@@ -16,8 +16,14 @@ describe('permission catalogue', () => {
   });
 
   it('carries the ids the specifications name, each in its population', () => {
-    const customer = [1, 2, 3, 4, 5, 7, 8, 10, 11, 12, 13, 14, 15, 16, 17, 18, 21, 22, 23, 24, 25, 26, 27, 28, 29, 34, 35, 36, 37, 38, 39, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 104, 105, 107, 108, 110, 111, 112];
-    const tenant = [66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 99, 100, 101, 102, 103, 106, 109];
+    const customer = [
+      1, 2, 3, 4, 5, 7, 8, 10, 11, 12, 13, 14, 15, 16, 17, 18, 21, 22, 23, 24, 25, 26, 27, 28, 29, 34, 35, 36, 37, 38, 39, 44, 45, 46, 47,
+      48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 104, 105, 107, 108, 110, 111, 112,
+    ];
+    const tenant = [
+      66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 99, 100,
+      101, 102, 103, 106, 109,
+    ];
     for (const id of customer) expect(PERMISSION_BY_ID.get(id)?.scope).toBe('customer');
     for (const id of tenant) expect(PERMISSION_BY_ID.get(id)?.scope).toBe('tenant');
     expect(PERMISSION_BY_ID.get(Perm.appraiser)).toMatchObject({ id: 113, scope: 'tenant' });

@@ -9,7 +9,13 @@ import {
   textLength,
 } from './report-config.rules';
 
-const form = (over: Record<string, unknown> = {}) => ({ reportType: '2', reportName: '咨询报告', reportStatement: '声明', reportSign: '某某估价公司', ...over });
+const form = (over: Record<string, unknown> = {}) => ({
+  reportType: '2',
+  reportName: '咨询报告',
+  reportStatement: '声明',
+  reportSign: '某某估价公司',
+  ...over,
+});
 const messageOf = (input: unknown, schema: typeof reportConfigTextSchema | typeof reportConfigUpdateSchema = reportConfigTextSchema) => {
   const r = validate(schema, input);
   return r.ok ? null : r.message;

@@ -104,10 +104,7 @@ export const reportConfigTextSchema = z.object({
 export type ReportConfigTextInput = z.output<typeof reportConfigTextSchema>;
 
 const configId = (message: string) =>
-  z.preprocess(
-    (v) => (v === '' || v === null ? undefined : v),
-    z.coerce.number({ message }).int(message).positive(message),
-  );
+  z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number({ message }).int(message).positive(message));
 
 /** POST api/tenant/report-config/add: the texts (files travel beside them). */
 export const reportConfigAddSchema = reportConfigTextSchema;

@@ -57,21 +57,45 @@ describe('report configuration images', () => {
 
   it('allows 10M for the licence and certificate and 2M for signatures and the seal, naming the image', () => {
     expect(checkReportImage(1, { name: 'a.png', size: REPORT_IMAGE_LARGE_BYTES, head: PNG }).ok).toBe(true);
-    expect(checkReportImage(1, { name: 'a.png', size: REPORT_IMAGE_LARGE_BYTES + 1, head: PNG })).toEqual({ ok: false, message: '营业执照图片不能超过10M' });
-    expect(checkReportImage(2, { name: 'a.png', size: REPORT_IMAGE_LARGE_BYTES + 1, head: PNG })).toEqual({ ok: false, message: '资质证书图片不能超过10M' });
+    expect(checkReportImage(1, { name: 'a.png', size: REPORT_IMAGE_LARGE_BYTES + 1, head: PNG })).toEqual({
+      ok: false,
+      message: '营业执照图片不能超过10M',
+    });
+    expect(checkReportImage(2, { name: 'a.png', size: REPORT_IMAGE_LARGE_BYTES + 1, head: PNG })).toEqual({
+      ok: false,
+      message: '资质证书图片不能超过10M',
+    });
     expect(checkReportImage(3, { name: 'a.png', size: REPORT_IMAGE_SMALL_BYTES, head: PNG }).ok).toBe(true);
-    expect(checkReportImage(3, { name: 'a.png', size: REPORT_IMAGE_SMALL_BYTES + 1, head: PNG })).toEqual({ ok: false, message: '估价师签名1图片不能超过2M' });
-    expect(checkReportImage(4, { name: 'a.png', size: REPORT_IMAGE_SMALL_BYTES + 1, head: PNG })).toEqual({ ok: false, message: '估价师签名2图片不能超过2M' });
-    expect(checkReportImage(5, { name: 'a.png', size: REPORT_IMAGE_SMALL_BYTES + 1, head: PNG })).toEqual({ ok: false, message: '报告印章图片不能超过2M' });
+    expect(checkReportImage(3, { name: 'a.png', size: REPORT_IMAGE_SMALL_BYTES + 1, head: PNG })).toEqual({
+      ok: false,
+      message: '估价师签名1图片不能超过2M',
+    });
+    expect(checkReportImage(4, { name: 'a.png', size: REPORT_IMAGE_SMALL_BYTES + 1, head: PNG })).toEqual({
+      ok: false,
+      message: '估价师签名2图片不能超过2M',
+    });
+    expect(checkReportImage(5, { name: 'a.png', size: REPORT_IMAGE_SMALL_BYTES + 1, head: PNG })).toEqual({
+      ok: false,
+      message: '报告印章图片不能超过2M',
+    });
     expect(reportImageRule(5).name).toBe('报告印章');
     expect(reportImageDeleteConfirm(3)).toBe('确定要删除估价师签名1图片吗？删除后立即生效。');
   });
 
   it('checks the image queries', () => {
-    expect(validate(reportImageQuerySchema, { reportType: '2', imageType: '3' })).toEqual({ ok: true, value: { reportType: 2, imageType: 3 } });
+    expect(validate(reportImageQuerySchema, { reportType: '2', imageType: '3' })).toEqual({
+      ok: true,
+      value: { reportType: 2, imageType: 3 },
+    });
     expect(validate(reportImageQuerySchema, { reportType: '2', imageType: '6' })).toMatchObject({ ok: false, message: '图片类型不正确' });
     expect(validate(reportImageQuerySchema, { reportType: '2' })).toMatchObject({ ok: false, message: '图片类型不正确' });
-    expect(validate(reportImageDeleteSchema, { reportType: '2', imageType: '1' })).toEqual({ ok: true, value: { reportType: 2, imageType: 1 } });
-    expect(validate(reportImageDeleteSchema, { reportType: '1', imageType: '1' })).toMatchObject({ ok: false, message: '仅咨询报告可配置图片' });
+    expect(validate(reportImageDeleteSchema, { reportType: '2', imageType: '1' })).toEqual({
+      ok: true,
+      value: { reportType: 2, imageType: 1 },
+    });
+    expect(validate(reportImageDeleteSchema, { reportType: '1', imageType: '1' })).toMatchObject({
+      ok: false,
+      message: '仅咨询报告可配置图片',
+    });
   });
 });

@@ -5,9 +5,31 @@ const check = (input: unknown) => validate(evalListQuerySchema, input);
 
 describe('valuation record list query', () => {
   it('reads the filters and defaults the page, treating empty, 0 and all as no filter', () => {
-    expect(check({ city: ' 北京 ', cardAddress: '', location: '花园', type: '22', evalType: '2', beginDate: '2025/01/01', endDate: '2025/01/01', pageIndex: '3', pageSize: '50', timestamp: '1' })).toEqual({
+    expect(
+      check({
+        city: ' 北京 ',
+        cardAddress: '',
+        location: '花园',
+        type: '22',
+        evalType: '2',
+        beginDate: '2025/01/01',
+        endDate: '2025/01/01',
+        pageIndex: '3',
+        pageSize: '50',
+        timestamp: '1',
+      }),
+    ).toEqual({
       ok: true,
-      value: { city: '北京', location: '花园', type: 22, evalType: 2, beginDate: '2025/01/01', endDate: '2025/01/01', pageIndex: 3, pageSize: 50 },
+      value: {
+        city: '北京',
+        location: '花园',
+        type: 22,
+        evalType: 2,
+        beginDate: '2025/01/01',
+        endDate: '2025/01/01',
+        pageIndex: 3,
+        pageSize: 50,
+      },
     });
     expect(check({ type: '0', evalType: 'all', city: '  ' })).toEqual({ ok: true, value: { pageIndex: 1, pageSize: 10 } });
   });

@@ -36,7 +36,9 @@ describe('shared validation schemas', () => {
     expect(first(passwordChangeSchema, { oldPwd: 'Old@1234', newPwd: 'x'.repeat(19) })).toBe(Msg.newPasswordFormat);
     expect(first(passwordChangeSchema, { oldPwd: 'Same@1234', newPwd: 'Same@1234' })).toBe(Msg.newPasswordSameAsOld);
     expect(first(passwordChangeSchema, { oldPwd: '', newPwd: 'New@12345' })).toBe(Msg.oldPasswordRequired);
-    expect(first(passwordChangeFormSchema, { oldPwd: 'Old@1234', newPwd: 'New@12345', confirmPwd: 'New@12346' })).toBe(Msg.newPasswordMismatch);
+    expect(first(passwordChangeFormSchema, { oldPwd: 'Old@1234', newPwd: 'New@12345', confirmPwd: 'New@12346' })).toBe(
+      Msg.newPasswordMismatch,
+    );
     expect(first(passwordChangeFormSchema, { oldPwd: 'Old@1234', newPwd: 'New@12345', confirmPwd: 'New@12345' })).toBeNull();
   });
 });

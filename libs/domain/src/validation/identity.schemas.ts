@@ -7,7 +7,7 @@ export const EMAIL_PATTERN = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*
 export const PASSWORD_PATTERN = /^[\x21-\x7e]{6,18}$/;
 
 const requiredText = (message: string) =>
-  z.preprocess((v) => (typeof v === 'string' ? v.trim() : v ?? ''), z.string({ message }).min(1, message));
+  z.preprocess((v) => (typeof v === 'string' ? v.trim() : (v ?? '')), z.string({ message }).min(1, message));
 
 export const loginSchema = z.object({
   userName: requiredText(Msg.loginUserRequired),
@@ -27,10 +27,7 @@ export type ProfileEditInput = z.infer<typeof profileEditSchema>;
 export const passwordChangeSchema = z
   .object({
     oldPwd: z.preprocess((v) => v ?? '', z.string().min(1, Msg.oldPasswordRequired)),
-    newPwd: z.preprocess(
-      (v) => v ?? '',
-      z.string().min(1, Msg.newPasswordRequired).regex(PASSWORD_PATTERN, Msg.newPasswordFormat),
-    ),
+    newPwd: z.preprocess((v) => v ?? '', z.string().min(1, Msg.newPasswordRequired).regex(PASSWORD_PATTERN, Msg.newPasswordFormat)),
   })
   .refine((v) => v.newPwd !== v.oldPwd, { message: Msg.newPasswordSameAsOld, path: ['newPwd'] });
 export type PasswordChangeInput = z.infer<typeof passwordChangeSchema>;

@@ -1,8 +1,6 @@
 import type { z } from 'zod';
 
-export type ValidationResult<T> =
-  | { ok: true; value: T }
-  | { ok: false; message: string; field: string; errors: Record<string, string> };
+export type ValidationResult<T> = { ok: true; value: T } | { ok: false; message: string; field: string; errors: Record<string, string> };
 
 /**
  * Validates with a shared schema and reports the first failing rule in schema order

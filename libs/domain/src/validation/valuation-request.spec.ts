@@ -18,7 +18,10 @@ const message = (patch: Record<string, unknown>, settings: FieldSetting[] = []) 
 describe('valuation request rules', () => {
   it('accepts a complete request and normalises numbers', () => {
     const r = checkValuationRequest({ ...base, br: '3', lr: 2, ba: '1', face: '9', intDeco: '4', buildYear: '2008' });
-    expect(r).toMatchObject({ ok: true, value: { bldgArea: 89.5, floor: 6, bheight: 18, br: 3, lr: 2, ba: 1, face: '9', buildYear: 2008 } });
+    expect(r).toMatchObject({
+      ok: true,
+      value: { bldgArea: 89.5, floor: 6, bheight: 18, br: 3, lr: 2, ba: 1, face: '9', buildYear: 2008 },
+    });
   });
 
   it('needs a city and an address', () => {

@@ -76,9 +76,7 @@ export interface ValuationRequest {
   business: string | null;
 }
 
-export type ValuationCheck =
-  | { ok: true; value: ValuationRequest }
-  | { ok: false; field: string; message: string };
+export type ValuationCheck = { ok: true; value: ValuationRequest } | { ok: false; field: string; message: string };
 
 type Raw = Record<string, unknown>;
 
@@ -210,7 +208,11 @@ function parse(raw: Raw, settings: readonly FieldSetting[]): ValuationRequest {
     principal: optionalText(raw, 'principal', 50),
     owner: optionalText(raw, 'owner', 50),
     cardAddress: optionalText(raw, 'cardAddress', 200),
-    businessTypeId: blank(raw.businessTypeId) ? null : Number.isInteger(Number(text(raw.businessTypeId))) ? Number(text(raw.businessTypeId)) : fail('businessTypeId', ValuationMsg.dictInvalid),
+    businessTypeId: blank(raw.businessTypeId)
+      ? null
+      : Number.isInteger(Number(text(raw.businessTypeId)))
+        ? Number(text(raw.businessTypeId))
+        : fail('businessTypeId', ValuationMsg.dictInvalid),
     business: optionalText(raw, 'business', 20),
   };
 

@@ -6,4 +6,7 @@ import { z } from 'zod';
  * has not seen.
  */
 export const seenVersionSchema = (message: string) =>
-  z.preprocess((v) => (v === undefined || v === null || v === '' ? undefined : v), z.coerce.number({ message }).int(message).positive(message).optional());
+  z.preprocess(
+    (v) => (v === undefined || v === null || v === '' ? undefined : v),
+    z.coerce.number({ message }).int(message).positive(message).optional(),
+  );

@@ -1,4 +1,13 @@
-import { confidenceInfo, floorLabel, isAverageMethod, layoutLabel, methodLabel, nearbyWithoutSelf, reportVisibility, roomTypeLabel } from './report-rules';
+import {
+  confidenceInfo,
+  floorLabel,
+  isAverageMethod,
+  layoutLabel,
+  methodLabel,
+  nearbyWithoutSelf,
+  reportVisibility,
+  roomTypeLabel,
+} from './report-rules';
 
 describe('valuation report rules', () => {
   it('names every method in Chinese and keeps unknown codes', () => {
@@ -19,7 +28,7 @@ describe('valuation report rules', () => {
     }
   });
 
-  it('hides cases and radar for regression, standard price and appraisers\' results', () => {
+  it("hides cases and radar for regression, standard price and appraisers' results", () => {
     for (const m of ['mraSale', 'mraLease', 'msaSale', 'msaLease', 'manual']) {
       expect(reportVisibility(m)).toEqual({ samples: false, radar: false, nearbyPrices: true });
     }

@@ -19,17 +19,7 @@ export const REPORT_LIMITS = {
 } as const;
 
 export type ValuationMethod =
-  | 'forsale'
-  | 'lease'
-  | 'fvSale'
-  | 'fvLease'
-  | 'mraSale'
-  | 'mraLease'
-  | 'msaSale'
-  | 'msaLease'
-  | 'averageSale'
-  | 'averageLease'
-  | 'manual';
+  'forsale' | 'lease' | 'fvSale' | 'fvLease' | 'mraSale' | 'mraLease' | 'msaSale' | 'msaLease' | 'averageSale' | 'averageLease' | 'manual';
 
 const METHOD_LABELS: Readonly<Record<ValuationMethod, string>> = {
   forsale: '市场比较法',
@@ -100,7 +90,10 @@ export function confidenceInfo(cls: string | null | undefined): ConfidenceInfo |
  * the subject's own community and is dropped. A list that does not start with it is only cut
  * to the shown length.
  */
-export function nearbyWithoutSelf<T extends { haCode: string; distance?: number }>(items: readonly T[], haCode: string | null | undefined): T[] {
+export function nearbyWithoutSelf<T extends { haCode: string; distance?: number }>(
+  items: readonly T[],
+  haCode: string | null | undefined,
+): T[] {
   const shown = REPORT_LIMITS.nearbyLimit - 1;
   const first = items[0];
   const startsWithSelf = first !== undefined && ((haCode && first.haCode === haCode) || (!haCode && first.distance === 0));

@@ -41,7 +41,10 @@ describe('appraisal answer rules', () => {
     expect(answerForKind('artificial', noPrices)).toEqual({ ok: false, message: AppraisalMsg.totalPriceRequired });
     expect(answerForKind('review', { ...noPrices, totalPrice: 100 })).toEqual({ ok: false, message: AppraisalMsg.unitPriceRequired });
     expect(answerForKind('objection', { ...noPrices, totalPrice: 100 })).toEqual({ ok: true, answer: { reply: base.reply } });
-    expect(answerForKind('review', { ...noPrices, totalPrice: 100, unitPrice: 1 })).toEqual({ ok: true, answer: { totalPrice: 100, unitPrice: 1, reply: base.reply } });
+    expect(answerForKind('review', { ...noPrices, totalPrice: 100, unitPrice: 1 })).toEqual({
+      ok: true,
+      answer: { totalPrice: 100, unitPrice: 1, reply: base.reply },
+    });
   });
 
   it('requires a refusal reason of at most 500 characters and a version', () => {
@@ -57,9 +60,24 @@ describe('appraisal answer rules', () => {
   });
 
   it('reads the queue filters with their defaults', () => {
-    expect(appraisalQueueQuerySchema.parse({})).toEqual({ pageIndex: 1, pageSize: 10, kind: 'all', state: 'open', city: undefined, age: undefined, mine: false });
-    expect(appraisalQueueQuerySchema.parse({ kind: 'review', state: 'answered', city: ' 北京 ', age: 'older:7', mine: 'true', pageSize: '50' })).toMatchObject({
-      kind: 'review', state: 'answered', city: '北京', age: { olderThan: 7 }, mine: true, pageSize: 50,
+    expect(appraisalQueueQuerySchema.parse({})).toEqual({
+      pageIndex: 1,
+      pageSize: 10,
+      kind: 'all',
+      state: 'open',
+      city: undefined,
+      age: undefined,
+      mine: false,
+    });
+    expect(
+      appraisalQueueQuerySchema.parse({ kind: 'review', state: 'answered', city: ' 北京 ', age: 'older:7', mine: 'true', pageSize: '50' }),
+    ).toMatchObject({
+      kind: 'review',
+      state: 'answered',
+      city: '北京',
+      age: { olderThan: 7 },
+      mine: true,
+      pageSize: 50,
     });
     expect(appraisalQueueQuerySchema.parse({ age: 'within:3' }).age).toEqual({ within: 3 });
     expect(firstMessage(appraisalQueueQuerySchema.safeParse({ age: 'soon' }))).toBe(AppraisalMsg.ageInvalid);

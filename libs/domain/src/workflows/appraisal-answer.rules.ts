@@ -45,7 +45,10 @@ export const AppraisalMsg = {
 const chars = (s: string) => [...s].length;
 
 const caseId = z.coerce.number({ error: AppraisalMsg.idInvalid }).int(AppraisalMsg.idInvalid).positive(AppraisalMsg.idInvalid);
-const version = z.coerce.number({ error: AppraisalMsg.versionInvalid }).int(AppraisalMsg.versionInvalid).positive(AppraisalMsg.versionInvalid);
+const version = z.coerce
+  .number({ error: AppraisalMsg.versionInvalid })
+  .int(AppraisalMsg.versionInvalid)
+  .positive(AppraisalMsg.versionInvalid);
 
 /** An amount in yuan: not negative, at most two decimals; '' and null count as missing. */
 function price(invalid: string, tooLarge: string, max: number) {
@@ -106,7 +109,10 @@ export type AppraisalAnswer = { totalPrice?: number; unitPrice?: number; reply: 
  * The answer a case of this kind takes, or the message of what is missing: objections take the
  * reply only; the other kinds need both prices.
  */
-export function answerForKind(kind: AppraisalCaseKind, input: AppraisalAnswerInput): { ok: true; answer: AppraisalAnswer } | { ok: false; message: string } {
+export function answerForKind(
+  kind: AppraisalCaseKind,
+  input: AppraisalAnswerInput,
+): { ok: true; answer: AppraisalAnswer } | { ok: false; message: string } {
   if (kind === 'objection') return { ok: true, answer: { reply: input.reply } };
   if (input.totalPrice === undefined) return { ok: false, message: AppraisalMsg.totalPriceRequired };
   if (input.unitPrice === undefined) return { ok: false, message: AppraisalMsg.unitPriceRequired };
@@ -152,7 +158,12 @@ const flag = z
 export const appraisalQueueQuerySchema = pageQuerySchema([...APPRAISAL_QUEUE_PAGE_SIZES]).extend({
   kind: z.enum(['artificial', 'review', 'objection', 'all'], { error: AppraisalMsg.kindInvalid }).default('all'),
   state: z.enum(['open', 'answered', 'all'], { error: AppraisalMsg.stateInvalid }).default('open'),
-  city: z.string().trim().max(50).optional().transform((v) => v || undefined),
+  city: z
+    .string()
+    .trim()
+    .max(50)
+    .optional()
+    .transform((v) => v || undefined),
   age: z.preprocess((v) => (v === '' ? undefined : v), age.optional()),
   mine: flag,
 });

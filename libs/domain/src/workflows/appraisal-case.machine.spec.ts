@@ -19,8 +19,14 @@ const supervisor = { population: 'user' as const, id: 9, name: '演示管理员'
 const staffWithRequesterId = { population: 'tenant' as const, id: requester.id, name: '同号员工' };
 
 const filed = (kind: AppraisalCaseKind = 'artificial') => initialCaseState(kind, requester.id);
-const claimedBy = (id: number, name: string): StoredCaseState => ({ value: 'claimed', context: { requesterId: requester.id, assigneeId: id, assigneeName: name, read: false } });
-const at = (value: AppraisalCaseStateValue, read = false): StoredCaseState => ({ value, context: { requesterId: requester.id, assigneeId: appraiser.id, assigneeName: appraiser.name, read } });
+const claimedBy = (id: number, name: string): StoredCaseState => ({
+  value: 'claimed',
+  context: { requesterId: requester.id, assigneeId: id, assigneeName: name, read: false },
+});
+const at = (value: AppraisalCaseStateValue, read = false): StoredCaseState => ({
+  value,
+  context: { requesterId: requester.id, assigneeId: appraiser.id, assigneeName: appraiser.name, read },
+});
 
 const events = {
   claimMine: { type: 'CLAIM', actor: appraiser },
@@ -81,9 +87,15 @@ describe.each(Object.keys(allowed) as AppraisalCaseKind[])('the %s machine', (ki
 describe('appraisal case context and messages', () => {
   it('records the assignee on claim and clears it on release', () => {
     const claimed = applyCaseEvent('artificial', filed(), events.claimMine);
-    expect(claimed).toEqual({ ok: true, next: { value: 'claimed', context: { requesterId: 3, assigneeId: 7, assigneeName: '估价师一', read: false } } });
+    expect(claimed).toEqual({
+      ok: true,
+      next: { value: 'claimed', context: { requesterId: 3, assigneeId: 7, assigneeName: '估价师一', read: false } },
+    });
     const released = applyCaseEvent('artificial', claimed.ok ? claimed.next : filed(), events.releaseMine);
-    expect(released).toEqual({ ok: true, next: { value: 'pending', context: { requesterId: 3, assigneeId: null, assigneeName: null, read: false } } });
+    expect(released).toEqual({
+      ok: true,
+      next: { value: 'pending', context: { requesterId: 3, assigneeId: null, assigneeName: null, read: false } },
+    });
   });
 
   it('leaves an answer unread until the requester reads it', () => {
@@ -95,19 +107,28 @@ describe('appraisal case context and messages', () => {
 
   it('files a case pending, unread and held by nobody, with its requester', () => {
     for (const kind of ['artificial', 'review', 'objection'] as const) {
-      expect(initialCaseState(kind, 42)).toEqual({ value: 'pending', context: { requesterId: 42, assigneeId: null, assigneeName: null, read: false } });
+      expect(initialCaseState(kind, 42)).toEqual({
+        value: 'pending',
+        context: { requesterId: 42, assigneeId: null, assigneeName: null, read: false },
+      });
     }
   });
 
-  it.each(['artificial', 'review', 'objection'] as const)('in %s, only the requester marks an answer read; a supervisor reading it changes nothing', (kind) => {
-    const answered = applyCaseEvent(kind, claimedBy(7, '估价师一'), events.answerMine);
-    if (!answered.ok) throw new Error(answered.message);
-    for (const actor of [supervisor, appraiser, staffWithRequesterId]) {
-      expect(applyCaseEvent(kind, answered.next, { type: 'READ', actor })).toEqual({ ok: false, message: WorkflowMsg.notRequester });
-    }
-    expect(answered.next.context.read).toBe(false);
-    expect(applyCaseEvent(kind, answered.next, events.readUser)).toMatchObject({ ok: true, next: { context: { read: true, requesterId: 3 } } });
-  });
+  it.each(['artificial', 'review', 'objection'] as const)(
+    'in %s, only the requester marks an answer read; a supervisor reading it changes nothing',
+    (kind) => {
+      const answered = applyCaseEvent(kind, claimedBy(7, '估价师一'), events.answerMine);
+      if (!answered.ok) throw new Error(answered.message);
+      for (const actor of [supervisor, appraiser, staffWithRequesterId]) {
+        expect(applyCaseEvent(kind, answered.next, { type: 'READ', actor })).toEqual({ ok: false, message: WorkflowMsg.notRequester });
+      }
+      expect(answered.next.context.read).toBe(false);
+      expect(applyCaseEvent(kind, answered.next, events.readUser)).toMatchObject({
+        ok: true,
+        next: { context: { read: true, requesterId: 3 } },
+      });
+    },
+  );
 
   it('knows the requester by population and account id', () => {
     expect(isCaseRequester({ requesterId: 3 }, requester)).toBe(true);
@@ -121,12 +142,21 @@ describe('appraisal case context and messages', () => {
   });
 
   it('explains a refusal: another appraiser holds the case, it was not claimed, or it is finished', () => {
-    expect(applyCaseEvent('artificial', claimedBy(8, '估价师二'), events.answerMine)).toEqual({ ok: false, message: WorkflowMsg.claimedByOther });
-    expect(applyCaseEvent('artificial', claimedBy(8, '估价师二'), events.claimMine)).toEqual({ ok: false, message: WorkflowMsg.claimedByOther });
+    expect(applyCaseEvent('artificial', claimedBy(8, '估价师二'), events.answerMine)).toEqual({
+      ok: false,
+      message: WorkflowMsg.claimedByOther,
+    });
+    expect(applyCaseEvent('artificial', claimedBy(8, '估价师二'), events.claimMine)).toEqual({
+      ok: false,
+      message: WorkflowMsg.claimedByOther,
+    });
     expect(applyCaseEvent('artificial', filed(), events.answerMine)).toEqual({ ok: false, message: WorkflowMsg.notAssignee });
     expect(applyCaseEvent('artificial', filed(), events.readUser)).toEqual({ ok: false, message: WorkflowMsg.notAllowed });
     expect(applyCaseEvent('objection', at('completed'), events.answerMine)).toEqual({ ok: false, message: WorkflowMsg.notAllowed });
-    expect(applyCaseEvent('objection', claimedBy(7, '估价师一'), events.refuseMine)).toEqual({ ok: false, message: WorkflowMsg.notAllowed });
+    expect(applyCaseEvent('objection', claimedBy(7, '估价师一'), events.refuseMine)).toEqual({
+      ok: false,
+      message: WorkflowMsg.notAllowed,
+    });
   });
 
   it('gives the specification state codes', () => {

@@ -50,7 +50,8 @@ export function isCaseRequester(context: Pick<AppraisalCaseContext, 'requesterId
   return actor.population === 'user' && context.requesterId === actor.id;
 }
 
-const isRequester = ({ context, event }: { context: AppraisalCaseContext; event: AppraisalCaseEvent }) => isCaseRequester(context, event.actor);
+const isRequester = ({ context, event }: { context: AppraisalCaseContext; event: AppraisalCaseEvent }) =>
+  isCaseRequester(context, event.actor);
 const isAssignee = ({ context, event }: { context: AppraisalCaseContext; event: AppraisalCaseEvent }) =>
   event.actor.population === 'tenant' && context.assigneeId === event.actor.id;
 
@@ -149,12 +150,15 @@ export function applyCaseEvent(kind: AppraisalCaseKind, current: StoredCaseState
   const machine = APPRAISAL_CASE_MACHINES[kind];
   const snapshot = machine.resolveState({ value: current.value, context: current.context }) as SnapshotFrom<typeof machine>;
   if (!snapshot.can(event)) {
-    const held = current.context.assigneeId !== null && event.actor.population === 'tenant' && current.context.assigneeId !== event.actor.id;
+    const held =
+      current.context.assigneeId !== null && event.actor.population === 'tenant' && current.context.assigneeId !== event.actor.id;
     if (held && (event.type === 'CLAIM' || event.type === 'ANSWER' || event.type === 'REFUSE' || event.type === 'RELEASE')) {
       return { ok: false, message: WorkflowMsg.claimedByOther };
     }
-    if (current.value === 'pending' && (event.type === 'ANSWER' || event.type === 'REFUSE')) return { ok: false, message: WorkflowMsg.notAssignee };
-    if (event.type === 'READ' && caseStateCode(current.value) !== 1 && !isCaseRequester(current.context, event.actor)) return { ok: false, message: WorkflowMsg.notRequester };
+    if (current.value === 'pending' && (event.type === 'ANSWER' || event.type === 'REFUSE'))
+      return { ok: false, message: WorkflowMsg.notAssignee };
+    if (event.type === 'READ' && caseStateCode(current.value) !== 1 && !isCaseRequester(current.context, event.actor))
+      return { ok: false, message: WorkflowMsg.notRequester };
     return { ok: false, message: WorkflowMsg.notAllowed };
   }
   const next = getNextSnapshot(machine, snapshot, event);

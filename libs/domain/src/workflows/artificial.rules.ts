@@ -44,12 +44,18 @@ const trimmed = (max: number, message: string) =>
   z.preprocess((v) => (v === undefined || v === null ? '' : typeof v === 'string' ? v.trim() : v), z.string({ message }).max(max, message));
 
 const optionalText = (max: number) =>
-  z.preprocess((v) => (v === undefined || v === null ? '' : typeof v === 'string' ? v.trim() : String(v)), z.string().max(max, ValuationMsg.textTooLong));
+  z.preprocess(
+    (v) => (v === undefined || v === null ? '' : typeof v === 'string' ? v.trim() : String(v)),
+    z.string().max(max, ValuationMsg.textTooLong),
+  );
 
 /** The property of a request from house information: the valuation form's fields. */
 export const artificialHouseInfoSchema = z
   .object({
-    cityCode: z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), z.string({ message: ArtificialMsg.cityMissing }).regex(/^\d{6}$/, ArtificialMsg.cityMissing)),
+    cityCode: z.preprocess(
+      (v) => (typeof v === 'string' ? v.trim() : v),
+      z.string({ message: ArtificialMsg.cityMissing }).regex(/^\d{6}$/, ArtificialMsg.cityMissing),
+    ),
     cityName: optionalText(50),
     haInfo: z
       .preprocess((v) => v ?? {}, z.object({ haCode: optionalText(32), haName: optionalText(100) }))
@@ -59,7 +65,11 @@ export const artificialHouseInfoSchema = z
     principalCode: optionalText(50),
     bldgArea: z.preprocess(
       (v) => (v === '' || v === null || v === undefined ? undefined : v),
-      z.coerce.number({ message: ValuationMsg.areaInvalid }).positive(ValuationMsg.areaInvalid).max(99_999_999, ValuationMsg.areaInvalid).optional(),
+      z.coerce
+        .number({ message: ValuationMsg.areaInvalid })
+        .positive(ValuationMsg.areaInvalid)
+        .max(99_999_999, ValuationMsg.areaInvalid)
+        .optional(),
     ),
   })
   .passthrough()
@@ -76,7 +86,8 @@ const requestShape = {
 };
 
 const otherReasonGiven = (v: { reason: number; otherReason: string }, ctx: z.RefinementCtx) => {
-  if (v.reason === 3 && v.otherReason === '') ctx.addIssue({ code: 'custom', path: ['otherReason'], message: ArtificialMsg.otherReasonRequired });
+  if (v.reason === 3 && v.otherReason === '')
+    ctx.addIssue({ code: 'custom', path: ['otherReason'], message: ArtificialMsg.otherReasonRequired });
 };
 
 /** POST api/artificial/add (multipart, besides the files): a request from the house information. */
@@ -88,13 +99,20 @@ export const artificialIdAddSchema = z
   .object({
     ...requestShape,
     initiate: z.preprocess((v) => (v === undefined || v === '' ? 1 : v), oneOf([1] as const, ArtificialMsg.initiateInvalid)),
-    sourceId: z.string({ message: ArtificialMsg.sourceInvalid }).trim().regex(/^[A-Za-z0-9]{1,32}$/, ArtificialMsg.sourceInvalid),
+    sourceId: z
+      .string({ message: ArtificialMsg.sourceInvalid })
+      .trim()
+      .regex(/^[A-Za-z0-9]{1,32}$/, ArtificialMsg.sourceInvalid),
   })
   .superRefine(otherReasonGiven);
 export type ArtificialIdAdd = z.output<typeof artificialIdAddSchema>;
 
 /** The modal's own checks before anything is sent, with the messages the server gives. */
-export function checkArtificialForm(v: { reason: number | null; otherReason: string; remark: string }): { ok: true } | { ok: false; message: string } {
+export function checkArtificialForm(v: {
+  reason: number | null;
+  otherReason: string;
+  remark: string;
+}): { ok: true } | { ok: false; message: string } {
   if (v.reason !== 1 && v.reason !== 2 && v.reason !== 3) return { ok: false, message: ArtificialMsg.reasonInvalid };
   const other = v.otherReason.trim();
   if (v.reason === 3 && other === '') return { ok: false, message: ArtificialMsg.otherReasonRequired };
@@ -151,6 +169,6 @@ export interface ArtificialListRow {
   evalType: 1 | 2;
   advisory: boolean;
   /** False for an answered (state 2 or 3) case the requester has not opened yet. */
-  read: boolean;  /** The caller filed the case: the unread marker is the requester's. */
+  read: boolean; /** The caller filed the case: the unread marker is the requester's. */
   ownRequest: boolean;
 }

@@ -13,7 +13,16 @@ export const CaseFileMsg = {
   empty: '文件内容为空',
 } as const;
 
-export type CaseFileType = 'image/png' | 'image/jpeg' | 'image/gif' | 'image/bmp' | 'image/webp' | 'application/zip' | 'application/vnd.rar' | 'application/x-7z-compressed' | 'application/gzip';
+export type CaseFileType =
+  | 'image/png'
+  | 'image/jpeg'
+  | 'image/gif'
+  | 'image/bmp'
+  | 'image/webp'
+  | 'application/zip'
+  | 'application/vnd.rar'
+  | 'application/x-7z-compressed'
+  | 'application/gzip';
 
 const EXTENSIONS: Readonly<Record<CaseFileType, readonly string[]>> = {
   'image/png': ['png'],
@@ -56,7 +65,9 @@ export function checkCaseFile(name: string, size: number, head: Uint8Array): Cas
 }
 
 /** Checks the number of files, then each file; the first problem is reported. */
-export function checkCaseFiles(files: readonly { name: string; size: number; head: Uint8Array }[]): { ok: true; types: CaseFileType[] } | { ok: false; message: string } {
+export function checkCaseFiles(
+  files: readonly { name: string; size: number; head: Uint8Array }[],
+): { ok: true; types: CaseFileType[] } | { ok: false; message: string } {
   if (files.length > CASE_FILE_LIMITS.maxFiles) return { ok: false, message: CaseFileMsg.tooMany };
   const types: CaseFileType[] = [];
   for (const f of files) {

@@ -49,8 +49,7 @@ export function objectionReasonFromPrice(newPrice: number, oldPrice: number): 1 
 }
 
 export type ObjectionPriceCheck =
-  | { ok: true; price: number; reason: 1 | 2 }
-  | { ok: false; message: string; /** The field goes back to the old price. */ revert: boolean };
+  { ok: true; price: number; reason: 1 | 2 } | { ok: false; message: string; /** The field goes back to the old price. */ revert: boolean };
 
 /**
  * Checks the new price of the price objection modal: empty 请填写价格; not a positive integer
@@ -73,7 +72,10 @@ const evalTypeSchema = z.coerce
 
 /** POST api/objection/add (JSON): price in the unit of the evaluation type (万元 sale, 元/月 rent). */
 export const objectionAddSchema = z.object({
-  evalCode: z.string({ message: ObjectionMsg.evalCodeInvalid }).trim().regex(/^[A-Za-z0-9]{6,32}$/, ObjectionMsg.evalCodeInvalid),
+  evalCode: z
+    .string({ message: ObjectionMsg.evalCodeInvalid })
+    .trim()
+    .regex(/^[A-Za-z0-9]{6,32}$/, ObjectionMsg.evalCodeInvalid),
   price: z.coerce
     .number({ message: ObjectionMsg.priceInvalid })
     .int(ObjectionMsg.priceInvalid)
@@ -128,6 +130,6 @@ export interface ObjectionListRow {
   state: 1 | 2 | 3;
   stateName: string;
   reviewReply: string | null;
-  read: boolean;  /** The caller filed the case: the unread marker is the requester's. */
+  read: boolean; /** The caller filed the case: the unread marker is the requester's. */
   ownRequest: boolean;
 }

@@ -1,6 +1,17 @@
-import { ARTIFICIAL_TYPE_LABELS, artificialTypeLabel, caseArtificialType, orderPriceHistory, type PriceHistoryPoint } from './price-history.rules';
+import {
+  ARTIFICIAL_TYPE_LABELS,
+  artificialTypeLabel,
+  caseArtificialType,
+  orderPriceHistory,
+  type PriceHistoryPoint,
+} from './price-history.rules';
 
-const point = (name: string, type: 1 | 2 | 3, iso: string, totalPrice: number | null): PriceHistoryPoint & { name: string } => ({ name, type, at: new Date(iso), totalPrice });
+const point = (name: string, type: 1 | 2 | 3, iso: string, totalPrice: number | null): PriceHistoryPoint & { name: string } => ({
+  name,
+  type,
+  at: new Date(iso),
+  totalPrice,
+});
 
 describe('price history', () => {
   it('labels the artificial types of the history list, and anything else --', () => {
@@ -19,11 +30,22 @@ describe('price history', () => {
   ];
 
   it('orders by date, oldest first, the chain order breaking ties, and leaves out entries without a price', () => {
-    expect(orderPriceHistory(entries, { pricedOnly: true }).map((e) => e.name)).toEqual(['valuation', 'same instant', 're-appraisal', 'enquiry']);
+    expect(orderPriceHistory(entries, { pricedOnly: true }).map((e) => e.name)).toEqual([
+      'valuation',
+      'same instant',
+      're-appraisal',
+      'enquiry',
+    ]);
   });
 
   it('orders newest first on request and keeps priceless entries unless told', () => {
-    expect(orderPriceHistory(entries, { newestFirst: true }).map((e) => e.name)).toEqual(['refused', 'enquiry', 're-appraisal', 'same instant', 'valuation']);
+    expect(orderPriceHistory(entries, { newestFirst: true }).map((e) => e.name)).toEqual([
+      'refused',
+      'enquiry',
+      're-appraisal',
+      'same instant',
+      'valuation',
+    ]);
     expect(entries[0].name).toBe('re-appraisal');
   });
 });

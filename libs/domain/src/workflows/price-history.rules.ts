@@ -30,7 +30,10 @@ export interface PriceHistoryPoint {
  * instant keep the chain's order (valuation, enquiry, re-appraisal). With `pricedOnly`, entries
  * without a price are left out.
  */
-export function orderPriceHistory<T extends PriceHistoryPoint>(entries: readonly T[], opts: { newestFirst?: boolean; pricedOnly?: boolean } = {}): T[] {
+export function orderPriceHistory<T extends PriceHistoryPoint>(
+  entries: readonly T[],
+  opts: { newestFirst?: boolean; pricedOnly?: boolean } = {},
+): T[] {
   const kept = opts.pricedOnly ? entries.filter((e) => e.totalPrice !== null && Number.isFinite(e.totalPrice)) : [...entries];
   const sign = opts.newestFirst ? -1 : 1;
   return kept.sort((a, b) => sign * (a.at.getTime() - b.at.getTime() || a.type - b.type));

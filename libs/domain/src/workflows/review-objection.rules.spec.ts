@@ -10,22 +10,48 @@ import {
   ObjectionMsg,
   yuanToObjectionPrice,
 } from './objection.rules';
-import { checkReviewForm, restoreEmptyPrice, reviewAddSchema, reviewListQuerySchema, ReviewMsg, stepPriceDown, stepPriceUp } from './review.rules';
+import {
+  checkReviewForm,
+  restoreEmptyPrice,
+  reviewAddSchema,
+  reviewListQuerySchema,
+  ReviewMsg,
+  stepPriceDown,
+  stepPriceUp,
+} from './review.rules';
 
 describe('re-appraisal rules', () => {
   it('defaults the reason to 1 and needs the other reason for reason 3', () => {
-    expect(validate(reviewAddSchema, { initiate: '1', sourceId: 'PG2026112200000001' })).toMatchObject({ ok: true, value: { reason: 1, otherReason: '', remark: '' } });
-    expect(validate(reviewAddSchema, { initiate: '1', sourceId: 'PG1', reason: '3', otherReason: '  ' })).toMatchObject({ ok: false, message: ReviewMsg.otherReasonRequired });
-    expect(validate(reviewAddSchema, { initiate: '1', sourceId: 'PG1', reason: '3', otherReason: '周边新盘' })).toMatchObject({ ok: true, value: { reason: 3, otherReason: '周边新盘' } });
-    expect(validate(reviewAddSchema, { initiate: '1', sourceId: 'PG1', reason: '4' })).toMatchObject({ ok: false, message: ReviewMsg.reasonInvalid });
+    expect(validate(reviewAddSchema, { initiate: '1', sourceId: 'PG2026112200000001' })).toMatchObject({
+      ok: true,
+      value: { reason: 1, otherReason: '', remark: '' },
+    });
+    expect(validate(reviewAddSchema, { initiate: '1', sourceId: 'PG1', reason: '3', otherReason: '  ' })).toMatchObject({
+      ok: false,
+      message: ReviewMsg.otherReasonRequired,
+    });
+    expect(validate(reviewAddSchema, { initiate: '1', sourceId: 'PG1', reason: '3', otherReason: '周边新盘' })).toMatchObject({
+      ok: true,
+      value: { reason: 3, otherReason: '周边新盘' },
+    });
+    expect(validate(reviewAddSchema, { initiate: '1', sourceId: 'PG1', reason: '4' })).toMatchObject({
+      ok: false,
+      message: ReviewMsg.reasonInvalid,
+    });
     expect(checkReviewForm({ reason: 3, otherReason: '' })).toEqual({ ok: false, message: ReviewMsg.otherReasonRequired });
     expect(checkReviewForm({ reason: 1, otherReason: '' })).toEqual({ ok: true });
   });
 
   it('takes a case id as source for initiate 2 and 3 and a positive price', () => {
     expect(validate(reviewAddSchema, { initiate: 3, sourceId: 'PG1' })).toMatchObject({ ok: false, message: ReviewMsg.sourceInvalid });
-    expect(validate(reviewAddSchema, { initiate: 2, sourceId: '12', actualPrice: '5000000' })).toMatchObject({ ok: true, value: { actualPrice: 5_000_000 } });
-    expect(validate(reviewAddSchema, { initiate: 2, sourceId: '12', actualPrice: '-1' })).toMatchObject({ ok: false, message: ReviewMsg.priceInvalid });
+    expect(validate(reviewAddSchema, { initiate: 2, sourceId: '12', actualPrice: '5000000' })).toMatchObject({
+      ok: true,
+      value: { actualPrice: 5_000_000 },
+    });
+    expect(validate(reviewAddSchema, { initiate: 2, sourceId: '12', actualPrice: '-1' })).toMatchObject({
+      ok: false,
+      message: ReviewMsg.priceInvalid,
+    });
     expect(validate(reviewAddSchema, { initiate: 4, sourceId: '12' })).toMatchObject({ ok: false, message: ReviewMsg.initiateInvalid });
   });
 
@@ -40,7 +66,10 @@ describe('re-appraisal rules', () => {
   });
 
   it('reads list filters: blank state is no filter', () => {
-    expect(validate(reviewListQuerySchema, { state: '0', city: '', pageIndex: '2' })).toMatchObject({ ok: true, value: { state: undefined, city: undefined, pageIndex: 2, pageSize: 10 } });
+    expect(validate(reviewListQuerySchema, { state: '0', city: '', pageIndex: '2' })).toMatchObject({
+      ok: true,
+      value: { state: undefined, city: undefined, pageIndex: 2, pageSize: 10 },
+    });
     expect(validate(reviewListQuerySchema, { state: '4' })).toMatchObject({ ok: false, message: ReviewMsg.stateInvalid });
   });
 });
@@ -71,8 +100,14 @@ describe('price objection rules', () => {
 
   it('labels the states and validates the request and list', () => {
     expect([1, 2, 3].map(objectionStateLabel)).toEqual(['正在处理', '处理完成', '处理完成']);
-    expect(validate(objectionAddSchema, { evalCode: 'PG2026', price: 1.5, type: 1 })).toMatchObject({ ok: false, message: ObjectionMsg.priceInvalid });
-    expect(validate(objectionAddSchema, { evalCode: 'PG2026', price: '520', type: '1' })).toMatchObject({ ok: true, value: { price: 520, type: 1 } });
+    expect(validate(objectionAddSchema, { evalCode: 'PG2026', price: 1.5, type: 1 })).toMatchObject({
+      ok: false,
+      message: ObjectionMsg.priceInvalid,
+    });
+    expect(validate(objectionAddSchema, { evalCode: 'PG2026', price: '520', type: '1' })).toMatchObject({
+      ok: true,
+      value: { price: 520, type: 1 },
+    });
     expect(validate(objectionListQuerySchema, { state: '3' })).toMatchObject({ ok: false });
     expect(validate(objectionListQuerySchema, { beginDate: '2026/02/01', endDate: '2026/01/01' })).toMatchObject({ ok: false });
   });

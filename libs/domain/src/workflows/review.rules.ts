@@ -25,13 +25,10 @@ export const REVIEW_INITIATE_LABELS: Readonly<Record<ReviewInitiate, string>> = 
 /** Re-appraisal states: 1 pending, 2 succeeded, 3 failed. */
 export const REVIEW_STATE_LABELS: Readonly<Record<1 | 2 | 3, string>> = { 1: '待估价', 2: '估价成功', 3: '估价失败' };
 
-const oneOf = (values: readonly number[], message: string) =>
-  z.coerce
-    .number({ message })
-    .refine((n) => values.includes(n), message);
+const oneOf = (values: readonly number[], message: string) => z.coerce.number({ message }).refine((n) => values.includes(n), message);
 
 const optionalText = (max: number, message: string) =>
-  z.preprocess((v) => (typeof v === 'string' ? v.trim() : v ?? ''), z.string().max(max, message));
+  z.preprocess((v) => (typeof v === 'string' ? v.trim() : (v ?? '')), z.string().max(max, message));
 
 /**
  * POST api/review/add (multipart, besides the files): sourceId is the valuation's evalCode for
@@ -40,8 +37,14 @@ const optionalText = (max: number, message: string) =>
 export const reviewAddSchema = z
   .object({
     initiate: oneOf([1, 2, 3], ReviewMsg.initiateInvalid).transform((n) => n as ReviewInitiate),
-    sourceId: z.string({ message: ReviewMsg.sourceInvalid }).trim().regex(/^[A-Za-z0-9]{1,32}$/, ReviewMsg.sourceInvalid),
-    reason: z.preprocess((v) => (v === undefined || v === '' ? 1 : v), oneOf([1, 2, 3], ReviewMsg.reasonInvalid).transform((n) => n as 1 | 2 | 3)),
+    sourceId: z
+      .string({ message: ReviewMsg.sourceInvalid })
+      .trim()
+      .regex(/^[A-Za-z0-9]{1,32}$/, ReviewMsg.sourceInvalid),
+    reason: z.preprocess(
+      (v) => (v === undefined || v === '' ? 1 : v),
+      oneOf([1, 2, 3], ReviewMsg.reasonInvalid).transform((n) => n as 1 | 2 | 3),
+    ),
     otherReason: optionalText(200, ReviewMsg.otherReasonTooLong),
     remark: optionalText(2000, ReviewMsg.remarkTooLong),
     actualPrice: z.preprocess(
@@ -50,8 +53,10 @@ export const reviewAddSchema = z
     ),
   })
   .superRefine((v, ctx) => {
-    if (v.reason === 3 && v.otherReason === '') ctx.addIssue({ code: 'custom', path: ['otherReason'], message: ReviewMsg.otherReasonRequired });
-    if (v.initiate !== 1 && !/^\d{1,18}$/.test(v.sourceId)) ctx.addIssue({ code: 'custom', path: ['sourceId'], message: ReviewMsg.sourceInvalid });
+    if (v.reason === 3 && v.otherReason === '')
+      ctx.addIssue({ code: 'custom', path: ['otherReason'], message: ReviewMsg.otherReasonRequired });
+    if (v.initiate !== 1 && !/^\d{1,18}$/.test(v.sourceId))
+      ctx.addIssue({ code: 'custom', path: ['sourceId'], message: ReviewMsg.sourceInvalid });
   });
 export type ReviewAdd = z.output<typeof reviewAddSchema>;
 
@@ -114,6 +119,6 @@ export interface ReviewListRow {
   inquiry: boolean;
   /** The contested (original) price, in yuan. */
   totalPrice: number | null;
-  read: boolean;  /** The caller filed the case: the unread marker is the requester's. */
+  read: boolean; /** The caller filed the case: the unread marker is the requester's. */
   ownRequest: boolean;
 }

@@ -3,114 +3,128 @@ import { QUEUE_NAMES, type QueueName } from '@valuation/contracts';
 
 const DEV_JWT_SECRET = 'development-secret-change-me';
 
-const bool = z
-  .enum(['true', 'false', '1', '0'])
-  .transform((v) => v === 'true' || v === '1');
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
 const port = z.coerce.number().int().min(1).max(65535);
 
 /** Every variable the processes read, with its default and what it means. */
-export const configSchema = z
-  .object({
-    /** development | test | production */
-    NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
-    /** Port of the web front end (the URL users open). */
-    PORT: port.default(3000),
-    /** Port the API listens on. */
-    API_PORT: port.default(3001),
-    /** API processes sharing the port (Node cluster); more than 1 uses more cores on one machine. */
-    API_WORKERS: z.coerce.number().int().min(1).max(64).default(1),
-    /** Address the API binds to. */
-    API_HOST: z.string().default('0.0.0.0'),
-    /** PostgreSQL connection URL. */
-    DATABASE_URL: z.string().url().default('postgres://postgres@127.0.0.1:5432/valuation'),
-    /** Connection pool size per process. */
-    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
-    /** Redis connection URL (queues, captcha answers, sessions, rate limits). */
-    REDIS_URL: z.string().url().default('redis://127.0.0.1:6379/0'),
-    /** Prefix of every Redis key and queue, so several environments can share one Redis. */
-    REDIS_PREFIX: z.string().regex(/^[a-z0-9-]+$/).default('valuation'),
-    /** S3 endpoint URL (MinIO in production; the start and test scripts run a loopback server). */
-    S3_ENDPOINT: z.string().url().default('http://127.0.0.1:9000'),
-    S3_ACCESS_KEY: z.string().min(1).default('S3RVER'),
-    S3_SECRET_KEY: z.string().min(1).default('S3RVER'),
-    S3_REGION: z.string().min(1).default('us-east-1'),
-    /** Bucket holding uploads, images and reports; created at start when missing. */
-    S3_BUCKET: z.string().regex(/^[a-z0-9.-]{3,63}$/).default('valuation'),
-    /** Secret signing the session tokens. Required in production. */
-    JWT_SECRET: z.string().min(16).default(DEV_JWT_SECRET),
-    /** Idle lifetime of a session in seconds; every authenticated answer extends it. */
-    SESSION_TTL_SECONDS: z.coerce.number().int().min(60).default(7 * 24 * 3600),
-    /** Failed logins allowed per account name within the window before refusal. */
-    LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
-    /** Failed logins allowed from one address (offices share addresses, so higher). */
-    LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(30),
-    LOGIN_FAILURE_WINDOW_SECONDS: z.coerce.number().int().min(10).default(15 * 60),
-    /** Comma-separated origins allowed by CORS; empty allows none (same-origin only). */
-    CORS_ORIGINS: z.string().default(''),
-    /** Largest JSON or form body accepted (multipart uploads have their own limits). */
-    BODY_LIMIT: z.string().regex(/^\d+(kb|mb)$/).default('1mb'),
-    /** trace | debug | info | warn | error | fatal | silent */
-    LOG_LEVEL: z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent']).default('info'),
-    /** Pretty single-line logs for a terminal instead of JSON. */
-    LOG_PRETTY: bool.default(false),
-    /** Queues this worker process serves: comma-separated names, or "all". */
-    WORKER_QUEUES: z
-      .string()
-      .default('all')
-      .superRefine((value, ctx) => {
-        if (value === 'all') return;
-        for (const q of value.split(',').map((s) => s.trim())) {
-          if (!QUEUE_NAMES.includes(q as QueueName)) {
-            ctx.addIssue({ code: 'custom', message: `unknown queue "${q}" (known: ${QUEUE_NAMES.join(', ')})` });
-          }
+export const configSchema = z.object({
+  /** development | test | production */
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  /** Port of the web front end (the URL users open). */
+  PORT: port.default(3000),
+  /** Port the API listens on. */
+  API_PORT: port.default(3001),
+  /** API processes sharing the port (Node cluster); more than 1 uses more cores on one machine. */
+  API_WORKERS: z.coerce.number().int().min(1).max(64).default(1),
+  /** Address the API binds to. */
+  API_HOST: z.string().default('0.0.0.0'),
+  /** PostgreSQL connection URL. */
+  DATABASE_URL: z.string().url().default('postgres://postgres@127.0.0.1:5432/valuation'),
+  /** Connection pool size per process. */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** Redis connection URL (queues, captcha answers, sessions, rate limits). */
+  REDIS_URL: z.string().url().default('redis://127.0.0.1:6379/0'),
+  /** Prefix of every Redis key and queue, so several environments can share one Redis. */
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[a-z0-9-]+$/)
+    .default('valuation'),
+  /** S3 endpoint URL (MinIO in production; the start and test scripts run a loopback server). */
+  S3_ENDPOINT: z.string().url().default('http://127.0.0.1:9000'),
+  S3_ACCESS_KEY: z.string().min(1).default('S3RVER'),
+  S3_SECRET_KEY: z.string().min(1).default('S3RVER'),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  /** Bucket holding uploads, images and reports; created at start when missing. */
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9.-]{3,63}$/)
+    .default('valuation'),
+  /** Secret signing the session tokens. Required in production. */
+  JWT_SECRET: z.string().min(16).default(DEV_JWT_SECRET),
+  /** Idle lifetime of a session in seconds; every authenticated answer extends it. */
+  SESSION_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .default(7 * 24 * 3600),
+  /** Failed logins allowed per account name within the window before refusal. */
+  LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
+  /** Failed logins allowed from one address (offices share addresses, so higher). */
+  LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(30),
+  LOGIN_FAILURE_WINDOW_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(10)
+    .default(15 * 60),
+  /** Comma-separated origins allowed by CORS; empty allows none (same-origin only). */
+  CORS_ORIGINS: z.string().default(''),
+  /** Largest JSON or form body accepted (multipart uploads have their own limits). */
+  BODY_LIMIT: z
+    .string()
+    .regex(/^\d+(kb|mb)$/)
+    .default('1mb'),
+  /** trace | debug | info | warn | error | fatal | silent */
+  LOG_LEVEL: z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent']).default('info'),
+  /** Pretty single-line logs for a terminal instead of JSON. */
+  LOG_PRETTY: bool.default(false),
+  /** Queues this worker process serves: comma-separated names, or "all". */
+  WORKER_QUEUES: z
+    .string()
+    .default('all')
+    .superRefine((value, ctx) => {
+      if (value === 'all') return;
+      for (const q of value.split(',').map((s) => s.trim())) {
+        if (!QUEUE_NAMES.includes(q as QueueName)) {
+          ctx.addIssue({ code: 'custom', message: `unknown queue "${q}" (known: ${QUEUE_NAMES.join(', ')})` });
         }
-      }),
-    /** Jobs processed at once per queue in one worker process. */
-    WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
-    /**
-     * Milliseconds a worker holds an active job before another worker may take it over when the
-     * holder has died (BullMQ's lock duration and the interval of its stalled-job check).
-     */
-    WORKER_LOCK_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
-    /**
-     * Batch chunks valued at once in one worker process (instead of WORKER_CONCURRENCY for the
-     * batch queue). Valuing is CPU work in the process, so about the number of cores it may use.
-     */
-    BATCH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
-    /**
-     * How often a batch worker looks for valuing tasks without progress for BATCH_STALL_SECONDS
-     * and enqueues their start job again (a no-op while it is queued), in milliseconds.
-     */
-    BATCH_SWEEP_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
-    BATCH_STALL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(120),
-    /** Chromium the report renderer drives (Debian's package; never a downloaded browser). */
-    CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium'),
-    /** Browser pages kept open for rendering reports; also how many reports one worker renders at once. */
-    PDF_PAGES: z.coerce.number().int().min(1).max(16).default(2),
-    /** Address of the web application as users reach it; the QR code of a report opens its verification page there. */
-    PUBLIC_WEB_URL: z.string().url().default('http://localhost:3000'),
-    /**
-     * How often a report worker looks for reports waiting longer than REPORT_STALL_SECONDS and adds
-     * or retries their render job (nothing happens while the job is queued or running), in ms.
-     */
-    REPORT_SWEEP_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
-    REPORT_STALL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(120),
-    /** Tenant whose branding the login pages show when the request host matches no customer domain. */
-    DEFAULT_TENANT_CODE: z.string().default('demo'),
-    /** HTTP SMS gateway receiving POST { apiKey, phone, sign, text }; unset disables SMS (rows are skipped). */
-    SMS_PROVIDER_URL: z.string().url().optional(),
-    /** Key sent to the SMS gateway with every message. */
-    SMS_API_KEY: z.string().min(1).optional(),
-    /** Signature shown in 【】 at the head of every SMS, e.g. 估价平台. */
-    SMS_SIGN: z.string().min(1).max(20).optional(),
-    /** Lets webhooks post to loopback and private addresses (tests, closed networks). */
-    NOTIFY_ALLOW_PRIVATE_TARGETS: bool.default(false),
-    /** Tries per notification, including the first; waits double between tries from 2 s. */
-    NOTIFY_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(6),
-    /** How often the worker moves written notifications onto the notify queue, in milliseconds. */
-    NOTIFY_RELAY_INTERVAL_MS: z.coerce.number().int().min(100).max(60_000).default(1000),
-  });
+      }
+    }),
+  /** Jobs processed at once per queue in one worker process. */
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  /**
+   * Milliseconds a worker holds an active job before another worker may take it over when the
+   * holder has died (BullMQ's lock duration and the interval of its stalled-job check).
+   */
+  WORKER_LOCK_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
+  /**
+   * Batch chunks valued at once in one worker process (instead of WORKER_CONCURRENCY for the
+   * batch queue). Valuing is CPU work in the process, so about the number of cores it may use.
+   */
+  BATCH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  /**
+   * How often a batch worker looks for valuing tasks without progress for BATCH_STALL_SECONDS
+   * and enqueues their start job again (a no-op while it is queued), in milliseconds.
+   */
+  BATCH_SWEEP_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
+  BATCH_STALL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(120),
+  /** Chromium the report renderer drives (Debian's package; never a downloaded browser). */
+  CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium'),
+  /** Browser pages kept open for rendering reports; also how many reports one worker renders at once. */
+  PDF_PAGES: z.coerce.number().int().min(1).max(16).default(2),
+  /** Address of the web application as users reach it; the QR code of a report opens its verification page there. */
+  PUBLIC_WEB_URL: z.string().url().default('http://localhost:3000'),
+  /**
+   * How often a report worker looks for reports waiting longer than REPORT_STALL_SECONDS and adds
+   * or retries their render job (nothing happens while the job is queued or running), in ms.
+   */
+  REPORT_SWEEP_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
+  REPORT_STALL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(120),
+  /** Tenant whose branding the login pages show when the request host matches no customer domain. */
+  DEFAULT_TENANT_CODE: z.string().default('demo'),
+  /** HTTP SMS gateway receiving POST { apiKey, phone, sign, text }; unset disables SMS (rows are skipped). */
+  SMS_PROVIDER_URL: z.string().url().optional(),
+  /** Key sent to the SMS gateway with every message. */
+  SMS_API_KEY: z.string().min(1).optional(),
+  /** Signature shown in 【】 at the head of every SMS, e.g. 估价平台. */
+  SMS_SIGN: z.string().min(1).max(20).optional(),
+  /** Lets webhooks post to loopback and private addresses (tests, closed networks). */
+  NOTIFY_ALLOW_PRIVATE_TARGETS: bool.default(false),
+  /** Tries per notification, including the first; waits double between tries from 2 s. */
+  NOTIFY_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(6),
+  /** How often the worker moves written notifications onto the notify queue, in milliseconds. */
+  NOTIFY_RELAY_INTERVAL_MS: z.coerce.number().int().min(100).max(60_000).default(1000),
+});
 
 export type AppConfig = z.output<typeof configSchema>;
 
@@ -145,6 +159,9 @@ export function workerQueues(config: AppConfig): QueueName[] {
 /** pino transport of a process: readable single lines when LOG_PRETTY is set, else JSON on stdout. */
 export function logTransport(config: AppConfig) {
   return config.LOG_PRETTY
-    ? { target: 'pino-pretty', options: { singleLine: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname,req.headers,res.headers' } }
+    ? {
+        target: 'pino-pretty',
+        options: { singleLine: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname,req.headers,res.headers' },
+      }
     : undefined;
 }

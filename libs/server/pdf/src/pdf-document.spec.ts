@@ -17,7 +17,8 @@ describe('countPdfPages', () => {
   const pdf = (body: string) => Buffer.from(`%PDF-1.4\n${body}\n%%EOF`, 'latin1');
 
   it('counts page objects, not the page tree', () => {
-    const body = '1 0 obj\n<</Type /Pages /Count 2 /Kids [2 0 R 3 0 R]>>\nendobj\n2 0 obj\n<</Type /Page /Parent 1 0 R>>\nendobj\n3 0 obj\n<</Type/Page/Parent 1 0 R>>\nendobj';
+    const body =
+      '1 0 obj\n<</Type /Pages /Count 2 /Kids [2 0 R 3 0 R]>>\nendobj\n2 0 obj\n<</Type /Page /Parent 1 0 R>>\nendobj\n3 0 obj\n<</Type/Page/Parent 1 0 R>>\nendobj';
     expect(countPdfPages(pdf(body))).toBe(2);
   });
 

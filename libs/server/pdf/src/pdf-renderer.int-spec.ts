@@ -50,7 +50,13 @@ function processes(): ProcessRow[] {
     .split('\n')
     .map((line) => line.trim().split(/\s+/))
     .filter((fields) => fields.length >= 5)
-    .map(([pid, ppid, pgid, stat, comm]) => ({ pid: Number(pid), ppid: Number(ppid), pgid: Number(pgid), zombie: stat.startsWith('Z'), comm }));
+    .map(([pid, ppid, pgid, stat, comm]) => ({
+      pid: Number(pid),
+      ppid: Number(ppid),
+      pgid: Number(pgid),
+      zombie: stat.startsWith('Z'),
+      comm,
+    }));
 }
 
 /** Running Chromium browsers started by this process (Puppeteer's browser is a direct child). */
@@ -137,7 +143,10 @@ describe('PdfRenderer (Chromium)', () => {
       expect(Math.abs(Number(size?.[1]) - 595.28)).toBeLessThan(1);
       expect(Math.abs(Number(size?.[2]) - 841.89)).toBeLessThan(1);
 
-      const fonts = (await poppler('pdffonts', result.pdf)).split('\n').slice(2).filter((line) => line.trim());
+      const fonts = (await poppler('pdffonts', result.pdf))
+        .split('\n')
+        .slice(2)
+        .filter((line) => line.trim());
       expect(fonts.length).toBeGreaterThan(0);
       for (const line of fonts) expect(line).toMatch(/\s+yes\s+(yes|no)\s+yes\s+\d+\s+\d+$/);
 
@@ -180,7 +189,9 @@ describe('PdfRenderer (Chromium)', () => {
     });
 
     it('runs no scripts', async () => {
-      const result = await renderer.render(report(1, '<p id="x">原文</p><script>document.getElementById("x").textContent = "脚本改写"</script>'));
+      const result = await renderer.render(
+        report(1, '<p id="x">原文</p><script>document.getElementById("x").textContent = "脚本改写"</script>'),
+      );
       const text = await poppler('pdftotext', result.pdf);
       expect(text).toContain('原文');
       expect(text).not.toContain('脚本改写');
@@ -241,7 +252,10 @@ describe('PdfRenderer (Chromium)', () => {
       const print = (PdfRenderer.prototype as unknown as Printer).print;
       let printing = 0;
       let mostAtOnce = 0;
-      const spy = jest.spyOn(renderer as unknown as Printer, 'print').mockImplementation(async function (this: Printer, ...args: unknown[]) {
+      const spy = jest.spyOn(renderer as unknown as Printer, 'print').mockImplementation(async function (
+        this: Printer,
+        ...args: unknown[]
+      ) {
         printing += 1;
         mostAtOnce = Math.max(mostAtOnce, printing);
         try {

@@ -14,7 +14,10 @@ const processor = (name: string, queue: string | undefined, ...jobNames: string[
 
 describe('findJobHandlerProblems', () => {
   it('passes when every job of the served queues has exactly one handler', () => {
-    const processors = [processor('AuditProcessor', 'audit', 'audit.record'), processor('ReportProcessor', 'reports', 'report.render', 'report.mail')];
+    const processors = [
+      processor('AuditProcessor', 'audit', 'audit.record'),
+      processor('ReportProcessor', 'reports', 'report.render', 'report.mail'),
+    ];
     expect(findJobHandlerProblems(['audit', 'reports'], processors, jobQueue)).toEqual([]);
     expect(() => assertJobHandlers(['audit', 'reports'], processors, jobQueue)).not.toThrow();
   });
@@ -35,11 +38,15 @@ describe('findJobHandlerProblems', () => {
   it('reports a job name with two handlers, naming both', () => {
     const processors = [
       processor('AuditProcessor', 'audit', 'audit.record'),
-      { name: 'ReportProcessor', queue: 'reports', handlers: [
-        { jobName: 'report.render', method: 'render' },
-        { jobName: 'report.mail', method: 'mail' },
-        { jobName: 'report.render', method: 'renderAgain' },
-      ] },
+      {
+        name: 'ReportProcessor',
+        queue: 'reports',
+        handlers: [
+          { jobName: 'report.render', method: 'render' },
+          { jobName: 'report.mail', method: 'mail' },
+          { jobName: 'report.render', method: 'renderAgain' },
+        ],
+      },
     ];
     expect(findJobHandlerProblems(['audit', 'reports'], processors, jobQueue)).toEqual([
       'two handlers for "report.render": ReportProcessor.render, ReportProcessor.renderAgain',
@@ -55,7 +62,10 @@ describe('findJobHandlerProblems', () => {
   });
 
   it('reports handlers of unknown jobs and of jobs sent to another queue', () => {
-    const processors = [processor('AuditProcessor', 'audit', 'audit.record', 'audit.erase', 'report.mail'), processor('ReportProcessor', 'reports', 'report.render', 'report.mail')];
+    const processors = [
+      processor('AuditProcessor', 'audit', 'audit.record', 'audit.erase', 'report.mail'),
+      processor('ReportProcessor', 'reports', 'report.render', 'report.mail'),
+    ];
     expect(findJobHandlerProblems(['audit', 'reports'], processors, jobQueue)).toEqual([
       'AuditProcessor.erase handles unknown job "audit.erase"',
       'AuditProcessor.mail handles "report.mail" on queue "audit", but that job is sent to queue "reports"',
@@ -68,12 +78,18 @@ describe('findJobHandlerProblems', () => {
   });
 
   it('ignores the queues the process does not serve', () => {
-    const processors = [processor('AuditProcessor', 'audit', 'audit.record'), processor('ReportProcessor', 'reports', 'report.render', 'report.render')];
+    const processors = [
+      processor('AuditProcessor', 'audit', 'audit.record'),
+      processor('ReportProcessor', 'reports', 'report.render', 'report.render'),
+    ];
     expect(findJobHandlerProblems(['audit'], processors, jobQueue)).toEqual([]);
   });
 
   it('throws one JobHandlerError listing every problem', () => {
-    const processors = [processor('AuditProcessor', 'audit', 'audit.record', 'audit.record'), processor('ReportProcessor', 'reports', 'report.render')];
+    const processors = [
+      processor('AuditProcessor', 'audit', 'audit.record', 'audit.record'),
+      processor('ReportProcessor', 'reports', 'report.render'),
+    ];
     let thrown: unknown;
     try {
       assertJobHandlers(['audit', 'reports'], processors, jobQueue);
@@ -82,7 +98,10 @@ describe('findJobHandlerProblems', () => {
     }
     expect(thrown).toBeInstanceOf(JobHandlerError);
     const error = thrown as JobHandlerError;
-    expect(error.problems).toEqual(['two handlers for "audit.record": AuditProcessor.record, AuditProcessor.record', 'no handler for "report.mail" (queue "reports")']);
+    expect(error.problems).toEqual([
+      'two handlers for "audit.record": AuditProcessor.record, AuditProcessor.record',
+      'no handler for "report.mail" (queue "reports")',
+    ]);
     expect(error.message).toBe(
       'Job handlers are not set up right:\n' +
         '  - two handlers for "audit.record": AuditProcessor.record, AuditProcessor.record\n' +

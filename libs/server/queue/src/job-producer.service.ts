@@ -50,7 +50,12 @@ export class JobProducer {
    * Makes sure the job with this id runs: adds it when the queue holds no such job and retries it
    * when it failed for good; a job still waiting, running or completed is left alone.
    */
-  async ensure<N extends JobName>(name: N, payload: JobPayloads[N], jobId: string, opts: Omit<EnqueueOptions, 'jobId'> = {}): Promise<'added' | 'retried' | 'kept'> {
+  async ensure<N extends JobName>(
+    name: N,
+    payload: JobPayloads[N],
+    jobId: string,
+    opts: Omit<EnqueueOptions, 'jobId'> = {},
+  ): Promise<'added' | 'retried' | 'kept'> {
     const existing = await this.queueOf(name).getJob(jobId);
     if (!existing) {
       await this.enqueue(name, payload, { ...opts, jobId });

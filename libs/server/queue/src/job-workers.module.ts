@@ -28,7 +28,11 @@ export class JobWorkersModule {
   static forRoot(options: JobWorkersOptions): DynamicModule {
     assertJobHandlers(options.queues, options.processors.map(describeJobProcessor));
     const active = options.processors.filter((p) => options.queues.some((q) => q === jobProcessorQueue(p)));
-    const runOptions: JobWorkersRunOptions = { queues: options.queues, concurrency: options.concurrency, lockDuration: options.lockDuration };
+    const runOptions: JobWorkersRunOptions = {
+      queues: options.queues,
+      concurrency: options.concurrency,
+      lockDuration: options.lockDuration,
+    };
     return {
       module: JobWorkersModule,
       imports: options.imports ?? [],

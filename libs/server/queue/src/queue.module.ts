@@ -18,16 +18,12 @@ export class QueueModule {
     return {
       module: QueueModule,
       global: true,
-      imports: [
-        BullModule.forRootAsync({ inject: [APP_CONFIG], useFactory: (config: AppConfig) => bullOptions(config) }),
-        ...queues,
-      ],
+      imports: [BullModule.forRootAsync({ inject: [APP_CONFIG], useFactory: (config: AppConfig) => bullOptions(config) }), ...queues],
       providers: [
         {
           provide: QUEUE_MAP,
           inject: QUEUE_NAMES.map((name) => getQueueToken(name)),
-          useFactory: (...instances: Queue[]): ReadonlyMap<QueueName, Queue> =>
-            new Map(QUEUE_NAMES.map((name, i) => [name, instances[i]])),
+          useFactory: (...instances: Queue[]): ReadonlyMap<QueueName, Queue> => new Map(QUEUE_NAMES.map((name, i) => [name, instances[i]])),
         },
         JobProducer,
       ],

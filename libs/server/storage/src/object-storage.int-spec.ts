@@ -113,7 +113,14 @@ describe('ObjectStorage start-up', () => {
     const storage = new ObjectStorage({ ...loadConfig(), S3_ENDPOINT: `http://127.0.0.1:${port}`, S3_BUCKET: bucket });
     let server: { close(): Promise<void> } | undefined;
     const late = new Promise<void>((resolve, reject) =>
-      setTimeout(() => startS3Server({ port, directory }).then((s) => { server = s; resolve(); }, reject), 800),
+      setTimeout(
+        () =>
+          startS3Server({ port, directory }).then((s) => {
+            server = s;
+            resolve();
+          }, reject),
+        800,
+      ),
     );
     try {
       const started = Date.now();
@@ -131,7 +138,9 @@ describe('ObjectStorage start-up', () => {
   it('fails at once, saying why, when the server refuses the credentials', async () => {
     const storage = new ObjectStorage({ ...loadConfig(), S3_ACCESS_KEY: 'UNKNOWN', S3_BUCKET: uniqueBucket() });
     const started = Date.now();
-    await expect(storage.onModuleInit()).rejects.toThrow(`object storage at ${process.env.S3_ENDPOINT} is not usable: AccessDenied Valid and authorized credentials required`);
+    await expect(storage.onModuleInit()).rejects.toThrow(
+      `object storage at ${process.env.S3_ENDPOINT} is not usable: AccessDenied Valid and authorized credentials required`,
+    );
     expect(Date.now() - started).toBeLessThan(2000);
   });
 });

@@ -93,7 +93,17 @@ function FilterDateInput({ label, value, bounds, onChange, width }: FilterDateIn
           const date = parseFilterDate(e.currentTarget.value);
           if (date) onChange(clampFilterDate(formatFilterDate(date), bounds));
         }}
-        style={{ position: 'absolute', left: 0, bottom: 0, width: '100%', height: 0, opacity: 0, border: 0, padding: 0, pointerEvents: 'none' }}
+        style={{
+          position: 'absolute',
+          left: 0,
+          bottom: 0,
+          width: '100%',
+          height: 0,
+          opacity: 0,
+          border: 0,
+          padding: 0,
+          pointerEvents: 'none',
+        }}
       />
     </div>
   );
@@ -109,11 +119,23 @@ export function DateRangeFilter({ label = '日期', value, onChange, today, inpu
     <div>
       <Input.Label>{label}</Input.Label>
       <Group gap={6} wrap="nowrap">
-        <FilterDateInput label={`${label}开始`} width={inputWidth} value={value.beginDate} bounds={bounds.begin} onChange={(beginDate) => onChange({ ...value, beginDate })} />
+        <FilterDateInput
+          label={`${label}开始`}
+          width={inputWidth}
+          value={value.beginDate}
+          bounds={bounds.begin}
+          onChange={(beginDate) => onChange({ ...value, beginDate })}
+        />
         <Text size="sm" c="dimmed">
           至
         </Text>
-        <FilterDateInput label={`${label}结束`} width={inputWidth} value={value.endDate} bounds={bounds.end} onChange={(endDate) => onChange({ ...value, endDate })} />
+        <FilterDateInput
+          label={`${label}结束`}
+          width={inputWidth}
+          value={value.endDate}
+          bounds={bounds.end}
+          onChange={(endDate) => onChange({ ...value, endDate })}
+        />
       </Group>
     </div>
   );

@@ -23,7 +23,11 @@ export function parseCssColor(input: string | null | undefined): Rgba | null {
   const hex = HEX_PATTERN.exec(text);
   if (hex) {
     let digits = hex[1];
-    if (digits.length <= 4) digits = digits.split('').map((d) => d + d).join('');
+    if (digits.length <= 4)
+      digits = digits
+        .split('')
+        .map((d) => d + d)
+        .join('');
     const n = (i: number) => parseInt(digits.slice(i, i + 2), 16);
     return { r: n(0), g: n(2), b: n(4), a: digits.length === 8 ? n(6) / 255 : 1 };
   }

@@ -39,7 +39,13 @@ function exactCommunity(code: string, base: number, count: number, seed: number)
       tallRise: tall,
       ageDecades: (2021 - year) / 10,
     });
-    cases.push(marketCase(code, { area, decoration: deco, face, totalFloors: tall ? 24 : 6, buildYear: year, buildingType: SLAB, rooms: 2, halls: 1 }, price));
+    cases.push(
+      marketCase(
+        code,
+        { area, decoration: deco, face, totalFloors: tall ? 24 : 6, buildYear: year, buildingType: SLAB, rooms: 2, halls: 1 },
+        price,
+      ),
+    );
   }
   return cases;
 }
@@ -78,7 +84,18 @@ describe('comparison method', () => {
 
   it('prices decoration and orientation premiums of the market', () => {
     const cases = exactCommunity('A', 60000, 40, 4);
-    const base: SubjectProperty = { propType: 11, communityCode: 'A', area: 90, face: NORTH, decoration: FINE, totalFloors: 6, buildYear: 2011, buildingType: SLAB, rooms: 2, halls: 1 };
+    const base: SubjectProperty = {
+      propType: 11,
+      communityCode: 'A',
+      area: 90,
+      face: NORTH,
+      decoration: FINE,
+      totalFloors: 6,
+      buildYear: 2011,
+      buildingType: SLAB,
+      rooms: 2,
+      halls: 1,
+    };
     const fine = valuate(input(base, cases)).unitPrice!;
     const rough = valuate(input({ ...base, decoration: ROUGH }, cases)).unitPrice!;
     const south = valuate(input({ ...base, face: SOUTH }, cases)).unitPrice!;
@@ -115,8 +132,25 @@ describe('comparison method', () => {
 
   it('widens to nearby communities when its own has few cases', () => {
     const near = exactCommunity('B', 50000, 30, 6);
-    const own = [marketCase('A', { area: 90, decoration: FINE, face: NORTH, totalFloors: 6, buildYear: 2011, buildingType: SLAB, rooms: 2, halls: 1 }, 70000)];
-    const subject: SubjectProperty = { propType: 11, communityCode: 'A', area: 90, decoration: FINE, face: NORTH, totalFloors: 6, buildYear: 2011, buildingType: SLAB, rooms: 2, halls: 1 };
+    const own = [
+      marketCase(
+        'A',
+        { area: 90, decoration: FINE, face: NORTH, totalFloors: 6, buildYear: 2011, buildingType: SLAB, rooms: 2, halls: 1 },
+        70000,
+      ),
+    ];
+    const subject: SubjectProperty = {
+      propType: 11,
+      communityCode: 'A',
+      area: 90,
+      decoration: FINE,
+      face: NORTH,
+      totalFloors: 6,
+      buildYear: 2011,
+      buildingType: SLAB,
+      rooms: 2,
+      halls: 1,
+    };
     const result = valuate(input(subject, own.concat(near)));
     expect(result.confidenceClass).toBe('C');
     expect(result.unitPrice!).toBeGreaterThan(defaultModelPrice(50000, { area: 90, ageDecades: 1 }));
@@ -130,15 +164,32 @@ describe('comparison method', () => {
     const next = random(9);
     const levels = Array.from({ length: 12 }, () => 50000 * Math.exp(0.1 * gaussian(next)));
     const near = levels.flatMap((level, i) => exactCommunity(`N${i}`, level, 8, 20 + i));
-    const subject: SubjectProperty = { propType: 11, communityCode: 'Z', area: 90, decoration: FINE, face: NORTH, totalFloors: 6, buildYear: 2011, buildingType: SLAB, rooms: 2, halls: 1 };
+    const subject: SubjectProperty = {
+      propType: 11,
+      communityCode: 'Z',
+      area: 90,
+      decoration: FINE,
+      face: NORTH,
+      totalFloors: 6,
+      buildYear: 2011,
+      buildingType: SLAB,
+      rooms: 2,
+      halls: 1,
+    };
     const alone = valuate(input(subject, near));
     expect(alone.sample.count).toBe(50);
     expect(new Set(alone.methods[0].provenance.cases.map((c) => c.communityCode)).size).toBeGreaterThanOrEqual(7);
-    const own = [marketCase('Z', { area: 90, decoration: FINE, face: NORTH, totalFloors: 6, buildYear: 2011, buildingType: SLAB, rooms: 2, halls: 1 }, 50000)];
+    const own = [
+      marketCase(
+        'Z',
+        { area: 90, decoration: FINE, face: NORTH, totalFloors: 6, buildYear: 2011, buildingType: SLAB, rooms: 2, halls: 1 },
+        50000,
+      ),
+    ];
     expect(valuate(input(subject, own.concat(near))).sample.count).toBe(21);
   });
 
-  it('expects a community without cases at the level the market\'s communities of its age are at (community-level trend)', () => {
+  it("expects a community without cases at the level the market's communities of its age are at (community-level trend)", () => {
     // Community levels rise 1.5 % a year with the build year, beyond the hedonic age coefficients;
     // a unit of the newest kind in a community without cases is valued at that trend, not at the
     // average of the somewhat older communities most like it.
@@ -152,7 +203,18 @@ describe('comparison method', () => {
         cases.push(marketCase(`N${year}`, features, defaultModelPrice(level(year), { area, ageDecades })));
       }
     }
-    const subject: SubjectProperty = { propType: 11, communityCode: 'Z', area: 90, decoration: FINE, face: NORTH, totalFloors: 6, buildYear: 2019, buildingType: SLAB, rooms: 2, halls: 1 };
+    const subject: SubjectProperty = {
+      propType: 11,
+      communityCode: 'Z',
+      area: 90,
+      decoration: FINE,
+      face: NORTH,
+      totalFloors: 6,
+      buildYear: 2019,
+      buildingType: SLAB,
+      rooms: 2,
+      halls: 1,
+    };
     const result = valuate(input(subject, cases));
     expect(result.confidenceClass).toBe('C');
     const expected = defaultModelPrice(level(2019), { area: 90, ageDecades: 0.2 });
@@ -161,9 +223,22 @@ describe('comparison method', () => {
   });
 
   it('keeps a few grossly mispriced units of the community from moving the value much', () => {
-    const subject: SubjectProperty = { propType: 11, communityCode: 'A', area: 90, decoration: FINE, face: NORTH, totalFloors: 6, buildYear: 2011, buildingType: SLAB, rooms: 2, halls: 1 };
+    const subject: SubjectProperty = {
+      propType: 11,
+      communityCode: 'A',
+      area: 90,
+      decoration: FINE,
+      face: NORTH,
+      totalFloors: 6,
+      buildYear: 2011,
+      buildingType: SLAB,
+      rooms: 2,
+      halls: 1,
+    };
     const expected = defaultModelPrice(60000, { area: 90, ageDecades: 1 });
-    const cases = exactCommunity('A', 60000, 20, 10).map((c, i) => (i % 6 === 2 ? { ...c, unitPrice: c.unitPrice * 1.5, totalPrice: c.totalPrice * 1.5 } : c));
+    const cases = exactCommunity('A', 60000, 20, 10).map((c, i) =>
+      i % 6 === 2 ? { ...c, unitPrice: c.unitPrice * 1.5, totalPrice: c.totalPrice * 1.5 } : c,
+    );
     const result = valuate(input(subject, cases));
     expect(result.unitPrice! / expected).toBeGreaterThan(0.99);
     expect(result.unitPrice! / expected).toBeLessThan(1.015);

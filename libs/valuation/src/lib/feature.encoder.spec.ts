@@ -38,7 +38,10 @@ describe('feature encoder', () => {
   });
 
   it('encodes orientation, decoration and building type from the dictionary codes', () => {
-    const e = encodeFeatures({ area: 90, face: dictCode('face', '南北'), decoration: dictCode('intDeco', '毛坯'), buildingType: dictCode('bldgType', '塔楼') }, ctx(true));
+    const e = encodeFeatures(
+      { area: 90, face: dictCode('face', '南北'), decoration: dictCode('intDeco', '毛坯'), buildingType: dictCode('bldgType', '塔楼') },
+      ctx(true),
+    );
     expect(value(e.x, 'southFacing')).toBe(1);
     expect(value(e.x, 'northSouth')).toBe(1);
     expect(value(e.x, 'roughFinish')).toBe(1);

@@ -4,16 +4,7 @@ import type { PropertyFeatures } from './valuation.types';
 
 /** Attributes of a unit; each feature of the model belongs to one, and is known or unknown with it. */
 export type Attribute =
-  | 'area'
-  | 'rooms'
-  | 'halls'
-  | 'baths'
-  | 'face'
-  | 'decoration'
-  | 'buildingType'
-  | 'totalFloors'
-  | 'floorPosition'
-  | 'age';
+  'area' | 'rooms' | 'halls' | 'baths' | 'face' | 'decoration' | 'buildingType' | 'totalFloors' | 'floorPosition' | 'age';
 
 export const ATTRIBUTES: readonly Attribute[] = [
   'area',

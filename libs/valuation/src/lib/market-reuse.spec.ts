@@ -64,7 +64,19 @@ function market(nearbyCommunities: number, seed: number): MarketData {
 }
 
 const subjects: SubjectProperty[] = [
-  { propType: 11, communityCode: 'S', area: 88, rooms: 2, halls: 1, baths: 1, face: FACES[0], decoration: DECORATIONS[0], totalFloors: 18, floor: 9, buildingType: BUILDING_TYPES[1] },
+  {
+    propType: 11,
+    communityCode: 'S',
+    area: 88,
+    rooms: 2,
+    halls: 1,
+    baths: 1,
+    face: FACES[0],
+    decoration: DECORATIONS[0],
+    totalFloors: 18,
+    floor: 9,
+    buildingType: BUILDING_TYPES[1],
+  },
   { propType: 11, communityCode: 'S', area: 52.5, rooms: 1, halls: 1, baths: 1, decoration: DECORATIONS[1], totalFloors: 6, floor: 6 },
   { propType: 11, communityCode: 'S', area: 143, rooms: 4, halls: 2, baths: 2, face: FACES[1], buildYear: 2012, totalFloors: 28, floor: 1 },
   { propType: 11, communityCode: 'S', area: 70 },
@@ -116,7 +128,9 @@ describe('valuations reusing a market object', () => {
     subjects.forEach((s) => valuate(input(s, data)));
     const changed: MarketData = { ...data, cases: data.cases.slice(0, 60) };
     Object.assign(data, { cases: changed.cases });
-    expect(serialised(subjects.map((s) => valuate(input(s, data))))).toEqual(serialised(subjects.map((s) => valuate(input(s, fresh(changed))))));
+    expect(serialised(subjects.map((s) => valuate(input(s, data))))).toEqual(
+      serialised(subjects.map((s) => valuate(input(s, fresh(changed))))),
+    );
   });
 
   it('does not share result objects between valuations', () => {

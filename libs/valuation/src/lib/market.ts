@@ -226,7 +226,13 @@ function marketBase(input: ValuationInput, valuationMonth: number): MarketBase {
   }
   const key = `${subject.propType}|${valuationMonth}|${subjectCode ?? ''}`;
   const hit = perMarket.get(key);
-  if (hit && hit.cases === market.cases && hit.caseCount === market.cases.length && hit.communities === market.communities && hit.indices === market.indices) {
+  if (
+    hit &&
+    hit.cases === market.cases &&
+    hit.caseCount === market.cases.length &&
+    hit.communities === market.communities &&
+    hit.indices === market.indices
+  ) {
     remember(perMarket, key, hit, MAX_BASES);
     return hit;
   }
@@ -330,7 +336,7 @@ function fitMarket(base: MarketBase, candidates: Candidate[]): MarketFit {
     groups[i] = group;
   });
   const groupCount = groupOf.size;
-  const subjectGroup = subjectCode !== null ? groupOf.get(subjectCode) ?? -1 : -1;
+  const subjectGroup = subjectCode !== null ? (groupOf.get(subjectCode) ?? -1) : -1;
 
   const p = FEATURE_COUNT;
   const q = ATTRIBUTE_COUNT;
@@ -413,7 +419,8 @@ export function prepareMarket(input: ValuationInput, valuationMonth: number): Ma
   const base = marketBase(input, valuationMonth);
   const { residential, valuationYear, subjectCode } = base;
   const subjectKernel = kernelFeatures(subject, residential, valuationMonth, 0);
-  const selected = base.candidates.length > MAX_MARKET_CASES ? closest(base.ownCandidates, base.nearbyCandidates, subjectKernel) : base.candidates;
+  const selected =
+    base.candidates.length > MAX_MARKET_CASES ? closest(base.ownCandidates, base.nearbyCandidates, subjectKernel) : base.candidates;
   const fit = marketFit(base, selected);
 
   const subjectEnc = encodeFeatures(subject, {

@@ -15,7 +15,7 @@ describe('ratio study', () => {
     expect(s.within20).toBe(75);
     expect(s.medianRatio).toBeCloseTo(1.025, 12);
     expect(s.cod).toBeCloseTo((100 * 0.65) / 4 / 1.025, 10);
-    expect(s.prd).toBeCloseTo(((0.9 + 1.05 + 1.5 + 1) / 4) / (595 / 500), 10);
+    expect(s.prd).toBeCloseTo((0.9 + 1.05 + 1.5 + 1) / 4 / (595 / 500), 10);
   });
 
   it('returns NaN figures for no pairs', () => {

@@ -38,7 +38,15 @@ describe('multiple regression method', () => {
 
   it('values from the hedonic model with the community intercept', () => {
     for (const g of [1, 4]) {
-      const subject: SubjectProperty = { propType: 11, communityCode: `H${g}`, area: 100, decoration: SIMPLE, face: SOUTH, rooms: 2, halls: 1 };
+      const subject: SubjectProperty = {
+        propType: 11,
+        communityCode: `H${g}`,
+        area: 100,
+        decoration: SIMPLE,
+        face: SOUTH,
+        rooms: 2,
+        halls: 1,
+      };
       const result = valuate(input(subject, cases));
       expect(result.method).toBe('mraSale');
       const truth = defaultModelPrice(levels[g], { area: 100, simple: true, south: true });

@@ -5,7 +5,11 @@ const weightedMean = (values: number[], w: Float64Array): number => values.reduc
 describe('trimmed mean weights', () => {
   it('keeps the central half of equally weighted values', () => {
     const values = [8, 1, 7, 2, 6, 3, 5, 4];
-    const w = trimmedMeanWeights(values, values.map(() => 1), 0.25)!;
+    const w = trimmedMeanWeights(
+      values,
+      values.map(() => 1),
+      0.25,
+    )!;
     expect(Array.from(w)).toEqual([0, 0, 0, 0, 0.25, 0.25, 0.25, 0.25]);
     expect(weightedMean(values, w)).toBeCloseTo(4.5, 12);
   });

@@ -15,7 +15,11 @@ function community(code: string, base: number, count: number, seed: number): Mar
     const area = Math.round(50 + 90 * next());
     const rough = i % 2 === 0;
     const south = next() < 0.5;
-    return marketCase(code, { area, decoration: rough ? ROUGH : FINE, face: south ? SOUTH : NORTH, rooms: 2, halls: 1, baths: 1 }, defaultModelPrice(base, { area, rough, south }));
+    return marketCase(
+      code,
+      { area, decoration: rough ? ROUGH : FINE, face: south ? SOUTH : NORTH, rooms: 2, halls: 1, baths: 1 },
+      defaultModelPrice(base, { area, rough, south }),
+    );
   });
 }
 
@@ -30,7 +34,16 @@ describe('standard price adjustment method', () => {
   });
 
   it('adjusts the standard unit price from the standard unit to the subject', () => {
-    const subject: SubjectProperty = { propType: 11, communityCode: 'A', area: 120, decoration: ROUGH, face: NORTH, rooms: 2, halls: 1, baths: 1 };
+    const subject: SubjectProperty = {
+      propType: 11,
+      communityCode: 'A',
+      area: 120,
+      decoration: ROUGH,
+      face: NORTH,
+      rooms: 2,
+      halls: 1,
+      baths: 1,
+    };
     const result = valuate(input(subject, 70000));
     expect(result.method).toBe('msaSale');
     const factor = defaultModelPrice(1, { area: 120, rough: true }) / defaultModelPrice(1, { area: 90, south: true });
@@ -45,8 +58,16 @@ describe('standard price adjustment method', () => {
   });
 
   it('estimates a community standard price from its cases', () => {
-    const price = estimateStandardUnitPrice({ communityCode: 'A', propType: 11, tradeType: 1, valuationDate: '2021-12', market: { cases } });
+    const price = estimateStandardUnitPrice({
+      communityCode: 'A',
+      propType: 11,
+      tradeType: 1,
+      valuationDate: '2021-12',
+      market: { cases },
+    });
     expect(price! / defaultModelPrice(60000, { area: 90, south: true })).toBeCloseTo(1, 2);
-    expect(estimateStandardUnitPrice({ communityCode: 'Z', propType: 11, tradeType: 1, valuationDate: '2021-12', market: { cases } })).toBeNull();
+    expect(
+      estimateStandardUnitPrice({ communityCode: 'Z', propType: 11, tradeType: 1, valuationDate: '2021-12', market: { cases } }),
+    ).toBeNull();
   });
 });

@@ -23,7 +23,11 @@ export function trendAt(indices: PriceIndices | null | undefined, valuationMonth
   return trends.find((t) => t !== null && t.X !== null) ?? trends.find((t) => t !== null) ?? null;
 }
 
-function trendOf(indices: PriceIndices | null | undefined, source: 'community' | 'district' | 'city', valuationMonth: number): PriceTrend | null {
+function trendOf(
+  indices: PriceIndices | null | undefined,
+  source: 'community' | 'district' | 'city',
+  valuationMonth: number,
+): PriceTrend | null {
   const raw = indices?.[source];
   if (!raw) return null;
   const series = new IndexSeries(raw);

@@ -49,7 +49,9 @@ describe('valuation engine', () => {
 
   it('answers with the fused value when several methods value, else the single one', () => {
     const cases = withOwn(12);
-    const result = valuate(input(cases, { market: { cases, communities: [{ code: 'S', standardUnitPrice: 60000 }], regionalAverage: { district: 48000 } } }));
+    const result = valuate(
+      input(cases, { market: { cases, communities: [{ code: 'S', standardUnitPrice: 60000 }], regionalAverage: { district: 48000 } } }),
+    );
     expect(result.method).toBe('fvSale');
     expect(result.methods.map((m) => m.method)).toEqual(['fvSale', 'forsale', 'mraSale', 'msaSale', 'averageSale']);
     const weights = result.methods[0].provenance.details;
@@ -94,7 +96,8 @@ describe('valuation engine', () => {
 
   it('ignores rooms, halls and baths of shops and offices but not of residences', () => {
     const cases = withOwn(15).map((c) => ({ ...c, propType: 22 }));
-    const shop = (rooms: number) => valuate(input(cases, { subject: { ...subject, propType: 22, rooms, halls: 3, baths: 2 }, evalFlags: [1] }));
+    const shop = (rooms: number) =>
+      valuate(input(cases, { subject: { ...subject, propType: 22, rooms, halls: 3, baths: 2 }, evalFlags: [1] }));
     expect(shop(1).unitPrice).toBe(shop(5).unitPrice);
     expect(shop(1).betas.map((b) => b.title)).not.toContain('户型');
     const home = (rooms: number) => valuate(input(withOwn(15), { subject: { ...subject, rooms }, evalFlags: [1] }));

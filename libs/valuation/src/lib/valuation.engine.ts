@@ -39,7 +39,13 @@ export const SAMPLE_CASE_LIMIT = 5;
 export function valuate(input: ValuationInput): ValuationResult {
   const month = monthNumber(input.valuationDate);
   const { subject, tradeType } = input;
-  if (month === null || (tradeType !== 1 && tradeType !== 2) || !isNumber(subject.area) || subject.area <= 0 || !isNumber(subject.propType)) {
+  if (
+    month === null ||
+    (tradeType !== 1 && tradeType !== 2) ||
+    !isNumber(subject.area) ||
+    subject.area <= 0 ||
+    !isNumber(subject.propType)
+  ) {
     return emptyResult(input, month, 'invalid-subject');
   }
   const flags = new Set(input.evalFlags ?? ALL_METHODS);
@@ -75,7 +81,9 @@ export function valuate(input: ValuationInput): ValuationResult {
   const average = flags.has(4) ? regionalAverageUnitPrice(input.market.regionalAverage) : null;
   if (average) {
     const details = { scope: average.scope, month: input.market.regionalAverage?.month ?? null };
-    methods.push(priced('regionalAverage', { logUnitPrice: Math.log(average.unitPrice), provenance: { cases: [], baseline: null, details } }, 2, null));
+    methods.push(
+      priced('regionalAverage', { logUnitPrice: Math.log(average.unitPrice), provenance: { cases: [], baseline: null, details } }, 2, null),
+    );
   }
 
   const answer = methods[0] ?? null;
@@ -83,10 +91,10 @@ export function valuate(input: ValuationInput): ValuationResult {
     answer?.state === 1
       ? null
       : confidence === null
-      ? 'no-cases'
-      : !meetsClass(confidence, minimum)
-        ? 'below-min-class'
-        : 'no-applicable-method';
+        ? 'no-cases'
+        : !meetsClass(confidence, minimum)
+          ? 'below-min-class'
+          : 'no-applicable-method';
   const risk = isNumber(input.riskCoefficient) && input.riskCoefficient >= 0 && input.riskCoefficient <= 1 ? input.riskCoefficient : null;
   const digits = priceDigits(tradeType);
   return {
@@ -121,7 +129,14 @@ export function valuate(input: ValuationInput): ValuationResult {
 
 type Estimate = { logUnitPrice: number; provenance: MethodProvenance };
 
-function methodResult(kind: MethodKind, estimate: Estimate, state: ValuationState, cls: ConfidenceClass | null, area: number, tradeType: TradeType): MethodResult {
+function methodResult(
+  kind: MethodKind,
+  estimate: Estimate,
+  state: ValuationState,
+  cls: ConfidenceClass | null,
+  area: number,
+  tradeType: TradeType,
+): MethodResult {
   const unit = Math.exp(estimate.logUnitPrice);
   const digits = priceDigits(tradeType);
   return {
@@ -140,7 +155,10 @@ function methodResult(kind: MethodKind, estimate: Estimate, state: ValuationStat
 const priceDigits = (tradeType: TradeType): number => (tradeType === 1 ? 0 : 2);
 
 /** Re-runs a valuation and tells whether it gives the recorded answer (same engine version, method and prices). */
-export function reproduces(input: ValuationInput, recorded: Pick<ValuationResult, 'engineVersion' | 'method' | 'totalPrice' | 'unitPrice'>): boolean {
+export function reproduces(
+  input: ValuationInput,
+  recorded: Pick<ValuationResult, 'engineVersion' | 'method' | 'totalPrice' | 'unitPrice'>,
+): boolean {
   const again = valuate(input);
   return (
     again.engineVersion === recorded.engineVersion &&

@@ -8,16 +8,7 @@ export type MethodNumber = 1 | 2 | 3 | 4;
 export type ConfidenceClass = 'A' | 'B' | 'C';
 
 export type MethodName =
-  | 'forsale'
-  | 'lease'
-  | 'mraSale'
-  | 'mraLease'
-  | 'msaSale'
-  | 'msaLease'
-  | 'averageSale'
-  | 'averageLease'
-  | 'fvSale'
-  | 'fvLease';
+  'forsale' | 'lease' | 'mraSale' | 'mraLease' | 'msaSale' | 'msaLease' | 'averageSale' | 'averageLease' | 'fvSale' | 'fvLease';
 
 /** Which engine step produced a value; 'fused' blends comparison, regression and standard price. */
 export type MethodKind = 'comparison' | 'regression' | 'standardPrice' | 'regionalAverage' | 'fused';

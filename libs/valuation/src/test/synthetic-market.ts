@@ -53,7 +53,10 @@ export const pick = <T>(next: () => number, items: readonly T[]): T => items[Mat
  * base is the price of a 90 m² 板楼 unit of 4–6 floors, 精装, facing neither south nor north-south,
  * new, with 2 rooms and 1 hall.
  */
-export function defaultModelPrice(base: number, unit: { area: number; rough?: boolean; simple?: boolean; south?: boolean; northSouth?: boolean; tallRise?: boolean; ageDecades?: number }): number {
+export function defaultModelPrice(
+  base: number,
+  unit: { area: number; rough?: boolean; simple?: boolean; south?: boolean; northSouth?: boolean; tallRise?: boolean; ageDecades?: number },
+): number {
   const la = Math.log(unit.area / 90);
   let v = Math.log(base) + prior('logArea') * la + prior('logArea2') * la * la;
   if (unit.rough) v += prior('roughFinish');

@@ -30,7 +30,10 @@ const downloadSchema = agencyDetailQuerySchema.extend({
   index: z.coerce.number({ message: '文件不存在' }).int('文件不存在').min(0, '文件不存在').max(9, '文件不存在'),
 });
 
-const uploads = (req: Request) => ((req.files ?? []) as Express.Multer.File[]).filter((f) => f.fieldname === 'files' || f.fieldname === 'files[]' || f.fieldname === 'file');
+const uploads = (req: Request) =>
+  ((req.files ?? []) as Express.Multer.File[]).filter(
+    (f) => f.fieldname === 'files' || f.fieldname === 'files[]' || f.fieldname === 'file',
+  );
 
 function parsed<T>(result: { ok: true; value: T } | { ok: false; message: string; field?: string; errors?: unknown }): T {
   if (!result.ok) throw ApiError.badRequest(result.message, { field: result.field, errors: result.errors });
@@ -74,7 +77,8 @@ export class AgencyController extends AgencyReadController {
   @Post('req')
   @HttpCode(200)
   @ApiOperation({
-    summary: '申请机构估价（multipart：files 至多5个、每个不超过10M，图片、PDF、Word或压缩包；reportType 1 正式/0 预评估、customerName、customerPhone、remark、evalType、houseInfo JSON）',
+    summary:
+      '申请机构估价（multipart：files 至多5个、每个不超过10M，图片、PDF、Word或压缩包；reportType 1 正式/0 预评估、customerName、customerPhone、remark、evalType、houseInfo JSON）',
   })
   request(@CurrentPrincipal() p: Principal, @Req() req: Request) {
     const body = (req.body ?? {}) as Record<string, unknown>;
@@ -84,7 +88,10 @@ export class AgencyController extends AgencyReadController {
 
   @RequirePermission(Perm.agencyValuation)
   @Get('list')
-  @ApiOperation({ summary: '机构估价记录：cityName、haName、cardAddress、beginTime、endTime、reportType（0 预评估、1 正式、2 全部）、reportStatus、pageIndex、pageSize' })
+  @ApiOperation({
+    summary:
+      '机构估价记录：cityName、haName、cardAddress、beginTime、endTime、reportType（0 预评估、1 正式、2 全部）、reportStatus、pageIndex、pageSize',
+  })
   list(@CurrentPrincipal() p: Principal, @Query(new ZodValidationPipe(agencyListQuerySchema)) q: AgencyListQuery) {
     return this.listOf(p, q);
   }
@@ -113,8 +120,13 @@ export class AgencyController extends AgencyReadController {
 
   @RequirePermission(Perm.agencyValuation)
   @Get('download')
-  @ApiOperation({ summary: '下载附件或评估报告：detailID、kind（attachment 附件、report 报告）、index（可用 Authorization 查询参数携带令牌）' })
-  download(@CurrentPrincipal() p: Principal, @Query(new ZodValidationPipe(downloadSchema)) q: { detailID: number; kind: 'attachment' | 'report'; index: number }) {
+  @ApiOperation({
+    summary: '下载附件或评估报告：detailID、kind（attachment 附件、report 报告）、index（可用 Authorization 查询参数携带令牌）',
+  })
+  download(
+    @CurrentPrincipal() p: Principal,
+    @Query(new ZodValidationPipe(downloadSchema)) q: { detailID: number; kind: 'attachment' | 'report'; index: number },
+  ) {
     return this.downloadOf(p, q);
   }
 }
@@ -164,7 +176,10 @@ export class AgencyTenantController extends AgencyReadController {
   @RequirePermission(Perm.agencyApplications)
   @Post('pushreport')
   @HttpCode(200)
-  @ApiOperation({ summary: '回复评估结果（multipart：files 1至5个、每个不超过10M，PDF、Word或压缩包；detailID、reportResult 总价、reportResultSingle 单价）' })
+  @ApiOperation({
+    summary:
+      '回复评估结果（multipart：files 1至5个、每个不超过10M，PDF、Word或压缩包；detailID、reportResult 总价、reportResultSingle 单价）',
+  })
   reply(@CurrentPrincipal() p: Principal, @Req() req: Request) {
     const value = parsed(validate(agencyPushReportSchema, req.body ?? {}));
     return this.agency.reply(p, value, uploads(req));
@@ -173,7 +188,10 @@ export class AgencyTenantController extends AgencyReadController {
   @RequirePermission(Perm.agencyApplications)
   @Get('download')
   @ApiOperation({ summary: '下载附件或评估报告：detailID、kind、index（可用 Authorization 查询参数携带令牌）' })
-  download(@CurrentPrincipal() p: Principal, @Query(new ZodValidationPipe(downloadSchema)) q: { detailID: number; kind: 'attachment' | 'report'; index: number }) {
+  download(
+    @CurrentPrincipal() p: Principal,
+    @Query(new ZodValidationPipe(downloadSchema)) q: { detailID: number; kind: 'attachment' | 'report'; index: number },
+  ) {
     return this.downloadOf(p, q);
   }
 }

@@ -3,7 +3,16 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { Readable } from 'node:stream';
 import { In, type DataSource, type EntityManager, type SelectQueryBuilder } from 'typeorm';
 import type { AgencyDetail, AgencyFileLink, AgencyListItem } from '@valuation/contracts';
-import { agencyWorkflow, CaseFileRefusal, caseTime, fromWgs84, removeCaseFiles, storeCheckedFiles, workflowHistoryView, type UploadedCaseFile } from '@valuation/core';
+import {
+  agencyWorkflow,
+  CaseFileRefusal,
+  caseTime,
+  fromWgs84,
+  removeCaseFiles,
+  storeCheckedFiles,
+  workflowHistoryView,
+  type UploadedCaseFile,
+} from '@valuation/core';
 import {
   AGENCY_EVENT_LABELS,
   AGENCY_REPORT_TYPE_ALL,
@@ -258,7 +267,13 @@ export class AgencyService {
     const stored = await this.store(p.tenantId, 'reply', files);
     try {
       await this.transition('tenant', p, body.detailID, () => ({
-        event: { type: 'REPLY', actor, totalPrice: body.reportResult, unitPrice: body.reportResultSingle, files: stored.map((f) => ({ name: f.name, key: f.key, size: f.size, type: f.type })) },
+        event: {
+          type: 'REPLY',
+          actor,
+          totalPrice: body.reportResult,
+          unitPrice: body.reportResultSingle,
+          files: stored.map((f) => ({ name: f.name, key: f.key, size: f.size, type: f.type })),
+        },
         expectedVersion: body.version ?? a.version,
         columns: () => ({ repliedAt: new Date() }),
       }));
@@ -269,7 +284,13 @@ export class AgencyService {
     return new Reply(await this.detail('tenant', p, body.detailID), '回复成功');
   }
 
-  async download(side: AgencySide, p: Principal, id: number, kind: 'attachment' | 'report', index: number): Promise<{ content: Readable; name: string; type: string; size: number }> {
+  async download(
+    side: AgencySide,
+    p: Principal,
+    id: number,
+    kind: 'attachment' | 'report',
+    index: number,
+  ): Promise<{ content: Readable; name: string; type: string; size: number }> {
     const a = await this.find(side, p, id);
     const f = kind === 'attachment' ? a.files[index] : a.context.files[index];
     if (!f) throw ApiError.notFound('文件不存在');
@@ -288,7 +309,8 @@ export class AgencyService {
     const qb = this.scoped(side, p);
     if (q.cityName) qb.andWhere(`a.cityName LIKE :city ESCAPE '\\'`, { city: likePattern(q.cityName) });
     if (q.haName) qb.andWhere(`a.haName ILIKE :ha ESCAPE '\\'`, { ha: likePattern(q.haName) });
-    if (q.cardAddress) qb.andWhere(`(a.cardAddress ILIKE :addr ESCAPE '\\' OR a.location ILIKE :addr ESCAPE '\\')`, { addr: likePattern(q.cardAddress) });
+    if (q.cardAddress)
+      qb.andWhere(`(a.cardAddress ILIKE :addr ESCAPE '\\' OR a.location ILIKE :addr ESCAPE '\\')`, { addr: likePattern(q.cardAddress) });
     if (q.beginTime) qb.andWhere('a.createdAt >= :begin', { begin: parseFilterDate(q.beginTime) });
     if (q.endTime) {
       const end = parseFilterDate(q.endTime)!;
@@ -327,7 +349,13 @@ export class AgencyService {
     side: AgencySide,
     p: Principal,
     id: number,
-    decide: (a: AgencyApplicationEntity) => { event: AgencyEvent; expectedVersion?: number; columns?: () => Partial<Pick<AgencyApplicationEntity, 'receivedAt' | 'repliedAt'>> } | null,
+    decide: (
+      a: AgencyApplicationEntity,
+    ) => {
+      event: AgencyEvent;
+      expectedVersion?: number;
+      columns?: () => Partial<Pick<AgencyApplicationEntity, 'receivedAt' | 'repliedAt'>>;
+    } | null,
   ): Promise<AgencyApplicationEntity> {
     return this.ds.transaction(async (m) => {
       const a = await this.find(side, p, id, m, true);

@@ -59,7 +59,11 @@ export class AppraisalController {
   @RequirePermission(Perm.appraiser)
   @Get('file')
   @ApiOperation({ summary: '下载案件附件：id、index（从0起）；令牌可放在 Authorization 查询参数' })
-  async file(@CurrentPrincipal() p: Principal, @Query(new ZodValidationPipe(appraisalFileQuerySchema)) q: { id: number; index: number }, @Res({ passthrough: true }) res: Response) {
+  async file(
+    @CurrentPrincipal() p: Principal,
+    @Query(new ZodValidationPipe(appraisalFileQuerySchema)) q: { id: number; index: number },
+    @Res({ passthrough: true }) res: Response,
+  ) {
     const file = await this.appraisals.file(p, q.id, q.index);
     const stream = await this.storage.getStream(file.key).catch((error: unknown) => {
       if (error instanceof ObjectNotFoundError) throw ApiError.notFound(AppraisalMsg.fileIndexInvalid);
@@ -75,7 +79,11 @@ export class AppraisalController {
   @Post('claim')
   @HttpCode(200)
   @ApiOperation({ summary: `领取案件（分配给我）：${ACTION_BODY}` })
-  claim(@CurrentPrincipal() p: Principal, @Body(new ZodValidationPipe(appraisalClaimSchema)) input: AppraisalClaimInput, @Req() req: Request) {
+  claim(
+    @CurrentPrincipal() p: Principal,
+    @Body(new ZodValidationPipe(appraisalClaimSchema)) input: AppraisalClaimInput,
+    @Req() req: Request,
+  ) {
     return this.appraisals.claim(p, input, req.ip);
   }
 
@@ -83,15 +91,25 @@ export class AppraisalController {
   @Post('release')
   @HttpCode(200)
   @ApiOperation({ summary: `释放我领取的案件：${ACTION_BODY}` })
-  release(@CurrentPrincipal() p: Principal, @Body(new ZodValidationPipe(appraisalClaimSchema)) input: AppraisalClaimInput, @Req() req: Request) {
+  release(
+    @CurrentPrincipal() p: Principal,
+    @Body(new ZodValidationPipe(appraisalClaimSchema)) input: AppraisalClaimInput,
+    @Req() req: Request,
+  ) {
     return this.appraisals.release(p, input, req.ip);
   }
 
   @RequirePermission(Perm.appraiserAnswer)
   @Post('answer')
   @HttpCode(200)
-  @ApiOperation({ summary: `答复案件：${ACTION_BODY}、totalPrice、unitPrice（元，最多两位小数；价格异议只需答复）、reply（必填，≤2000字）` })
-  answer(@CurrentPrincipal() p: Principal, @Body(new ZodValidationPipe(appraisalAnswerSchema)) input: AppraisalAnswerInput, @Req() req: Request) {
+  @ApiOperation({
+    summary: `答复案件：${ACTION_BODY}、totalPrice、unitPrice（元，最多两位小数；价格异议只需答复）、reply（必填，≤2000字）`,
+  })
+  answer(
+    @CurrentPrincipal() p: Principal,
+    @Body(new ZodValidationPipe(appraisalAnswerSchema)) input: AppraisalAnswerInput,
+    @Req() req: Request,
+  ) {
     return this.appraisals.answer(p, input, req.ip);
   }
 
@@ -99,7 +117,11 @@ export class AppraisalController {
   @Post('refuse')
   @HttpCode(200)
   @ApiOperation({ summary: `退回案件（价格异议不可退回）：${ACTION_BODY}、reason（必填，≤500字）` })
-  refuse(@CurrentPrincipal() p: Principal, @Body(new ZodValidationPipe(appraisalRefuseSchema)) input: AppraisalRefuseInput, @Req() req: Request) {
+  refuse(
+    @CurrentPrincipal() p: Principal,
+    @Body(new ZodValidationPipe(appraisalRefuseSchema)) input: AppraisalRefuseInput,
+    @Req() req: Request,
+  ) {
     return this.appraisals.refuse(p, input, req.ip);
   }
 }

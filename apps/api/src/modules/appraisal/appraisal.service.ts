@@ -22,7 +22,14 @@ import {
   type AppraisalRefuseInput,
   type CaseActor,
 } from '@valuation/domain';
-import { AccountEntity, AppraisalCaseEntity, CommunityEntity, EvalRecordEntity, OrganizationEntity, type CaseFile } from '@valuation/persistence';
+import {
+  AccountEntity,
+  AppraisalCaseEntity,
+  CommunityEntity,
+  EvalRecordEntity,
+  OrganizationEntity,
+  type CaseFile,
+} from '@valuation/persistence';
 import { appraisalCaseView, AppraisalCaseStore, CaseConflictError, CaseNotFoundError, CaseRefusedError, caseTime } from '@valuation/core';
 import { ApiError, Reply } from '../../common/api-error';
 import type { Principal } from '../../common/principal';
@@ -81,11 +88,20 @@ export class AppraisalService {
       params,
     );
     const total = rows[0]?.total ?? (q.pageIndex > 1 ? await this.count(where, params.slice(0, -2)) : 0);
-    const cases = rows.length ? await this.ds.getRepository(AppraisalCaseEntity).createQueryBuilder('c').whereInIds(rows.map((r) => r.id)).getMany() : [];
+    const cases = rows.length
+      ? await this.ds
+          .getRepository(AppraisalCaseEntity)
+          .createQueryBuilder('c')
+          .whereInIds(rows.map((r) => r.id))
+          .getMany()
+      : [];
     const byId = new Map(cases.map((c) => [c.id, c]));
     const companies = await this.organizationNames(cases.map((c) => c.companyId));
     const now = new Date();
-    const list = rows.map((r) => byId.get(r.id)).filter((c): c is AppraisalCaseEntity => !!c).map((c) => this.row(c, p, companies, now));
+    const list = rows
+      .map((r) => byId.get(r.id))
+      .filter((c): c is AppraisalCaseEntity => !!c)
+      .map((c) => this.row(c, p, companies, now));
     return { list, pages: Math.ceil(total / q.pageSize), pageNum: q.pageIndex, total };
   }
 
@@ -108,8 +124,18 @@ export class AppraisalService {
       this.valuation(c),
       c.haCode ? this.ds.getRepository(CommunityEntity).findOneBy({ haCode: c.haCode }) : Promise.resolve(null),
     ]);
-    const [recentCases, priceTrend] = community ? await Promise.all([this.recentCases(community.id, c.evalType), this.trend(community, c)]) : [[], []];
-    return { ...appraisalCaseView(c, history), kindName: APPRAISAL_KIND_LABELS[c.kind], mine: isMine(c, p), requester, valuation, recentCases, priceTrend };
+    const [recentCases, priceTrend] = community
+      ? await Promise.all([this.recentCases(community.id, c.evalType), this.trend(community, c)])
+      : [[], []];
+    return {
+      ...appraisalCaseView(c, history),
+      kindName: APPRAISAL_KIND_LABELS[c.kind],
+      mine: isMine(c, p),
+      requester,
+      valuation,
+      recentCases,
+      priceTrend,
+    };
   }
 
   /** The attachment of a case, for download. */
@@ -132,14 +158,38 @@ export class AppraisalService {
     const c = await this.find(p, input.id);
     const checked = answerForKind(c.kind, input);
     if (!checked.ok) throw ApiError.badRequest(checked.message);
-    return this.act(p, input.id, { type: 'ANSWER', actor: actorOf(p), ...checked.answer }, input.version, '答复案件', AppraisalMsg.answered, ip);
+    return this.act(
+      p,
+      input.id,
+      { type: 'ANSWER', actor: actorOf(p), ...checked.answer },
+      input.version,
+      '答复案件',
+      AppraisalMsg.answered,
+      ip,
+    );
   }
 
   refuse(p: Principal, input: AppraisalRefuseInput, ip?: string) {
-    return this.act(p, input.id, { type: 'REFUSE', actor: actorOf(p), reason: input.reason }, input.version, '退回案件', AppraisalMsg.refused, ip);
+    return this.act(
+      p,
+      input.id,
+      { type: 'REFUSE', actor: actorOf(p), reason: input.reason },
+      input.version,
+      '退回案件',
+      AppraisalMsg.refused,
+      ip,
+    );
   }
 
-  private async act(p: Principal, id: number, event: AppraisalCaseEvent, version: number, action: string, message: string, ip?: string): Promise<Reply<AppraisalCaseView>> {
+  private async act(
+    p: Principal,
+    id: number,
+    event: AppraisalCaseEvent,
+    version: number,
+    action: string,
+    message: string,
+    ip?: string,
+  ): Promise<Reply<AppraisalCaseView>> {
     let updated: AppraisalCaseEntity;
     try {
       updated = await this.store.apply(String(id), p.tenantId, event, version);
@@ -160,7 +210,10 @@ export class AppraisalService {
   }
 
   private async count(where: string[], params: unknown[]): Promise<number> {
-    const [row]: { total: number }[] = await this.ds.query(`SELECT count(*)::int AS total FROM appraisal_case c WHERE ${where.join(' AND ')}`, params);
+    const [row]: { total: number }[] = await this.ds.query(
+      `SELECT count(*)::int AS total FROM appraisal_case c WHERE ${where.join(' AND ')}`,
+      params,
+    );
     return row.total;
   }
 
@@ -199,7 +252,12 @@ export class AppraisalService {
     const account = await this.ds.getRepository(AccountEntity).findOneBy({ id: c.accountId, tenantId: c.tenantId });
     if (!account) return null;
     const names = await this.organizationNames([c.organizationId, c.companyId]);
-    return { accountName: account.userName, loginUser: account.loginUser, organizationName: names.get(c.organizationId) ?? '', companyName: names.get(c.companyId) ?? '' };
+    return {
+      accountName: account.userName,
+      loginUser: account.loginUser,
+      organizationName: names.get(c.organizationId) ?? '',
+      companyName: names.get(c.companyId) ?? '',
+    };
   }
 
   private async valuation(c: AppraisalCaseEntity): Promise<AppraisalCaseDetail['valuation']> {
@@ -210,16 +268,26 @@ export class AppraisalService {
   }
 
   private async recentCases(communityId: number, tradeType: number): Promise<AppraisalMarketCase[]> {
-    const rows: { id: string; case_date: string; area: number; floor: number | null; total_floors: number | null; rooms: number | null; halls: number | null; total_price: number; unit_price: number; source: string }[] =
-      await this.ds.query(
-        `SELECT id, to_char(case_date, 'YYYY-MM-DD') AS case_date, area::float8 AS area, floor, total_floors, rooms, halls,
+    const rows: {
+      id: string;
+      case_date: string;
+      area: number;
+      floor: number | null;
+      total_floors: number | null;
+      rooms: number | null;
+      halls: number | null;
+      total_price: number;
+      unit_price: number;
+      source: string;
+    }[] = await this.ds.query(
+      `SELECT id, to_char(case_date, 'YYYY-MM-DD') AS case_date, area::float8 AS area, floor, total_floors, rooms, halls,
                 total_price::float8 AS total_price, unit_price::float8 AS unit_price, source
            FROM market_case
           WHERE community_id = $1 AND trade_type = $2 AND case_date >= current_date - make_interval(months => $3::int)
           ORDER BY case_date DESC, id DESC
           LIMIT $4`,
-        [communityId, tradeType, RECENT_CASE_MONTHS, RECENT_CASE_LIMIT],
-      );
+      [communityId, tradeType, RECENT_CASE_MONTHS, RECENT_CASE_LIMIT],
+    );
     return rows.map((r) => ({
       id: r.id,
       caseDate: r.case_date,
@@ -236,7 +304,13 @@ export class AppraisalService {
 
   private async trend(community: CommunityEntity, c: AppraisalCaseEntity): Promise<AppraisalCaseDetail['priceTrend']> {
     const propType = typeof c.houseInfo.propType === 'number' ? c.houseInfo.propType : Number(c.houseInfo.propType) || RESIDENTIAL;
-    const series = await this.market.monthly(community, { tradeType: c.evalType === 2 ? 'lease' : 'forsale', propType, sinceYear: TREND_YEARS, statType: 'price', statKey: undefined });
+    const series = await this.market.monthly(community, {
+      tradeType: c.evalType === 2 ? 'lease' : 'forsale',
+      propType,
+      sinceYear: TREND_YEARS,
+      statType: 'price',
+      statKey: undefined,
+    });
     return series.rows.map((r) => ({ month: r.month, price: r.data }));
   }
 }

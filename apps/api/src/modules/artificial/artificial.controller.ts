@@ -62,7 +62,10 @@ function parsed<T>(result: { ok: true; value: T } | { ok: false; message: string
   return result.value;
 }
 
-const uploads = (req: Request) => ((req.files ?? []) as Express.Multer.File[]).filter((f) => f.fieldname === 'files' || f.fieldname === 'files[]' || f.fieldname === 'file');
+const uploads = (req: Request) =>
+  ((req.files ?? []) as Express.Multer.File[]).filter(
+    (f) => f.fieldname === 'files' || f.fieldname === 'files[]' || f.fieldname === 'file',
+  );
 
 @ApiTags('人工询价')
 @Controller('artificial')
@@ -85,7 +88,9 @@ export class ArtificialController {
   @RequirePermission(Perm.manualEnquiry)
   @Post('idadd')
   @HttpCode(200)
-  @ApiOperation({ summary: '从估价结果发起人工询价（multipart：initiate=1、sourceId 估价编号、evalType、reason、otherReason、remark、files）' })
+  @ApiOperation({
+    summary: '从估价结果发起人工询价（multipart：initiate=1、sourceId 估价编号、evalType、reason、otherReason、remark、files）',
+  })
   idAdd(@CurrentPrincipal() p: Principal, @Req() req: Request) {
     const value = parsed(validate(artificialIdAddSchema, req.body ?? {}));
     return this.cases.addFromValuation(p, value, uploads(req));
@@ -93,7 +98,10 @@ export class ArtificialController {
 
   @RequirePermission(Perm.manualEnquiryList)
   @Get('list')
-  @ApiOperation({ summary: '人工询价记录：city、location、beginDate/endDate（yyyy/MM/dd）、status 0 全部/1 未处理/2 已处理、pageIndex、pageSize；{ list, pages, pageNum, total }，最新的在前' })
+  @ApiOperation({
+    summary:
+      '人工询价记录：city、location、beginDate/endDate（yyyy/MM/dd）、status 0 全部/1 未处理/2 已处理、pageIndex、pageSize；{ list, pages, pageNum, total }，最新的在前',
+  })
   list(@CurrentPrincipal() p: Principal, @Query(new ZodValidationPipe(artificialListQuerySchema)) q: ArtificialListQuery) {
     return this.cases.list(p, q);
   }
@@ -108,7 +116,10 @@ export class ArtificialController {
 
   @RequirePermission(Perm.manualEnquiryList)
   @Get('get')
-  @ApiOperation({ summary: '人工询价详情：id；申请、答复或失败原因、处理历史、附件，historyList 为所属链的价格历史（类型 1 自动估价/2 人工询价/3 人工复评，按日期）（不标记已读）' })
+  @ApiOperation({
+    summary:
+      '人工询价详情：id；申请、答复或失败原因、处理历史、附件，historyList 为所属链的价格历史（类型 1 自动估价/2 人工询价/3 人工复评，按日期）（不标记已读）',
+  })
   get(@CurrentPrincipal() p: Principal, @Query(new ZodValidationPipe(caseIdQuerySchema)) q: { id: number }) {
     return this.cases.get(p, q.id);
   }

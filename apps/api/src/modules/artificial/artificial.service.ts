@@ -127,9 +127,10 @@ export class ArtificialService {
   /** A request from a valuation the caller may read (sourceId: its evalCode or record id). */
   async addFromValuation(p: Principal, body: ArtificialIdAdd, files: readonly UploadedCaseFile[]): Promise<Reply<ArtificialSubmitted>> {
     const qb = scopedEvalRecords(this.ds, p);
-    const record = await (/^\d{1,18}$/.test(body.sourceId)
-      ? qb.andWhere('(r.evalCode = :code OR r.id = :id)', { code: body.sourceId, id: body.sourceId })
-      : qb.andWhere('r.evalCode = :code', { code: body.sourceId })
+    const record = await (
+      /^\d{1,18}$/.test(body.sourceId)
+        ? qb.andWhere('(r.evalCode = :code OR r.id = :id)', { code: body.sourceId, id: body.sourceId })
+        : qb.andWhere('r.evalCode = :code', { code: body.sourceId })
     ).getOne();
     if (!record) throw ApiError.notFound(ArtificialMsg.sourceInvalid);
     return this.submit(p, files, {
@@ -160,7 +161,10 @@ export class ArtificialService {
   private async submit(
     p: Principal,
     files: readonly UploadedCaseFile[],
-    request: Omit<NewCase, 'kind' | 'tenantId' | 'companyId' | 'organizationId' | 'accountId' | 'files' | 'proposedPrice' | 'originalPrice'>,
+    request: Omit<
+      NewCase,
+      'kind' | 'tenantId' | 'companyId' | 'organizationId' | 'accountId' | 'files' | 'proposedPrice' | 'originalPrice'
+    >,
   ): Promise<Reply<ArtificialSubmitted>> {
     const uploads = files.map((f) => ({ ...f, originalname: uploadedFileName(f.originalname) }));
     let stored: CaseFile[];
@@ -177,7 +181,10 @@ export class ArtificialService {
         const same = await m
           .getRepository(AppraisalCaseEntity)
           .createQueryBuilder('c')
-          .where(`c.kind = 'artificial' AND c.tenantId = :tenantId AND c.accountId = :accountId AND c.state = 1`, { tenantId: p.tenantId, accountId: p.id })
+          .where(`c.kind = 'artificial' AND c.tenantId = :tenantId AND c.accountId = :accountId AND c.state = 1`, {
+            tenantId: p.tenantId,
+            accountId: p.id,
+          })
           .andWhere('c.createdAt > :since', { since: new Date(Date.now() - ARTIFICIAL_REPEAT_MS) })
           .andWhere('c.evalType = :evalType AND c.reason = :reason AND c.cityCode = :cityCode', request)
           .andWhere('c.evalCode IS NOT DISTINCT FROM :evalCode', { evalCode: request.evalCode })
@@ -205,7 +212,10 @@ export class ArtificialService {
       });
       if (outcome.repeated) await removeCaseFiles(this.storage, stored);
       const { entity, repeated } = outcome;
-      return new Reply({ id: Number(entity.id), caseNo: entity.caseNo, state: entity.state, repeated }, repeated ? ArtificialMsg.alreadySubmitted : ArtificialMsg.success);
+      return new Reply(
+        { id: Number(entity.id), caseNo: entity.caseNo, state: entity.state, repeated },
+        repeated ? ArtificialMsg.alreadySubmitted : ArtificialMsg.success,
+      );
     } catch (error) {
       await removeCaseFiles(this.storage, stored);
       throw error;
@@ -220,7 +230,12 @@ export class ArtificialService {
       .getManyAndCount();
     const reported = await casesWithReports(this.ds, p.tenantId, rows);
     const viewer = actorOf(p);
-    return { list: rows.map((c) => listRow(c, viewer, reported.has(c.id))), pages: Math.ceil(total / q.pageSize), pageNum: q.pageIndex, total };
+    return {
+      list: rows.map((c) => listRow(c, viewer, reported.has(c.id))),
+      pages: Math.ceil(total / q.pageSize),
+      pageNum: q.pageIndex,
+      total,
+    };
   }
 
   async export(p: Principal, q: ArtificialFilter): Promise<{ content: Buffer; fileName: string }> {
@@ -274,7 +289,9 @@ export class ArtificialService {
       else qb.andWhere('c.cityName = :cityName', { cityName: q.city });
     }
     if (q.location) {
-      qb.andWhere(`(c.haName ILIKE :loc ESCAPE '\\' OR c.location ILIKE :loc ESCAPE '\\' OR c.cardAddress ILIKE :loc ESCAPE '\\')`, { loc: likePattern(q.location) });
+      qb.andWhere(`(c.haName ILIKE :loc ESCAPE '\\' OR c.location ILIKE :loc ESCAPE '\\' OR c.cardAddress ILIKE :loc ESCAPE '\\')`, {
+        loc: likePattern(q.location),
+      });
     }
     if (q.beginDate) qb.andWhere('c.createdAt >= :begin', { begin: parseFilterDate(q.beginDate) });
     if (q.endDate) {

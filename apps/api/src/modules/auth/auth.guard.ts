@@ -34,10 +34,7 @@ export class AuthGuard implements CanActivate {
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    const rule = this.reflector.getAllAndOverride<AccessRule | undefined>(ACCESS_KEY, [
-      context.getHandler(),
-      context.getClass(),
-    ]);
+    const rule = this.reflector.getAllAndOverride<AccessRule | undefined>(ACCESS_KEY, [context.getHandler(), context.getClass()]);
     if (!rule) throw new Error(`${context.getClass().name}.${context.getHandler().name} declares no access rule`);
 
     const req = context.switchToHttp().getRequest<Request & AuthenticatedRequest>();

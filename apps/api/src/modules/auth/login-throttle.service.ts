@@ -15,10 +15,7 @@ export class LoginThrottleService {
   ) {}
 
   private counters(pop: Population, userName: string, ip: string): string[] {
-    return [
-      this.keys.of('login-fail', pop, 'account', userName.trim().toLowerCase()),
-      this.keys.of('login-fail', pop, 'ip', ip),
-    ];
+    return [this.keys.of('login-fail', pop, 'account', userName.trim().toLowerCase()), this.keys.of('login-fail', pop, 'ip', ip)];
   }
 
   async assertAllowed(pop: Population, userName: string, ip: string): Promise<void> {

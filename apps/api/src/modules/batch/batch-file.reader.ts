@@ -2,7 +2,15 @@ import { Readable } from 'node:stream';
 import { parse } from 'csv-parse/sync';
 import iconv from 'iconv-lite';
 import { isValidUtf8, OLE2_SIGNATURE, openTableFile } from '@valuation/core';
-import { BatchMsg, BATCH_MAX_ROWS, batchRowInput, matchBatchHeader, type BatchFileExtension, type BatchRowInput, type BatchColumnKey } from '@valuation/domain';
+import {
+  BatchMsg,
+  BATCH_MAX_ROWS,
+  batchRowInput,
+  matchBatchHeader,
+  type BatchFileExtension,
+  type BatchRowInput,
+  type BatchColumnKey,
+} from '@valuation/domain';
 
 /** A file the upload refuses; the message is the one the dialog shows. */
 export class BatchFileRefusal extends Error {
@@ -96,7 +104,13 @@ function readCsv(bytes: Buffer, rows: RowCollector): CsvEncoding {
   if (!decoded) throw new BatchFileRefusal(BatchMsg.fileType);
   let records: string[][];
   try {
-    records = parse(decoded.text, { delimiter: detectDelimiter(decoded.text), relax_column_count: true, relax_quotes: true, skip_empty_lines: true, bom: true });
+    records = parse(decoded.text, {
+      delimiter: detectDelimiter(decoded.text),
+      relax_column_count: true,
+      relax_quotes: true,
+      skip_empty_lines: true,
+      bom: true,
+    });
   } catch {
     throw new BatchFileRefusal(BatchMsg.fileType);
   }

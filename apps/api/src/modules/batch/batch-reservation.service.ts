@@ -90,7 +90,14 @@ export class BatchReservationService {
     return reserved;
   }
 
-  private async ledger(m: EntityManager, payer: BatchPayer, kind: 'city' | 'universal', cityPackageId: number | null, count: number, after: number): Promise<void> {
+  private async ledger(
+    m: EntityManager,
+    payer: BatchPayer,
+    kind: 'city' | 'universal',
+    cityPackageId: number | null,
+    count: number,
+    after: number,
+  ): Promise<void> {
     await m.query(
       `INSERT INTO balance_ledger (tenant_id, account_id, kind, city_package_id, delta, balance_after, reason, ref_type, ref_id, created_by)
        VALUES ($1, $2, $3, $4, $5, $6, 'consume', 'batch', $7, $2)`,

@@ -4,7 +4,10 @@ import { BATCH_COLUMNS, BATCH_MAX_ROWS } from '@valuation/domain';
 declare module 'exceljs' {
   /** exceljs 4.4 keeps a sheet's validations by cell or range address; its typings leave them out. */
   interface Worksheet {
-    dataValidations: { add(address: string, validation: DataValidation): DataValidation; model: Record<string, DataValidation | undefined> };
+    dataValidations: {
+      add(address: string, validation: DataValidation): DataValidation;
+      model: Record<string, DataValidation | undefined>;
+    };
   }
 }
 
@@ -53,7 +56,12 @@ export async function buildBatchTemplate(): Promise<Buffer> {
   ];
   notes.getRow(1).font = { bold: true };
   for (const c of BATCH_COLUMNS) {
-    notes.addRow({ header: c.header.replace('*', ''), required: c.required ? '是' : '否', note: c.note, options: c.options?.map((o) => o.name).join('、') ?? '' });
+    notes.addRow({
+      header: c.header.replace('*', ''),
+      required: c.required ? '是' : '否',
+      note: c.note,
+      options: c.options?.map((o) => o.name).join('、') ?? '',
+    });
   }
   notes.addRow({});
   notes.addRow({ header: `每个文件最多 ${BATCH_MAX_ROWS} 条数据，文件不超过 5MB；CSV 文件建议使用 GB 系列编码（GBK/GB18030）。` });

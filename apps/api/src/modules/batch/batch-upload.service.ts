@@ -136,13 +136,19 @@ export class BatchUploadService {
         return { id: saved.id, state: saved.state, shortfall: plan.shortfall };
       });
     } catch (error) {
-      await this.storage.remove(fileKey).catch((e: unknown) => this.logger.warn({ err: e, fileKey }, 'Could not remove the file of a refused batch'));
+      await this.storage
+        .remove(fileKey)
+        .catch((e: unknown) => this.logger.warn({ err: e, fileKey }, 'Could not remove the file of a refused batch'));
       if (error instanceof QuotaExhaustedError) throw ApiError.forbidden(error.message);
       throw error;
     }
 
     if (task.state === 0) {
-      return new Reply({ batchId, evalTotal: items.length, shortfall: task.shortfall }, BatchMsg.useUniversal, BATCH_SUBCODE_NEEDS_UNIVERSAL);
+      return new Reply(
+        { batchId, evalTotal: items.length, shortfall: task.shortfall },
+        BatchMsg.useUniversal,
+        BATCH_SUBCODE_NEEDS_UNIVERSAL,
+      );
     }
     await this.start(task.id);
     return new Reply({ batchId, evalTotal: items.length });
@@ -196,7 +202,7 @@ export class BatchUploadService {
       cities.set(name, city ? { code: city.code, name: city.name } : null);
     }
     return rows.map((input, i) => {
-      const city = input.cityName ? cities.get(input.cityName) ?? null : null;
+      const city = input.cityName ? (cities.get(input.cityName) ?? null) : null;
       return {
         row_no: i + 1,
         chunk: batchChunkOf(i + 1),

@@ -58,7 +58,10 @@ export class BatchController {
 
   @RequirePermission(Perm.batch)
   @Get('list')
-  @ApiOperation({ summary: '批量任务：taskName（包含）、beginDate/endDate（yyyy/MM/dd）、taskState 0 全部/1/2/3、pageIndex、pageSize；{ list, pages, pageNum, total }，最新的在前' })
+  @ApiOperation({
+    summary:
+      '批量任务：taskName（包含）、beginDate/endDate（yyyy/MM/dd）、taskState 0 全部/1/2/3、pageIndex、pageSize；{ list, pages, pageNum, total }，最新的在前',
+  })
   list(@CurrentPrincipal() p: Principal, @Query(new ZodValidationPipe(batchListQuerySchema)) q: BatchListFilter) {
     return this.tasks.list(p, q);
   }

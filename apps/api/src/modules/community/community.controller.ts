@@ -60,7 +60,8 @@ export class CommunityController {
   @ApiOperation({ summary: '小区近 24 个月均价与环比：tradeType forsale_history | lease_history（不传则两者）' })
   async price(@Query(new ZodValidationPipe(priceQuery)) q: PriceQuery) {
     const { community } = await this.communities.community(q.city, q.ha);
-    const trades = q.tradeType === 'forsale_history' ? [TRADE.sale] : q.tradeType === 'lease_history' ? [TRADE.lease] : [TRADE.sale, TRADE.lease];
+    const trades =
+      q.tradeType === 'forsale_history' ? [TRADE.sale] : q.tradeType === 'lease_history' ? [TRADE.lease] : [TRADE.sale, TRADE.lease];
     return this.stats.priceHistory(community.haCode, q.propType, trades);
   }
 

@@ -48,8 +48,7 @@ const query = <T extends z.ZodRawShape>(shape: T) => z.preprocess(normaliseQuery
 const text = (message: string, max: number) =>
   z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), z.string({ message }).min(1, message).max(max, message));
 
-const int = (message: string, min: number, max: number) =>
-  z.coerce.number({ message }).int(message).min(min, message).max(max, message);
+const int = (message: string, min: number, max: number) => z.coerce.number({ message }).int(message).min(min, message).max(max, message);
 
 const city = text(CommunityMsg.cityRequired, 20);
 const ha = text(CommunityMsg.haRequired, 32);
@@ -76,14 +75,18 @@ const lat = z.coerce.number({ message: CommunityMsg.latInvalid }).min(-90, Commu
 const lon = z.coerce.number({ message: CommunityMsg.lonInvalid }).min(-180, CommunityMsg.lonInvalid).max(180, CommunityMsg.lonInvalid);
 const sinceYear = (defaultYears: number) => int(CommunityMsg.sinceYearInvalid, 1, 20).default(defaultYears);
 
-const oneOf = <const T extends readonly [string, ...string[]]>(values: T, message: string) =>
-  z.enum(values, { message });
+const oneOf = <const T extends readonly [string, ...string[]]>(values: T, message: string) => z.enum(values, { message });
 
 export const filterQuery = query({
   city,
-  dist: z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), z.string({ message: CommunityMsg.distInvalid }).max(20, CommunityMsg.distInvalid)).optional(),
+  dist: z
+    .preprocess(
+      (v) => (typeof v === 'string' ? v.trim() : v),
+      z.string({ message: CommunityMsg.distInvalid }).max(20, CommunityMsg.distInvalid),
+    )
+    .optional(),
   name: z.preprocess(
-    (v) => (typeof v === 'string' ? v.trim() : v ?? ''),
+    (v) => (typeof v === 'string' ? v.trim() : (v ?? '')),
     z.string({ message: CommunityMsg.nameRequired }).min(2, CommunityMsg.nameRequired).max(50, CommunityMsg.nameTooLong),
   ),
   coordtype,

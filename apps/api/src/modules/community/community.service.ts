@@ -3,15 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { dictName, PROPERTY_TYPE_LABELS } from '@valuation/domain';
 import { CommunityEntity, type PoiCategory, type RegionEntity } from '@valuation/persistence';
-import {
-  boundingBox,
-  compassDirection,
-  formatLonLat,
-  fromWgs84,
-  haversineSql,
-  toWgs84,
-  type GeoPoint,
-} from '@valuation/core';
+import { boundingBox, compassDirection, formatLonLat, fromWgs84, haversineSql, toWgs84, type GeoPoint } from '@valuation/core';
 import type {
   AroundPoi,
   CommunityAround,
@@ -97,9 +89,17 @@ export class CommunityService {
     const districts = q.dist ? await this.regions.resolveDistricts(city.code, q.dist) : null;
     if (districts && districts.length === 0) throw new ApiError(HttpStatus.PAYMENT_REQUIRED, CommunityMsg.noMatch);
     const like = escapeLike(q.name);
-    const rows: { ha_code: string; name: string; dist_code: string | null; address: string; street_name: string | null; street_no: string | null; lat: number | null; lon: number | null }[] =
-      await this.ds.query(
-        `SELECT ha_code, name, dist_code, address, street_name, street_no, lat, lon
+    const rows: {
+      ha_code: string;
+      name: string;
+      dist_code: string | null;
+      address: string;
+      street_name: string | null;
+      street_no: string | null;
+      lat: number | null;
+      lon: number | null;
+    }[] = await this.ds.query(
+      `SELECT ha_code, name, dist_code, address, street_name, street_no, lat, lon
            FROM community
           WHERE city_code = $1
             AND ($2::text[] IS NULL OR dist_code = ANY($2::text[]))
@@ -107,8 +107,8 @@ export class CommunityService {
           ORDER BY (name = $4) DESC, (name ILIKE $5) DESC, (name ILIKE $3) DESC,
                    greatest(similarity(name, $4), similarity(address, $4)) DESC, name, id
           LIMIT $6`,
-        [city.code, districts, `%${like}%`, q.name, `${like}%`, FILTER_LIMIT],
-      );
+      [city.code, districts, `%${like}%`, q.name, `${like}%`, FILTER_LIMIT],
+    );
     if (rows.length === 0) throw new ApiError(HttpStatus.PAYMENT_REQUIRED, CommunityMsg.noMatch);
     const names = await this.regions.names(rows.map((r) => r.dist_code));
     const position = rows.map((r) => {
@@ -154,7 +154,19 @@ export class CommunityService {
        SELECT n.*, t1.price, t2.price AS lease_price
          FROM kept n ${latestIndex(1)} ${latestIndex(2)}
         ORDER BY n.distance, n.id`,
-      [center.lat, center.lon, box.minLat, box.maxLat, box.minLon, box.maxLon, cityCode, radiusM, limit, propType ?? DEFAULT_PROP_TYPE, propType === null ? null : String(propType)],
+      [
+        center.lat,
+        center.lon,
+        box.minLat,
+        box.maxLat,
+        box.minLon,
+        box.maxLon,
+        cityCode,
+        radiusM,
+        limit,
+        propType ?? DEFAULT_PROP_TYPE,
+        propType === null ? null : String(propType),
+      ],
     );
   }
 
@@ -163,22 +175,20 @@ export class CommunityService {
     const center = toWgs84({ lon: q.lon, lat: q.lat }, q.coordtype);
     const rows = await this.nearest(center, q.distance, q.limit, city.code, q.propType);
     const names = await this.regions.names(rows.map((r) => r.dist_code));
-    const items = rows.map(
-      (r): NearbyCommunity => ({
-        haCode: r.ha_code,
-        haName: r.name,
-        location: formatLonLat(fromWgs84({ lon: r.lon, lat: r.lat }, q.coordtype)),
-        price: r.price === null ? null : round2(r.price),
-        leasePrice: r.lease_price === null ? null : round2(r.lease_price),
-        imageUrl: communityImageUrl({ haCode: r.ha_code, imageKey: r.image_key }),
-        distName: (r.dist_code && names.get(r.dist_code)) || '',
-        address: r.address,
-        distance: Math.round(r.distance),
-        direction: compassDirection(center, { lon: r.lon, lat: r.lat }),
-        haPropType: r.prop_types,
-        bldgtype: dictName('bldgType', r.bldg_type),
-      }),
-    );
+    const items = rows.map((r): NearbyCommunity => ({
+      haCode: r.ha_code,
+      haName: r.name,
+      location: formatLonLat(fromWgs84({ lon: r.lon, lat: r.lat }, q.coordtype)),
+      price: r.price === null ? null : round2(r.price),
+      leasePrice: r.lease_price === null ? null : round2(r.lease_price),
+      imageUrl: communityImageUrl({ haCode: r.ha_code, imageKey: r.image_key }),
+      distName: (r.dist_code && names.get(r.dist_code)) || '',
+      address: r.address,
+      distance: Math.round(r.distance),
+      direction: compassDirection(center, { lon: r.lon, lat: r.lat }),
+      haPropType: r.prop_types,
+      bldgtype: dictName('bldgType', r.bldg_type),
+    }));
     return { items };
   }
 
@@ -203,7 +213,10 @@ export class CommunityService {
       this.stats.latestPrices('community', c.haCode, propType),
       this.regions.names([c.distCode]),
     ]);
-    const propTypes = c.propTypes.split(',').map((s) => s.trim()).filter(Boolean);
+    const propTypes = c.propTypes
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
     return {
       haCode: c.haCode,
       haName: c.name,
@@ -217,7 +230,10 @@ export class CommunityService {
       leasePriceRise: lease.rise,
       priceMonth: sale.month,
       buildyear: c.buildYear,
-      haClName: propTypes.map((t) => PROPERTY_TYPE_LABELS[Number(t)]).filter(Boolean).join('、'),
+      haClName: propTypes
+        .map((t) => PROPERTY_TYPE_LABELS[Number(t)])
+        .filter(Boolean)
+        .join('、'),
       protoType: propTypes.join(','),
       bldgType: dictName('bldgType', c.bldgType),
       carItem: (c.parking ?? []).map((p) => ({ type: p.type, qnt: p.qnt })),
@@ -243,8 +259,9 @@ export class CommunityService {
     if (c.lat === null || c.lon === null) return out;
     const center = { lon: c.lon, lat: c.lat };
     const box = boundingBox(center, AROUND_RADIUS_M);
-    const rows: { category: PoiCategory; name: string; lat: number; lon: number; routes: string[]; distance: number }[] = await this.ds.query(
-      `WITH near AS (
+    const rows: { category: PoiCategory; name: string; lat: number; lon: number; routes: string[]; distance: number }[] =
+      await this.ds.query(
+        `WITH near AS (
          SELECT id, category, name, lat, lon, routes, ${haversineSql('$1::float8', '$2::float8', 'lat', 'lon')} AS distance
            FROM poi
           WHERE lat BETWEEN $3 AND $4 AND lon BETWEEN $5 AND $6
@@ -252,10 +269,14 @@ export class CommunityService {
          SELECT *, row_number() OVER (PARTITION BY category ORDER BY distance, id) AS rn FROM near WHERE distance <= $7
        )
        SELECT category, name, lat, lon, routes, distance FROM ranked WHERE rn <= $8 ORDER BY category, distance, id`,
-      [center.lat, center.lon, box.minLat, box.maxLat, box.minLon, box.maxLon, AROUND_RADIUS_M, AROUND_LIMIT],
-    );
+        [center.lat, center.lon, box.minLat, box.maxLat, box.minLon, box.maxLon, AROUND_RADIUS_M, AROUND_LIMIT],
+      );
     for (const r of rows) {
-      const poi: AroundPoi = { name: r.name, direction: compassDirection(center, { lon: r.lon, lat: r.lat }), distance: Math.round(r.distance) };
+      const poi: AroundPoi = {
+        name: r.name,
+        direction: compassDirection(center, { lon: r.lon, lat: r.lat }),
+        distance: Math.round(r.distance),
+      };
       if (r.category === 'transport') out.transport.push({ ...poi, routes: r.routes.map((routeName) => ({ routeName })) });
       else if (r.category === 'education') out.education.push(poi);
       else if (r.category === 'medical') out.medical.push(poi);

@@ -34,7 +34,11 @@ export class CustomerDomainController {
   @Post('add')
   @HttpCode(200)
   @ApiOperation({ summary: '申请域名（JSON：companyId、domain）；域名已被申请过时 403「同一域名只可申请一次」' })
-  add(@CurrentPrincipal() p: Principal, @Body(new ZodValidationPipe(customerDomainApplySchema)) input: CustomerDomainApply, @Req() req: Request) {
+  add(
+    @CurrentPrincipal() p: Principal,
+    @Body(new ZodValidationPipe(customerDomainApplySchema)) input: CustomerDomainApply,
+    @Req() req: Request,
+  ) {
     return this.domains.apply(p, input, req.ip);
   }
 
@@ -42,7 +46,11 @@ export class CustomerDomainController {
   @Post('update')
   @HttpCode(200)
   @ApiOperation({ summary: '修改域名（id、companyId、domain；客户公司不可修改）：域名须有变化，修改后重新处理；域名已被申请过时 403' })
-  update(@CurrentPrincipal() p: Principal, @Body(new ZodValidationPipe(customerDomainEditSchema)) input: CustomerDomainEdit, @Req() req: Request) {
+  update(
+    @CurrentPrincipal() p: Principal,
+    @Body(new ZodValidationPipe(customerDomainEditSchema)) input: CustomerDomainEdit,
+    @Req() req: Request,
+  ) {
     return this.domains.update(p, input, req.ip);
   }
 
@@ -51,7 +59,10 @@ export class CustomerDomainController {
   @HttpCode(200)
   @ApiOperation({ summary: '删除域名申请：id（表单、JSON 或查询参数）' })
   delete(@CurrentPrincipal() p: Principal, @Req() req: Request) {
-    const input = new ZodValidationPipe(customerDomainDeleteSchema).transform({ ...(req.query as Record<string, unknown>), ...bodyOf(req) });
+    const input = new ZodValidationPipe(customerDomainDeleteSchema).transform({
+      ...(req.query as Record<string, unknown>),
+      ...bodyOf(req),
+    });
     return this.domains.remove(p, input.id, req.ip);
   }
 }

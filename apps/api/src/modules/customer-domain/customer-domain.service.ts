@@ -134,7 +134,8 @@ export class CustomerDomainService {
         const repo = m.getRepository(CustomerDomainEntity);
         const row = await repo.findOneBy({ id: input.id, tenantId: p.tenantId });
         if (!row) throw ApiError.notFound(CustomerDomainMsg.notFound);
-        if (input.companyId !== undefined && input.companyId !== row.companyId) throw ApiError.badRequest(CustomerDomainApiMsg.companyFixed);
+        if (input.companyId !== undefined && input.companyId !== row.companyId)
+          throw ApiError.badRequest(CustomerDomainApiMsg.companyFixed);
         const oldDomain = row.domain;
         const saved = await customerDomainWorkflow.apply(
           m,

@@ -13,6 +13,12 @@ export class DictController {
   @Get('list')
   @ApiOperation({ summary: '估价表单字典：朝向、装修、室内结构、建筑类型、建筑结构' })
   list(): DictLists {
-    return { face: copy('face'), intDeco: copy('intDeco'), indoStru: copy('indoStru'), bldgType: copy('bldgType'), bldgStru: copy('bldgStru') };
+    return {
+      face: copy('face'),
+      intDeco: copy('intDeco'),
+      indoStru: copy('indoStru'),
+      bldgType: copy('bldgType'),
+      bldgStru: copy('bldgStru'),
+    };
   }
 }

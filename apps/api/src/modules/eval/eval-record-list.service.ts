@@ -101,7 +101,10 @@ export class EvalRecordListService {
       else qb.andWhere('r.cityName = :cityName', { cityName: q.city });
     }
     if (q.cardAddress) qb.andWhere(`r.cardAddress ILIKE :cardAddress ESCAPE '\\'`, { cardAddress: likePattern(q.cardAddress) });
-    if (q.location) qb.andWhere(`(r.haName ILIKE :location ESCAPE '\\' OR r.location ILIKE :location ESCAPE '\\')`, { location: likePattern(q.location) });
+    if (q.location)
+      qb.andWhere(`(r.haName ILIKE :location ESCAPE '\\' OR r.location ILIKE :location ESCAPE '\\')`, {
+        location: likePattern(q.location),
+      });
     if (q.beginDate) qb.andWhere('r.createdAt >= :begin', { begin: parseFilterDate(q.beginDate) });
     if (q.endDate) {
       const end = parseFilterDate(q.endDate)!;

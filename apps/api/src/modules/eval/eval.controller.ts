@@ -13,7 +13,12 @@ import { EvalService } from './eval.service';
 const evalTypeQuery = z.object({
   evalType: z.coerce.number().refine((n) => n === 1 || n === 2, ValuationMsg.evalTypeInvalid),
 });
-const evalCodeSchema = z.object({ evalCode: z.string().trim().regex(/^[A-Za-z0-9]{6,32}$/, '估价编号不正确') });
+const evalCodeSchema = z.object({
+  evalCode: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9]{6,32}$/, '估价编号不正确'),
+});
 const historyQuery = z.object({ evalRecordId: z.coerce.number().int().positive('估价记录不存在') });
 
 const VIEW = [Perm.quickValuation, Perm.valuationRecords, Perm.evalDetail];
@@ -30,7 +35,11 @@ export class EvalController {
   @Post('rapid')
   @HttpCode(200)
   @ApiOperation({ summary: '自动估价：query evalType 1 售价、2 租金；JSON 估价参数。402 表示未找到房产信息' })
-  rapid(@CurrentPrincipal() p: Principal, @Query(new ZodValidationPipe(evalTypeQuery)) q: { evalType: TradeType }, @Body() body: Record<string, unknown>) {
+  rapid(
+    @CurrentPrincipal() p: Principal,
+    @Query(new ZodValidationPipe(evalTypeQuery)) q: { evalType: TradeType },
+    @Body() body: Record<string, unknown>,
+  ) {
     return this.evals.rapid(p, body ?? {}, q.evalType);
   }
 

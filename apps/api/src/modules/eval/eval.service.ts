@@ -52,7 +52,13 @@ export class EvalService {
 
   private async run(p: Principal, req: ValuationRequest, evalType: TradeType, rootEvalCode?: string) {
     const businessName = req.businessTypeId
-      ? ((await this.ds.query(`SELECT business_name AS n FROM business WHERE id = $1 AND tenant_id = $2 AND company_id = $3`, [req.businessTypeId, p.tenantId, p.companyId])) as { n: string }[])[0]?.n ?? null
+      ? ((
+          (await this.ds.query(`SELECT business_name AS n FROM business WHERE id = $1 AND tenant_id = $2 AND company_id = $3`, [
+            req.businessTypeId,
+            p.tenantId,
+            p.companyId,
+          ])) as { n: string }[]
+        )[0]?.n ?? null)
       : null;
     try {
       const outcome = await this.valuations.value(
@@ -72,14 +78,23 @@ export class EvalService {
   async get(p: Principal, evalCode: string): Promise<EvalResult> {
     const record = await this.find(p, evalCode);
     const stored = storedResult(record);
-    const reports: { type: number }[] = await this.ds.query(`SELECT report_type AS type FROM eval_report WHERE eval_code = $1 AND state IN (1, 2)`, [evalCode]);
+    const reports: { type: number }[] = await this.ds.query(
+      `SELECT report_type AS type FROM eval_report WHERE eval_code = $1 AND state IN (1, 2)`,
+      [evalCode],
+    );
     const ordered = new Set(reports.map((r) => r.type));
-    return { record: { ...evalRecordView(record), inquiry: ordered.has(1), advisory: ordered.has(2) }, samples: stored.samples ?? [], betas: stored.betas ?? [] };
+    return {
+      record: { ...evalRecordView(record), inquiry: ordered.has(1), advisory: ordered.has(2) },
+      samples: stored.samples ?? [],
+      betas: stored.betas ?? [],
+    };
   }
 
   async pm(p: Principal, evalCode: string): Promise<EvalTrend> {
     const trend = storedResult(await this.find(p, evalCode)).trend ?? null;
-    return trend ? { X: trend.X, R: trend.R, month: trend.month, source: trend.source, series: trend.series } : { X: null, R: null, month: null, source: null, series: [] };
+    return trend
+      ? { X: trend.X, R: trend.R, month: trend.month, source: trend.source, series: trend.series }
+      : { X: null, R: null, month: null, source: null, series: [] };
   }
 
   /**
@@ -89,7 +104,10 @@ export class EvalService {
   async history(p: Principal, evalRecordId: number): Promise<EvalHistoryItem[]> {
     const record = await this.scoped(p).andWhere('r.id = :id', { id: evalRecordId }).getOne();
     if (!record) throw ApiError.notFound(EvalMsg.notFound);
-    const rows = await this.scoped(p).andWhere('r.rootEvalCode = :root', { root: record.rootEvalCode }).orderBy('r.createdAt', 'DESC').getMany();
+    const rows = await this.scoped(p)
+      .andWhere('r.rootEvalCode = :root', { root: record.rootEvalCode })
+      .orderBy('r.createdAt', 'DESC')
+      .getMany();
     return valuationPriceHistory(this.ds, p, rows);
   }
 
@@ -103,4 +121,3 @@ export class EvalService {
     return scopedEvalRecords(this.ds, p);
   }
 }
-

@@ -32,7 +32,11 @@ export function answeredCasesOfValuations(ds: DataSource, p: Principal, evalCode
  */
 export async function answeredCaseCounts(ds: DataSource, p: Principal, roots: readonly string[]): Promise<Map<string, number>> {
   if (roots.length === 0) return new Map();
-  const qb = answeredCases(ds, p).innerJoin(EvalRecordEntity, 'e', 'e.evalCode = c.evalCode AND e.tenantId = c.tenantId AND e.companyId = c.companyId');
+  const qb = answeredCases(ds, p).innerJoin(
+    EvalRecordEntity,
+    'e',
+    'e.evalCode = c.evalCode AND e.tenantId = c.tenantId AND e.companyId = c.companyId',
+  );
   const rows: { root: string; n: string }[] = await withinDataRange(qb, 'e', p, Perm.valuationRecords)
     .andWhere('e.rootEvalCode IN (:...roots)', { roots })
     .select('e.rootEvalCode', 'root')
@@ -84,7 +88,15 @@ function valuationEntry(r: EvalRecordEntity): Dated<PriceHistoryItem> | null {
     type: 1,
     at: r.createdAt,
     totalPrice,
-    item: { type: 1, id: Number(r.id), code: r.evalCode, evalType: r.evalType === 2 ? 2 : 1, evalDate: dateTime(r.createdAt), totalPrice, unitPrice: num(r.unitPrice) },
+    item: {
+      type: 1,
+      id: Number(r.id),
+      code: r.evalCode,
+      evalType: r.evalType === 2 ? 2 : 1,
+      evalDate: dateTime(r.createdAt),
+      totalPrice,
+      unitPrice: num(r.unitPrice),
+    },
   };
 }
 
@@ -96,7 +108,15 @@ function caseEntry(c: AppraisalCaseEntity): Dated<PriceHistoryItem> {
     type,
     at,
     totalPrice,
-    item: { type, id: Number(c.id), code: c.caseNo, evalType: c.evalType, evalDate: caseTime(at), totalPrice, unitPrice: num(c.reviewUnitPrice) },
+    item: {
+      type,
+      id: Number(c.id),
+      code: c.caseNo,
+      evalType: c.evalType,
+      evalDate: caseTime(at),
+      totalPrice,
+      unitPrice: num(c.reviewUnitPrice),
+    },
   };
 }
 
@@ -124,7 +144,11 @@ export async function casePriceHistory(ds: DataSource, p: Principal, c: Appraisa
  * GET api/eval/history/list: the valuations of a property (the record's and its re-valuations) and
  * the answered manual enquiries and re-appraisals with a price that stem from them, newest first.
  */
-export async function valuationPriceHistory(ds: DataSource, p: Principal, records: readonly EvalRecordEntity[]): Promise<EvalHistoryItem[]> {
+export async function valuationPriceHistory(
+  ds: DataSource,
+  p: Principal,
+  records: readonly EvalRecordEntity[],
+): Promise<EvalHistoryItem[]> {
   const valuations: Dated<EvalHistoryItem>[] = records.map((r) => ({
     type: 1,
     at: r.createdAt,
@@ -141,9 +165,30 @@ export async function valuationPriceHistory(ds: DataSource, p: Principal, record
       state: r.state,
     },
   }));
-  const cases: Dated<EvalHistoryItem>[] = (await answeredCasesOfValuations(ds, p, records.map((r) => r.evalCode))).map((c) => {
+  const cases: Dated<EvalHistoryItem>[] = (
+    await answeredCasesOfValuations(
+      ds,
+      p,
+      records.map((r) => r.evalCode),
+    )
+  ).map((c) => {
     const { type, at, totalPrice, item } = caseEntry(c);
-    return { type, at, totalPrice, item: { id: item.id, evalCode: c.evalCode ?? '', caseNo: c.caseNo, type, evalType: c.evalType, evalDate: item.evalDate, totalPrice, unitPrice: item.unitPrice, state: c.state } };
+    return {
+      type,
+      at,
+      totalPrice,
+      item: {
+        id: item.id,
+        evalCode: c.evalCode ?? '',
+        caseNo: c.caseNo,
+        type,
+        evalType: c.evalType,
+        evalDate: item.evalDate,
+        totalPrice,
+        unitPrice: item.unitPrice,
+        state: c.state,
+      },
+    };
   });
   return orderPriceHistory([...valuations, ...cases], { newestFirst: true }).map((e) => e.item);
 }

@@ -22,7 +22,10 @@ export class NotifySettingsController {
   @RequirePermission(Perm.organisation)
   @Get()
   @ApiOperation({ summary: '机构回调设置：{ organizationId, webhookUrl, hasSecret, secretPreview }' })
-  get(@CurrentPrincipal() p: Principal, @Query(new ZodValidationPipe(notifySettingsQuerySchema)) q: NotifySettingsQuery): Promise<NotifySettingsView> {
+  get(
+    @CurrentPrincipal() p: Principal,
+    @Query(new ZodValidationPipe(notifySettingsQuerySchema)) q: NotifySettingsQuery,
+  ): Promise<NotifySettingsView> {
     return this.settings.get(p, q.organizationId);
   }
 
@@ -30,7 +33,10 @@ export class NotifySettingsController {
   @Post()
   @HttpCode(200)
   @ApiOperation({ summary: '保存机构回调地址（JSON；空地址删除）；生成的密钥只在本次返回（secret）' })
-  save(@CurrentPrincipal() p: Principal, @Body(new ZodValidationPipe(notifySettingsSaveSchema)) input: NotifySettingsSaveInput): Promise<NotifySettingsSaved> {
+  save(
+    @CurrentPrincipal() p: Principal,
+    @Body(new ZodValidationPipe(notifySettingsSaveSchema)) input: NotifySettingsSaveInput,
+  ): Promise<NotifySettingsSaved> {
     return this.settings.save(p, input);
   }
 }

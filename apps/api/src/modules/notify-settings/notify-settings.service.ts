@@ -5,7 +5,12 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { OrganizationEntity, OrganizationNotifySettingEntity } from '@valuation/persistence';
 import { ApiError } from '../../common/api-error';
 import type { Principal } from '../../common/principal';
-import { NotifySettingsMsg, type NotifySettingsSaved, type NotifySettingsSaveInput, type NotifySettingsView } from './dto/notify-settings.dto';
+import {
+  NotifySettingsMsg,
+  type NotifySettingsSaved,
+  type NotifySettingsSaveInput,
+  type NotifySettingsView,
+} from './dto/notify-settings.dto';
 
 function preview(secret: string | null): string | null {
   return secret ? `${secret.slice(0, 4)}****` : null;
@@ -27,7 +32,9 @@ export class NotifySettingsService {
 
   async get(p: Principal, organizationId: number): Promise<NotifySettingsView> {
     const org = await this.manageable(this.ds.manager, p, organizationId);
-    const setting = await this.ds.getRepository(OrganizationNotifySettingEntity).findOneBy({ organizationId: org.id, tenantId: p.tenantId });
+    const setting = await this.ds
+      .getRepository(OrganizationNotifySettingEntity)
+      .findOneBy({ organizationId: org.id, tenantId: p.tenantId });
     return view(org.id, setting);
   }
 
@@ -57,7 +64,11 @@ export class NotifySettingsService {
     const org = await m
       .getRepository(OrganizationEntity)
       .createQueryBuilder('o')
-      .where('o.id = :id AND o.tenantId = :tenantId AND o.companyId = :companyId AND o.status <> 3', { id: organizationId, tenantId: p.tenantId, companyId: p.companyId })
+      .where('o.id = :id AND o.tenantId = :tenantId AND o.companyId = :companyId AND o.status <> 3', {
+        id: organizationId,
+        tenantId: p.tenantId,
+        companyId: p.companyId,
+      })
       .andWhere('o.path LIKE :prefix', { prefix: `${own.path}%` })
       .getOne();
     if (!org) throw ApiError.notFound(NotifySettingsMsg.notFound);

@@ -1,6 +1,13 @@
 import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { caseIdQuerySchema, objectionAddSchema, objectionListQuerySchema, Perm, type ObjectionAdd, type ObjectionListQuery } from '@valuation/domain';
+import {
+  caseIdQuerySchema,
+  objectionAddSchema,
+  objectionListQuerySchema,
+  Perm,
+  type ObjectionAdd,
+  type ObjectionListQuery,
+} from '@valuation/domain';
 import { CurrentPrincipal, RequirePermission } from '../../common/access.decorators';
 import type { Principal } from '../../common/principal';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe';
@@ -14,14 +21,20 @@ export class ObjectionController {
   @RequirePermission(Perm.objectionReviewList)
   @Post('add')
   @HttpCode(200)
-  @ApiOperation({ summary: '价格异议（JSON evalCode、price 正整数：售价单位万元、租金单位元/月、type 估价类型 1 售价/2 租金）；高于原价为偏低（2），低于原价为偏高（1）' })
+  @ApiOperation({
+    summary:
+      '价格异议（JSON evalCode、price 正整数：售价单位万元、租金单位元/月、type 估价类型 1 售价/2 租金）；高于原价为偏低（2），低于原价为偏高（1）',
+  })
   add(@CurrentPrincipal() p: Principal, @Body(new ZodValidationPipe(objectionAddSchema)) body: ObjectionAdd) {
     return this.objections.add(p, body);
   }
 
   @RequirePermission(Perm.objectionReviewList)
   @Get('list')
-  @ApiOperation({ summary: '价格异议记录：beginDate、endDate、city、ha、state 1 正在处理/2 处理完成、pageIndex、pageSize；{ list, pages, pageNum, total }' })
+  @ApiOperation({
+    summary:
+      '价格异议记录：beginDate、endDate、city、ha、state 1 正在处理/2 处理完成、pageIndex、pageSize；{ list, pages, pageNum, total }',
+  })
   list(@CurrentPrincipal() p: Principal, @Query(new ZodValidationPipe(objectionListQuerySchema)) q: ObjectionListQuery) {
     return this.objections.list(p, q);
   }

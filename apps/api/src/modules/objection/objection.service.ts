@@ -106,7 +106,10 @@ export class ObjectionService {
   async detail(p: Principal, id: number): Promise<{ objection: AppraisalCaseView; record: EvalRecord | null }> {
     const c = await this.find(p, id);
     const record = c.evalCode ? await scopedEvalRecords(this.ds, p).andWhere('r.evalCode = :code', { code: c.evalCode }).getOne() : null;
-    return { objection: appraisalCaseView(c, await this.store.historyOf(c.id), { viewer: actorOf(p) }), record: record ? evalRecordView(record) : null };
+    return {
+      objection: appraisalCaseView(c, await this.store.historyOf(c.id), { viewer: actorOf(p) }),
+      record: record ? evalRecordView(record) : null,
+    };
   }
 
   /**

@@ -65,7 +65,11 @@ export class UserProfileController {
   @Post('login-user/edit')
   @HttpCode(200)
   @ApiOperation({ summary: '修改邮箱和手机号码：email、phone、loginUser' })
-  async edit(@CurrentPrincipal() p: Principal, @Body(new ZodValidationPipe(profileEditSchema)) input: ProfileEditInput, @Req() req: Request) {
+  async edit(
+    @CurrentPrincipal() p: Principal,
+    @Body(new ZodValidationPipe(profileEditSchema)) input: ProfileEditInput,
+    @Req() req: Request,
+  ) {
     await this.profiles.editContact(p, input, req.ip);
     return new Reply(null, Msg.profileUpdated);
   }
@@ -74,7 +78,11 @@ export class UserProfileController {
   @Post('updatePwd')
   @HttpCode(200)
   @ApiOperation({ summary: '修改密码：oldPwd、newPwd；成功后需重新登录' })
-  async updatePwd(@CurrentPrincipal() p: Principal, @Body(new ZodValidationPipe(passwordChangeSchema)) input: PasswordChangeInput, @Req() req: Request) {
+  async updatePwd(
+    @CurrentPrincipal() p: Principal,
+    @Body(new ZodValidationPipe(passwordChangeSchema)) input: PasswordChangeInput,
+    @Req() req: Request,
+  ) {
     await this.profiles.changePassword(p, input, req.ip);
     return new Reply(null, Msg.passwordUpdated);
   }
@@ -103,7 +111,11 @@ export class TenantProfileController {
   @Post('t/login-user/edit')
   @HttpCode(200)
   @ApiOperation({ summary: '修改邮箱和手机号码' })
-  async edit(@CurrentPrincipal() p: Principal, @Body(new ZodValidationPipe(profileEditSchema)) input: ProfileEditInput, @Req() req: Request) {
+  async edit(
+    @CurrentPrincipal() p: Principal,
+    @Body(new ZodValidationPipe(profileEditSchema)) input: ProfileEditInput,
+    @Req() req: Request,
+  ) {
     await this.profiles.editContact(p, input, req.ip);
     return new Reply(null, Msg.profileUpdated);
   }
@@ -112,7 +124,11 @@ export class TenantProfileController {
   @Post('t/updatePwd')
   @HttpCode(200)
   @ApiOperation({ summary: '修改密码' })
-  async updatePwd(@CurrentPrincipal() p: Principal, @Body(new ZodValidationPipe(passwordChangeSchema)) input: PasswordChangeInput, @Req() req: Request) {
+  async updatePwd(
+    @CurrentPrincipal() p: Principal,
+    @Body(new ZodValidationPipe(passwordChangeSchema)) input: PasswordChangeInput,
+    @Req() req: Request,
+  ) {
     await this.profiles.changePassword(p, input, req.ip);
     return new Reply(null, Msg.passwordUpdated);
   }

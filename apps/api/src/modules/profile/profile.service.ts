@@ -1,13 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { type DataSource, Not } from 'typeorm';
-import {
-  Msg,
-  PERMISSION_BY_ID,
-  type PasswordChangeInput,
-  type Population,
-  type ProfileEditInput,
-} from '@valuation/domain';
+import { Msg, PERMISSION_BY_ID, type PasswordChangeInput, type Population, type ProfileEditInput } from '@valuation/domain';
 import { AccountEntity, OrganizationEntity, TenantEntity, TenantStaffEntity } from '@valuation/persistence';
 import type { LoginUser, PermissionItem, TenantLoginUser } from '@valuation/contracts';
 import { ApiError } from '../../common/api-error';

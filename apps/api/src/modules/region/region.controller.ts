@@ -23,7 +23,7 @@ const treeQuery = z.object({
 
 const filterQuery = z.object({
   name: z.preprocess(
-    (v) => (typeof v === 'string' ? v.trim() : v ?? ''),
+    (v) => (typeof v === 'string' ? v.trim() : (v ?? '')),
     z.string({ message: RegionMsg.cityInputInvalid }).min(1, RegionMsg.cityInputRequired).max(50, RegionMsg.cityInputInvalid),
   ),
 });

@@ -152,7 +152,11 @@ export class RegionService {
       return null;
     }
     const lower = v.toLowerCase();
-    return cities.find((c) => c.name === v || c.shortName === v || c.shortName === v.replace(/市$/, '')) ?? cities.find((c) => c.pinyin === lower) ?? null;
+    return (
+      cities.find((c) => c.name === v || c.shortName === v || c.shortName === v.replace(/市$/, '')) ??
+      cities.find((c) => c.pinyin === lower) ??
+      null
+    );
   }
 
   /** Districts of a city whose code equals the input, or whose name equals or starts with it. */

@@ -46,7 +46,11 @@ export class ReportConfigController {
   @Post('add')
   @HttpCode(200)
   @ApiOperation({ summary: `新增报告配置（该报告类型尚无配置时）：${SAVE_FIELDS}` })
-  add(@CurrentPrincipal() p: Principal, @Body(new ZodValidationPipe(reportConfigAddSchema)) input: ReportConfigTextInput, @Req() req: Request) {
+  add(
+    @CurrentPrincipal() p: Principal,
+    @Body(new ZodValidationPipe(reportConfigAddSchema)) input: ReportConfigTextInput,
+    @Req() req: Request,
+  ) {
     return this.configs.add(p, input, filesOf(req), req.ip);
   }
 
@@ -54,14 +58,24 @@ export class ReportConfigController {
   @Post('update')
   @HttpCode(200)
   @ApiOperation({ summary: `修改报告配置：id 与 ${SAVE_FIELDS}；未上传的图片保持不变` })
-  update(@CurrentPrincipal() p: Principal, @Body(new ZodValidationPipe(reportConfigUpdateSchema)) input: ReportConfigUpdateInput, @Req() req: Request) {
+  update(
+    @CurrentPrincipal() p: Principal,
+    @Body(new ZodValidationPipe(reportConfigUpdateSchema)) input: ReportConfigUpdateInput,
+    @Req() req: Request,
+  ) {
     return this.configs.update(p, input, filesOf(req), req.ip);
   }
 
   @RequirePermission(Perm.reportConfig)
   @Get('images')
-  @ApiOperation({ summary: '报告配置图片：reportType、imageType（1 营业执照，2 资质证书，3 估价师签名1，4 估价师签名2，5 报告印章）；未设置时 404' })
-  async images(@CurrentPrincipal() p: Principal, @Query(new ZodValidationPipe(reportImageQuerySchema)) q: ReportImageQuery, @Res({ passthrough: true }) res: Response) {
+  @ApiOperation({
+    summary: '报告配置图片：reportType、imageType（1 营业执照，2 资质证书，3 估价师签名1，4 估价师签名2，5 报告印章）；未设置时 404',
+  })
+  async images(
+    @CurrentPrincipal() p: Principal,
+    @Query(new ZodValidationPipe(reportImageQuerySchema)) q: ReportImageQuery,
+    @Res({ passthrough: true }) res: Response,
+  ) {
     const key = await this.configs.imageKey(p, q.reportType, q.imageType);
     const stat = key ? await this.storage.stat(key) : null;
     if (!key || !stat) throw ApiError.notFound(ReportConfigMsg.noImage);

@@ -50,7 +50,13 @@ export function reportImageKey(tenantId: number, reportType: ReportConfigType, i
   return `report-config/${tenantId}/${reportType}/${image}-${randomUUID()}.${EXTENSIONS[format]}`;
 }
 
-const imageFlags = (has: (type: ReportImageType) => boolean): Record<ReportImageType, boolean> => ({ 1: has(1), 2: has(2), 3: has(3), 4: has(4), 5: has(5) });
+const imageFlags = (has: (type: ReportImageType) => boolean): Record<ReportImageType, boolean> => ({
+  1: has(1),
+  2: has(2),
+  3: has(3),
+  4: has(4),
+  5: has(5),
+});
 
 export function toReportConfig(row: ReportConfigEntity): ReportConfig {
   return {
@@ -92,7 +98,12 @@ export class ReportConfigService {
   }
 
   /** Texts checked by the controller; the images are checked here, before anything is written. */
-  async add(p: Principal, input: ReportConfigTextInput, files: readonly UploadedImageFile[], ip: string | undefined): Promise<Reply<ReportConfig>> {
+  async add(
+    p: Principal,
+    input: ReportConfigTextInput,
+    files: readonly UploadedImageFile[],
+    ip: string | undefined,
+  ): Promise<Reply<ReportConfig>> {
     const images = this.checkImages(input.reportType, files);
     if (await this.own(p, input.reportType)) throw ApiError.conflict(ReportConfigMsg.alreadyExists);
 
@@ -118,7 +129,12 @@ export class ReportConfigService {
     return new Reply(toReportConfig(row), ReportConfigMsg.saved);
   }
 
-  async update(p: Principal, input: ReportConfigUpdateInput, files: readonly UploadedImageFile[], ip: string | undefined): Promise<Reply<ReportConfig>> {
+  async update(
+    p: Principal,
+    input: ReportConfigUpdateInput,
+    files: readonly UploadedImageFile[],
+    ip: string | undefined,
+  ): Promise<Reply<ReportConfig>> {
     const images = this.checkImages(input.reportType, files);
     const current = await this.ds.getRepository(ReportConfigEntity).findOneBy({ id: input.id, tenantId: p.tenantId, companyId: IsNull() });
     if (!current) throw ApiError.notFound(ReportConfigMsg.notFound);
@@ -129,7 +145,10 @@ export class ReportConfigService {
     try {
       result = await this.ds.transaction(async (m) => {
         const repo = m.getRepository(ReportConfigEntity);
-        const row = await repo.findOne({ where: { id: input.id, tenantId: p.tenantId, companyId: IsNull() }, lock: { mode: 'pessimistic_write' } });
+        const row = await repo.findOne({
+          where: { id: input.id, tenantId: p.tenantId, companyId: IsNull() },
+          lock: { mode: 'pessimistic_write' },
+        });
         if (!row) throw ApiError.notFound(ReportConfigMsg.notFound);
         const imageKeys = { ...row.imageKeys };
         const replaced: string[] = [];
@@ -156,10 +175,18 @@ export class ReportConfigService {
     return row?.imageKeys[imageType] ?? null;
   }
 
-  async deleteImage(p: Principal, reportType: ReportConfigType, imageType: ReportImageKind, ip: string | undefined): Promise<Reply<ReportConfig>> {
+  async deleteImage(
+    p: Principal,
+    reportType: ReportConfigType,
+    imageType: ReportImageKind,
+    ip: string | undefined,
+  ): Promise<Reply<ReportConfig>> {
     const { row, key } = await this.ds.transaction(async (m) => {
       const repo = m.getRepository(ReportConfigEntity);
-      const locked = await repo.findOne({ where: { tenantId: p.tenantId, companyId: IsNull(), reportType }, lock: { mode: 'pessimistic_write' } });
+      const locked = await repo.findOne({
+        where: { tenantId: p.tenantId, companyId: IsNull(), reportType },
+        lock: { mode: 'pessimistic_write' },
+      });
       const old = locked?.imageKeys[imageType];
       if (!locked || !old) throw ApiError.notFound(ReportConfigMsg.noImage);
       const imageKeys = { ...locked.imageKeys };
@@ -209,7 +236,9 @@ export class ReportConfigService {
   /** Removing is tidying up: an object left behind is logged, the request still succeeds. */
   private async removeObjects(keys: readonly string[]): Promise<void> {
     for (const key of keys) {
-      await this.storage.remove(key).catch((err: unknown) => this.logger.warn({ err, key }, 'Could not remove a report configuration image'));
+      await this.storage
+        .remove(key)
+        .catch((err: unknown) => this.logger.warn({ err, key }, 'Could not remove a report configuration image'));
     }
   }
 
@@ -222,5 +251,9 @@ export class ReportConfigService {
 
 /** The texts as stored: the inquiry report has no sign. */
 function texts(input: ReportConfigTextInput) {
-  return { reportName: input.reportName, reportStatement: input.reportStatement, reportSign: input.reportType === 2 ? input.reportSign : '' };
+  return {
+    reportName: input.reportName,
+    reportStatement: input.reportStatement,
+    reportSign: input.reportType === 2 ? input.reportSign : '',
+  };
 }

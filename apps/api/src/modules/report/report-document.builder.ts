@@ -31,7 +31,14 @@ export class ReportDocumentBuilder {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async build(p: Principal, reportType: ReportType, reportCode: string, result: EvalResult, appraisal: ReportAppraisal | null = null, on = new Date()): Promise<ReportDocument> {
+  async build(
+    p: Principal,
+    reportType: ReportType,
+    reportCode: string,
+    result: EvalResult,
+    appraisal: ReportAppraisal | null = null,
+    on = new Date(),
+  ): Promise<ReportDocument> {
     const record = result.record;
     const [branding, site, market] = await Promise.all([
       this.configs.resolve(p.tenantId, p.companyId, reportType),
@@ -56,22 +63,48 @@ export class ReportDocumentBuilder {
     };
   }
 
-  private async market(result: EvalResult): Promise<Omit<ReportDocument, 'reportType' | 'reportCode' | 'reportDate' | 'verifyUrl' | 'branding' | 'images' | 'result' | 'appraisal'>> {
+  private async market(
+    result: EvalResult,
+  ): Promise<
+    Omit<ReportDocument, 'reportType' | 'reportCode' | 'reportDate' | 'verifyUrl' | 'branding' | 'images' | 'result' | 'appraisal'>
+  > {
     const record = result.record;
-    const empty = { trend: { rows: [] }, supply: { rows: [] }, distribution: { rows: [], stepSize: 0 }, roomTypes: { rows: [] }, community: null, nearby: [], around: { transport: [], education: [], medical: [] } };
+    const empty = {
+      trend: { rows: [] },
+      supply: { rows: [] },
+      distribution: { rows: [], stepSize: 0 },
+      roomTypes: { rows: [] },
+      community: null,
+      nearby: [],
+      around: { transport: [], education: [], medical: [] },
+    };
     if (!record.haCode) return empty;
     const { community } = await this.communities.community(record.cityCode, record.haCode);
     const tradeType = record.evalType === 2 ? 'lease' : 'forsale';
     const cases = { communityId: community.id, tradeType: record.evalType === 2 ? TRADE.lease : TRADE.sale, propType: record.propType };
     const [trend, supply, distribution, roomTypes, detail, around] = await Promise.all([
-      this.stats.monthly(community, { tradeType, propType: record.propType, sinceYear: REPORT_LIMITS.trendYears, statType: 'price', statKey: undefined }),
-      this.stats.monthly(community, { tradeType, propType: record.propType, sinceYear: REPORT_LIMITS.trendYears, statType: 'count', statKey: undefined }),
+      this.stats.monthly(community, {
+        tradeType,
+        propType: record.propType,
+        sinceYear: REPORT_LIMITS.trendYears,
+        statType: 'price',
+        statKey: undefined,
+      }),
+      this.stats.monthly(community, {
+        tradeType,
+        propType: record.propType,
+        sinceYear: REPORT_LIMITS.trendYears,
+        statType: 'count',
+        statKey: undefined,
+      }),
       this.stats.distribution({ ...cases, sinceYear: REPORT_LIMITS.distributionYears }, 'price'),
       this.stats.byRooms({ ...cases, sinceYear: REPORT_LIMITS.roomTypeYears }, 'rate'),
       this.communities.detail(record.cityCode, record.haCode, record.propType),
       this.communities.around(record.cityCode, record.haCode),
     ]);
-    const point = parseLonLat(detail.bdlocation) ?? (record.gpsLon !== null && record.gpsLat !== null ? { lon: record.gpsLon, lat: record.gpsLat } : null);
+    const point =
+      parseLonLat(detail.bdlocation) ??
+      (record.gpsLon !== null && record.gpsLat !== null ? { lon: record.gpsLon, lat: record.gpsLat } : null);
     // The nearest community within the radius is the subject's own: the list leaves it out.
     const nearby = point
       ? (
@@ -84,7 +117,9 @@ export class ReportDocumentBuilder {
             limit: REPORT_LIMITS.nearbyLimit,
             distance: REPORT_LIMITS.nearbyDistance,
           })
-        ).items.filter((c) => c.haCode !== record.haCode).slice(0, REPORT_LIMITS.nearbyLimit - 1)
+        ).items
+          .filter((c) => c.haCode !== record.haCode)
+          .slice(0, REPORT_LIMITS.nearbyLimit - 1)
       : [];
     return { trend, supply, distribution, roomTypes, community: detail, nearby, around };
   }

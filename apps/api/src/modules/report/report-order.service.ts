@@ -1,8 +1,24 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import type { CaseReportWithCase, EvalResult, ReportAppraisal, ReportInfo, ReportType, ReportVerification, ReportWithRecord } from '@valuation/contracts';
-import { newReportCode, QuotaExhaustedError, QuotaService, REPORT_RENDER_ATTEMPTS, ReportRenderService, reportQuotaKind, reportRenderJobId } from '@valuation/core';
+import type {
+  CaseReportWithCase,
+  EvalResult,
+  ReportAppraisal,
+  ReportInfo,
+  ReportType,
+  ReportVerification,
+  ReportWithRecord,
+} from '@valuation/contracts';
+import {
+  newReportCode,
+  QuotaExhaustedError,
+  QuotaService,
+  REPORT_RENDER_ATTEMPTS,
+  ReportRenderService,
+  reportQuotaKind,
+  reportRenderJobId,
+} from '@valuation/core';
 import { caseReportOffered, FORMAL_REPORT_NAMES, formalReportOffered, FormalReportMsg as ReportMsg, WorkflowMsg } from '@valuation/domain';
 import { AppraisalCaseEntity, EvalRecordEntity, EvalReportEntity } from '@valuation/persistence';
 import { ObjectStorage } from '@valuation/storage';
@@ -76,7 +92,9 @@ export class ReportOrderService {
   async orderForCase(p: Principal, kind: ReportedCaseKind, id: number): Promise<ReportInfo> {
     const c = await this.caseOf(p, kind, id);
     if (!caseReportOffered(this.brief(c))) throw ApiError.badRequest(ReportMsg.caseNotOffered);
-    const source = c.evalCode ? await this.ds.getRepository(EvalRecordEntity).findOneBy({ evalCode: c.evalCode, tenantId: c.tenantId }) : null;
+    const source = c.evalCode
+      ? await this.ds.getRepository(EvalRecordEntity).findOneBy({ evalCode: c.evalCode, tenantId: c.tenantId })
+      : null;
     const { result, appraisal } = caseReportResult(c, source ? evalRecordView(source) : null);
     return this.place(p, { key: c.caseNo, evalRecordId: source?.id ?? null, caseId: c.id, result, appraisal }, 2);
   }
@@ -124,7 +142,11 @@ export class ReportOrderService {
       throw error;
     }
     try {
-      await this.jobs.enqueue('report.render', { reportId: ordered.id }, { jobId: reportRenderJobId(ordered.id, ordered.ledgerId), attempts: REPORT_RENDER_ATTEMPTS });
+      await this.jobs.enqueue(
+        'report.render',
+        { reportId: ordered.id },
+        { jobId: reportRenderJobId(ordered.id, ordered.ledgerId), attempts: REPORT_RENDER_ATTEMPTS },
+      );
     } catch (error) {
       this.logger.error({ err: error, reportCode }, 'Could not enqueue the rendering of a report');
       await this.renders.fail(ordered.id, `渲染任务未能加入队列：${(error as Error).message}`);
@@ -161,7 +183,10 @@ export class ReportOrderService {
 
   async pdf(p: Principal, reportCode: string): Promise<{ content: Buffer; fileName: string }> {
     const report = await this.ready(p, reportCode);
-    return { content: await this.storage.getBuffer(report.pdfKey!), fileName: `${report.document.branding.reportName}-${report.reportCode}.pdf` };
+    return {
+      content: await this.storage.getBuffer(report.pdfKey!),
+      fileName: `${report.document.branding.reportName}-${report.reportCode}.pdf`,
+    };
   }
 
   /** The PDF of a record's report, by the record (the export link of the report buttons). */

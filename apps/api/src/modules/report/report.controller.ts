@@ -10,7 +10,12 @@ import type { Principal } from '../../common/principal';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe';
 import { ReportOrderService } from './report-order.service';
 
-const evalCodeSchema = z.object({ evalCode: z.string().trim().regex(/^[A-Za-z0-9]{6,32}$/, '估价编号不正确') });
+const evalCodeSchema = z.object({
+  evalCode: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9]{6,32}$/, '估价编号不正确'),
+});
 const reportCodeSchema = z.object({ reportCode: z.string().trim().regex(REPORT_CODE_PATTERN, ReportMsg.unknownCode) });
 const verifySchema = z.object({ code: z.string().trim().regex(REPORT_CODE_PATTERN, ReportMsg.unknownCode) });
 const sampleSchema = z.object({ reportType: z.coerce.number().refine((n) => n === 1 || n === 2, ReportMsg.sampleTypeInvalid) });

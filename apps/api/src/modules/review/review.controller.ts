@@ -47,7 +47,10 @@ export class ReviewController {
 
   @RequirePermission(Perm.objectionReviewList)
   @Get('list')
-  @ApiOperation({ summary: '人工复评记录：city、ha、beginDate/endDate（yyyy/MM/dd）、state 1 待估价/2 成功/3 失败、pageIndex、pageSize；{ list, pages, pageNum, total }' })
+  @ApiOperation({
+    summary:
+      '人工复评记录：city、ha、beginDate/endDate（yyyy/MM/dd）、state 1 待估价/2 成功/3 失败、pageIndex、pageSize；{ list, pages, pageNum, total }',
+  })
   list(@CurrentPrincipal() p: Principal, @Query(new ZodValidationPipe(reviewListQuerySchema)) q: ReviewListQuery) {
     return this.reviews.list(p, q);
   }
@@ -62,7 +65,10 @@ export class ReviewController {
 
   @RequirePermission(Perm.objectionReviewList, Perm.manualReappraisal)
   @Get('get')
-  @ApiOperation({ summary: '人工复评详情：id；申请、答复或退回原因、处理历史、附件，historyList 为所属链的价格历史（类型 1 自动估价/2 人工询价/3 人工复评，按日期）' })
+  @ApiOperation({
+    summary:
+      '人工复评详情：id；申请、答复或退回原因、处理历史、附件，historyList 为所属链的价格历史（类型 1 自动估价/2 人工询价/3 人工复评，按日期）',
+  })
   get(@CurrentPrincipal() p: Principal, @Query(new ZodValidationPipe(caseIdQuerySchema)) q: { id: number }) {
     return this.reviews.get(p, q.id);
   }

@@ -49,7 +49,18 @@ const num = (v: string | null) => (v === null ? null : Number(v));
 /** What a request copies from its source: the property, the contested price and the valuation code. */
 type SourceFields = Pick<
   NewCase,
-  'evalType' | 'evalCode' | 'cityCode' | 'cityName' | 'haCode' | 'haName' | 'cardAddress' | 'location' | 'bldgArea' | 'principalCode' | 'houseInfo' | 'originalPrice'
+  | 'evalType'
+  | 'evalCode'
+  | 'cityCode'
+  | 'cityName'
+  | 'haCode'
+  | 'haName'
+  | 'cardAddress'
+  | 'location'
+  | 'bldgArea'
+  | 'principalCode'
+  | 'houseInfo'
+  | 'originalPrice'
 >;
 
 /** The property and price of a valued record, refused when it has no automatic value (average method, reference price only). */
@@ -130,7 +141,11 @@ export class ReviewService {
     const source = await this.source(p, body);
     let stored: NewCase['files'] = [];
     try {
-      stored = await storeCaseFiles(this.storage, p.tenantId, files.map((f) => ({ originalname: uploadedFileName(f.originalname), size: f.size, buffer: f.buffer })));
+      stored = await storeCaseFiles(
+        this.storage,
+        p.tenantId,
+        files.map((f) => ({ originalname: uploadedFileName(f.originalname), size: f.size, buffer: f.buffer })),
+      );
     } catch (error) {
       if (error instanceof CaseFileRefusal) throw ApiError.badRequest(error.message);
       throw error;
@@ -171,7 +186,9 @@ export class ReviewService {
       if (!record) throw ApiError.notFound(ReviewMsg.sourceInvalid);
       return recordSource(record, ReviewMsg.averageMethod);
     }
-    const c = await scopedCases(this.ds, p, body.initiate === 2 ? 'artificial' : 'review').andWhere('c.id = :id', { id: body.sourceId }).getOne();
+    const c = await scopedCases(this.ds, p, body.initiate === 2 ? 'artificial' : 'review')
+      .andWhere('c.id = :id', { id: body.sourceId })
+      .getOne();
     if (!c) throw ApiError.notFound(ReviewMsg.sourceInvalid);
     if (c.state !== 2 || c.reviewTotalPrice === null) throw ApiError.badRequest(ReviewMsg.sourceNotAnswered);
     return {
@@ -197,15 +214,26 @@ export class ReviewService {
       .getManyAndCount();
     const reported = await casesWithReports(this.ds, p.tenantId, rows);
     const viewer = actorOf(p);
-    return { list: rows.map((c) => toRow(c, viewer, reported.has(c.id))), pages: Math.ceil(total / q.pageSize), pageNum: q.pageIndex, total };
+    return {
+      list: rows.map((c) => toRow(c, viewer, reported.has(c.id))),
+      pages: Math.ceil(total / q.pageSize),
+      pageNum: q.pageIndex,
+      total,
+    };
   }
 
   async export(p: Principal, q: ReviewFilter): Promise<{ content: Buffer; fileName: string }> {
-    const rows = await filterCases(scopedCases(this.ds, p, 'review'), q).limit(REVIEW_EXPORT_LIMIT).getMany();
+    const rows = await filterCases(scopedCases(this.ds, p, 'review'), q)
+      .limit(REVIEW_EXPORT_LIMIT)
+      .getMany();
     if (rows.length === 0) throw ApiError.notFound(ListMsg.noData);
     const reported = await casesWithReports(this.ds, p.tenantId, rows);
     const viewer = actorOf(p);
-    const content = await buildXlsx('人工复评记录', EXPORT_COLUMNS, rows.map((c) => toRow(c, viewer, reported.has(c.id))));
+    const content = await buildXlsx(
+      '人工复评记录',
+      EXPORT_COLUMNS,
+      rows.map((c) => toRow(c, viewer, reported.has(c.id))),
+    );
     return { content, fileName: `人工复评记录_${formatFilterDate(new Date()).replace(/\//g, '')}.xlsx` };
   }
 

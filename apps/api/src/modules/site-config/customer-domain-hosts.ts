@@ -40,7 +40,12 @@ export class CustomerDomainHosts {
     const row = await this.ds
       .getRepository(CustomerDomainEntity)
       .createQueryBuilder('d')
-      .innerJoin(OrganizationEntity, 'o', 'o.id = d.company_id AND o.tenant_id = d.tenant_id AND o.parent_id IS NULL AND o.status = :active', { active: OrganizationStatus.Active })
+      .innerJoin(
+        OrganizationEntity,
+        'o',
+        'o.id = d.company_id AND o.tenant_id = d.tenant_id AND o.parent_id IS NULL AND o.status = :active',
+        { active: OrganizationStatus.Active },
+      )
       .where('d.domain = :domain AND d.state = 2', { domain })
       .select(['d.tenantId', 'd.companyId'])
       .getOne();

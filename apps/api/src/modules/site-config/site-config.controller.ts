@@ -59,7 +59,12 @@ export class SiteConfigController extends SiteConfigEndpoints {
   @Public()
   @Get('images')
   @ApiOperation({ summary: '网站图片：type 1 LOGO，2 登录背景' })
-  images(@Query(new ZodValidationPipe(imageQuery)) q: { type: SiteImageType }, @Req() req: Request, @Res({ passthrough: true }) res: Response, @OptionalPrincipal() p?: Principal) {
+  images(
+    @Query(new ZodValidationPipe(imageQuery)) q: { type: SiteImageType },
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+    @OptionalPrincipal() p?: Principal,
+  ) {
     return this.image(p, q.type, req, res);
   }
 }
@@ -83,7 +88,12 @@ export class TenantSiteConfigController extends SiteConfigEndpoints {
   @Public()
   @Get('images')
   @ApiOperation({ summary: '渠道网站图片：type 1 LOGO，2 登录背景' })
-  images(@Query(new ZodValidationPipe(imageQuery)) q: { type: SiteImageType }, @Req() req: Request, @Res({ passthrough: true }) res: Response, @OptionalPrincipal() p?: Principal) {
+  images(
+    @Query(new ZodValidationPipe(imageQuery)) q: { type: SiteImageType },
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+    @OptionalPrincipal() p?: Principal,
+  ) {
     return this.image(p, q.type, req, res);
   }
 }

@@ -91,7 +91,11 @@ function handleUnauthorized(url: string): void {
  * Sends one API call and resolves with the whole envelope when its code is 200; otherwise rejects
  * with an ApiError after the standard handling (toast, 401 redirect).
  */
-export async function request<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, options: RequestOptions = {}): Promise<ApiEnvelope<T>> {
+export async function request<T>(
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  options: RequestOptions = {},
+): Promise<ApiEnvelope<T>> {
   const { notifyErrors = true, authRedirect = true } = options;
   const population = populationOfUrl(url);
   const token = readToken(population);

@@ -26,7 +26,18 @@ export interface CommunitySearchProps {
 const SEARCH_DEBOUNCE_MS = 250;
 
 /** Community and address search with a dropdown of matches in the city. */
-export function CommunitySearch({ cityCode, value, onChange, onPick, onEnter, requireLocation = false, label, placeholder = '请输入小区名称或地址', error, size }: CommunitySearchProps) {
+export function CommunitySearch({
+  cityCode,
+  value,
+  onChange,
+  onPick,
+  onEnter,
+  requireLocation = false,
+  label,
+  placeholder = '请输入小区名称或地址',
+  error,
+  size,
+}: CommunitySearchProps) {
   const [debounced] = useDebouncedValue(value, SEARCH_DEBOUNCE_MS);
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
   const query = useCommunitySuggestions(cityCode, debounced);

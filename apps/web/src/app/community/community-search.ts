@@ -17,7 +17,11 @@ export const communitySearchKeys = {
  */
 export async function filterCommunities(city: string, name: string, signal?: AbortSignal): Promise<CommunityFilterResult | null> {
   try {
-    return await api.get<CommunityFilterResult>('/api/community/filter', { city, name: name.trim(), coordtype: 'bd09ll' }, { signal, notifyErrors: false });
+    return await api.get<CommunityFilterResult>(
+      '/api/community/filter',
+      { city, name: name.trim(), coordtype: 'bd09ll' },
+      { signal, notifyErrors: false },
+    );
   } catch (error) {
     if (isApiError(error) && (error.code === 402 || error.code === 400)) return null;
     throw error;

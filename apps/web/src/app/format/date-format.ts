@@ -1,7 +1,10 @@
 const pad = (n: number) => String(n).padStart(2, '0');
 
 function toDate(value: string | number | Date): Date | null {
-  const date = value instanceof Date ? value : new Date(typeof value === 'string' && /^\d{4}\/\d{1,2}\/\d{1,2}/.test(value) ? value.replace(/\//g, '-') : value);
+  const date =
+    value instanceof Date
+      ? value
+      : new Date(typeof value === 'string' && /^\d{4}\/\d{1,2}\/\d{1,2}/.test(value) ? value.replace(/\//g, '-') : value);
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
@@ -27,6 +30,8 @@ export function formatDate(value: string | number | Date | null | undefined): st
 
 /** `2025/03/08 14:05:09`, the date format of the lists; text that is not a date is returned as it is. */
 export function formatSlashDateTime(value: string | number | Date | null | undefined): string {
-  const text = formatDateTime(typeof value === 'string' && /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(value) ? value.replace(' ', 'T') : value);
+  const text = formatDateTime(
+    typeof value === 'string' && /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(value) ? value.replace(' ', 'T') : value,
+  );
   return /^\d{4}-\d{2}-\d{2} /.test(text) ? text.replace(/-/g, '/') : text;
 }

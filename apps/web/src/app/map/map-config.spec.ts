@@ -7,7 +7,11 @@ describe('tileConfigFrom', () => {
   });
 
   it('takes a configured url, datum and attribution', () => {
-    const config = tileConfigFrom({ VITE_MAP_TILE_URL: 'https://tiles.example/{z}/{x}/{y}.png', VITE_MAP_TILE_DATUM: 'GCJ02', VITE_MAP_TILE_ATTRIBUTION: 'Example' });
+    const config = tileConfigFrom({
+      VITE_MAP_TILE_URL: 'https://tiles.example/{z}/{x}/{y}.png',
+      VITE_MAP_TILE_DATUM: 'GCJ02',
+      VITE_MAP_TILE_ATTRIBUTION: 'Example',
+    });
     expect(config).toEqual({ url: 'https://tiles.example/{z}/{x}/{y}.png', datum: 'gcj02', attribution: 'Example' });
   });
 

@@ -18,7 +18,11 @@ export interface LeafletMapState {
  * Creates a Leaflet map in the container with the configured tile layer and removes it on unmount.
  * The view is left to the caller (setView/fitBounds once points are known).
  */
-export function useLeafletMap(container: RefObject<HTMLDivElement | null>, options?: L.MapOptions, tiles: TileConfig = TILE_CONFIG): LeafletMapState {
+export function useLeafletMap(
+  container: RefObject<HTMLDivElement | null>,
+  options?: L.MapOptions,
+  tiles: TileConfig = TILE_CONFIG,
+): LeafletMapState {
   const [map, setMap] = useState<L.Map | null>(null);
   const [tilesFailed, setTilesFailed] = useState(false);
 

@@ -70,14 +70,29 @@ describe('menuPathOf', () => {
 });
 
 describe('the spec menus', () => {
-  const everything = (entries: readonly MenuEntry[]): string[] =>
-    entries.flatMap((e) => (e.children ? everything(e.children) : [e.name]));
+  const everything = (entries: readonly MenuEntry[]): string[] => entries.flatMap((e) => (e.children ? everything(e.children) : [e.name]));
 
   it('list the staff entries in the spec order with the personal page first', () => {
     expect(everything(ORG_MENU)).toEqual([
-      'personal', 'qvindex', 'valuationRecord', 'manualEnquiry', 'objectionReview', 'batchValuation', 'agencyValuation',
-      'manage', 'summary', 'subsidiary', 'organization', 'accountManage', 'roleManage', 'businessManage',
-      'riskCoefficient', 'assetType', 'Configuration', 'BalanceManagement', 'Fieldsettings',
+      'personal',
+      'qvindex',
+      'valuationRecord',
+      'manualEnquiry',
+      'objectionReview',
+      'batchValuation',
+      'agencyValuation',
+      'manage',
+      'summary',
+      'subsidiary',
+      'organization',
+      'accountManage',
+      'roleManage',
+      'businessManage',
+      'riskCoefficient',
+      'assetType',
+      'Configuration',
+      'BalanceManagement',
+      'Fieldsettings',
     ]);
   });
 

@@ -15,6 +15,12 @@ export const CHANNEL_ROUTES: readonly RouteEntry[] = [
   { name: 'appraisalCase', path: 'appraisalCase/:id', title: '案件处理', permission: Perm.appraiser, component: AppraisalCasePage },
   { name: 'customerDomain', path: 'customerDomain', title: '域名申请', permission: Perm.customerDomain, component: CustomerDomainPage },
   { name: 'assessmentlist', path: 'assessmentlist', title: '估价申请', permission: Perm.agencyApplications, component: AssessmentListPage },
-  { name: 'assessmentdetail', path: 'assessmentdetail', title: '估价申请详情', permission: Perm.agencyApplications, component: AssessmentDetailPage },
+  {
+    name: 'assessmentdetail',
+    path: 'assessmentdetail',
+    title: '估价申请详情',
+    permission: Perm.agencyApplications,
+    component: AssessmentDetailPage,
+  },
   { name: 'ReportConfig', path: 'ReportConfig', title: '报告配置', permission: Perm.reportConfig, component: ReportConfigPage },
 ];

@@ -39,7 +39,12 @@ export function findRoute(entries: readonly RouteEntry[], name: string): RouteEn
 }
 
 /** Fills `:param` segments and appends the query; undefined when a required param is missing. */
-export function buildHref(basePath: string, entry: RouteEntry, params: Record<string, string | number> = {}, query?: QueryParams): string | undefined {
+export function buildHref(
+  basePath: string,
+  entry: RouteEntry,
+  params: Record<string, string | number> = {},
+  query?: QueryParams,
+): string | undefined {
   let missing = false;
   const path = entry.path
     .split('/')

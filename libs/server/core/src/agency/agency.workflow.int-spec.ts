@@ -39,7 +39,12 @@ describe('agency workflow (versioned, with history)', () => {
     );
   const load = (id: string) => ds.getRepository(AgencyApplicationEntity).findOneByOrFail({ id });
   const history = (id: string) => agencyWorkflow.historyOf(ds.manager, id);
-  const receive = (actor: AgencyActor, receiverName = actor.name) => ({ type: 'RECEIVE' as const, actor, receiverName, receiverPhone: '13800001111' });
+  const receive = (actor: AgencyActor, receiverName = actor.name) => ({
+    type: 'RECEIVE' as const,
+    actor,
+    receiverName,
+    receiverPhone: '13800001111',
+  });
 
   beforeAll(async () => {
     ({ db, ds } = await openTestDataSource(4));
@@ -52,11 +57,18 @@ describe('agency workflow (versioned, with history)', () => {
   it('writes the state, the next version and one history row per transition, with who, when and what', async () => {
     const filed = await file();
     expect(filed).toMatchObject({ machineState: 'pending', state: 1, version: 1 });
-    const received = await ds.transaction(async (m) => agencyWorkflow.apply(m, await load(filed.id), receive(first, ' 李估价 '), { columns: () => ({ receivedAt: new Date() }) }));
+    const received = await ds.transaction(async (m) =>
+      agencyWorkflow.apply(m, await load(filed.id), receive(first, ' 李估价 '), { columns: () => ({ receivedAt: new Date() }) }),
+    );
     expect(received).toMatchObject({ machineState: 'received', state: 2, version: 2, context: { receiverName: '李估价' } });
     expect(received.receivedAt).toBeInstanceOf(Date);
     const done = await ds.transaction(async (m) =>
-      agencyWorkflow.apply(m, await load(filed.id), { type: 'REPLY', actor: first, totalPrice: 5_600_000, unitPrice: 63_276.84, files: report }, { expectedVersion: 2 }),
+      agencyWorkflow.apply(
+        m,
+        await load(filed.id),
+        { type: 'REPLY', actor: first, totalPrice: 5_600_000, unitPrice: 63_276.84, files: report },
+        { expectedVersion: 2 },
+      ),
     );
     expect(done).toMatchObject({ machineState: 'done', state: 3, version: 3 });
 
@@ -75,7 +87,9 @@ describe('agency workflow (versioned, with history)', () => {
     const filed = await file();
     const read = await ds.transaction(async (m) => agencyWorkflow.apply(m, await load(filed.id), { type: 'READ', actor: first }));
     expect(read).toMatchObject({ machineState: 'pending', version: 1, context: { tenantRead: true } });
-    const received = await ds.transaction(async (m) => agencyWorkflow.apply(m, await load(filed.id), receive(second), { expectedVersion: 1 }));
+    const received = await ds.transaction(async (m) =>
+      agencyWorkflow.apply(m, await load(filed.id), receive(second), { expectedVersion: 1 }),
+    );
     expect(received).toMatchObject({ version: 2, context: { tenantRead: true, userRead: false } });
     expect((await history(filed.id)).map((h) => [h.event, h.fromState, h.toState, h.actorName])).toEqual([
       ['SUBMIT', null, 'pending', '演示用户'],
@@ -104,7 +118,9 @@ describe('agency workflow (versioned, with history)', () => {
     try {
       const seenByFirst = await runner.manager.getRepository(AgencyApplicationEntity).findOneByOrFail({ id: filed.id });
       await ds.transaction(async (m) => agencyWorkflow.apply(m, await load(filed.id), receive(second)));
-      await expect(agencyWorkflow.apply(runner.manager, seenByFirst, receive(first))).rejects.toThrow(new WorkflowConflictError(AgencyWorkflowMsg.conflict));
+      await expect(agencyWorkflow.apply(runner.manager, seenByFirst, receive(first))).rejects.toThrow(
+        new WorkflowConflictError(AgencyWorkflowMsg.conflict),
+      );
       await runner.rollbackTransaction();
     } finally {
       await runner.release();
@@ -120,13 +136,21 @@ describe('agency workflow (versioned, with history)', () => {
     const filed = await file();
     const before = await load(filed.id);
     await expect(
-      ds.transaction(async (m) => agencyWorkflow.apply(m, await load(filed.id), { type: 'REPLY', actor: first, totalPrice: 1, unitPrice: 1, files: report })),
+      ds.transaction(async (m) =>
+        agencyWorkflow.apply(m, await load(filed.id), { type: 'REPLY', actor: first, totalPrice: 1, unitPrice: 1, files: report }),
+      ),
     ).rejects.toThrow(new WorkflowRefusedError(AgencyWorkflowMsg.notReceived));
-    await expect(ds.transaction(async (m) => agencyWorkflow.apply(m, await load(filed.id), receive(first), { expectedVersion: 5 }))).rejects.toThrow(WorkflowConflictError);
-    await expect(ds.transaction(async (m) => agencyWorkflow.apply(m, await load(filed.id), receive({ ...customer })))).rejects.toThrow(WorkflowRefusedError);
+    await expect(
+      ds.transaction(async (m) => agencyWorkflow.apply(m, await load(filed.id), receive(first), { expectedVersion: 5 })),
+    ).rejects.toThrow(WorkflowConflictError);
+    await expect(ds.transaction(async (m) => agencyWorkflow.apply(m, await load(filed.id), receive({ ...customer })))).rejects.toThrow(
+      WorkflowRefusedError,
+    );
     expect(await load(filed.id)).toEqual(before);
     expect(await ds.getRepository(AgencyApplicationHistoryEntity).countBy({ applicationId: filed.id })).toBe(1);
-    expect(agencyWorkflow.refusal(before, { type: 'REPLY', actor: first, totalPrice: 1, unitPrice: 1, files: report })).toBe(AgencyWorkflowMsg.notReceived);
+    expect(agencyWorkflow.refusal(before, { type: 'REPLY', actor: first, totalPrice: 1, unitPrice: 1, files: report })).toBe(
+      AgencyWorkflowMsg.notReceived,
+    );
     expect(agencyWorkflow.refusal(before, receive(first))).toBeNull();
   });
 });

@@ -56,9 +56,10 @@ export class BatchFinishService {
    * locked by it) or failed the task. Refunds once: the `refunded` flag is set here and checked.
    */
   async settle(m: EntityManager, task: FinishingTask): Promise<BatchRefund[]> {
-    const [flag] = await m.query(`WITH u AS (UPDATE batch_task SET refunded = true WHERE id = $1 AND refunded = false RETURNING id) SELECT id FROM u`, [
-      task.id,
-    ]);
+    const [flag] = await m.query(
+      `WITH u AS (UPDATE batch_task SET refunded = true WHERE id = $1 AND refunded = false RETURNING id) SELECT id FROM u`,
+      [task.id],
+    );
     if (!flag) return [];
     const refunds = await this.refund(m, task);
     const failed = task.state === 3;

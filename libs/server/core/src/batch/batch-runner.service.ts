@@ -55,7 +55,11 @@ interface TaskActor extends ValuationActor {
   processed: number;
 }
 
-export type BatchChunkPlan = { kind: 'missing' } | { kind: 'idle'; state: number } | { kind: 'rows-missing'; waiting: number; expected: number } | { kind: 'run'; chunks: number[] };
+export type BatchChunkPlan =
+  | { kind: 'missing' }
+  | { kind: 'idle'; state: number }
+  | { kind: 'rows-missing'; waiting: number; expected: number }
+  | { kind: 'run'; chunks: number[] };
 
 export interface BatchChunkResult {
   /** Rows of the chunk this run moved out of state 0 (fewer when another run got there first). */
@@ -214,12 +218,22 @@ export class BatchRunner {
     item.floor = req.floor;
     item.bheight = req.bheight;
     try {
-      const { evalCode, record, result } = await this.valuation.appraise(actor, req, 1, community, { source: 1, refType: 'batch', cityName: place.cityName });
+      const { evalCode, record, result } = await this.valuation.appraise(actor, req, 1, community, {
+        source: 1,
+        refType: 'batch',
+        cityName: place.cityName,
+      });
       if (result.state !== 1) {
         item.error = BatchRowMsg.referenceOnly;
         return { item, record: null };
       }
-      Object.assign(item, { state: 1, unit_price: money(result.unitPrice), total_price: money(result.totalPrice), eval_code: evalCode, error: null });
+      Object.assign(item, {
+        state: 1,
+        unit_price: money(result.unitPrice),
+        total_price: money(result.totalPrice),
+        eval_code: evalCode,
+        error: null,
+      });
       return { item, record };
     } catch (error) {
       if (!(error instanceof NoPropertyFoundError)) throw error;
@@ -233,7 +247,10 @@ export class BatchRunner {
    * of the valued ones are inserted, the task counters move by what was actually written and, when
    * that completes the task, it is finished in the same transaction.
    */
-  private write(taskId: string, valued: { item: ItemUpdate; record: EvalRecordEntity | null }[]): Promise<{ written: number; valued: number; finished: boolean }> {
+  private write(
+    taskId: string,
+    valued: { item: ItemUpdate; record: EvalRecordEntity | null }[],
+  ): Promise<{ written: number; valued: number; finished: boolean }> {
     const records = valued.flatMap((v) => (v.record ? [v.record] : []));
     const insert = this.valuation.recordsInsert(records, '$3');
     return this.ds.transaction(async (m) => {
@@ -275,7 +292,8 @@ export class BatchRunner {
         [taskId, JSON.stringify(valued.map((v) => v.item)), insert.rows],
       );
       if (outcome.n > 0 && !outcome.moved) throw new Error(`batch task ${taskId} stopped valuing while a chunk was written`);
-      if (outcome.records !== outcome.ok) throw new Error(`batch task ${taskId}: ${outcome.ok} rows valued but ${outcome.records} records written`);
+      if (outcome.records !== outcome.ok)
+        throw new Error(`batch task ${taskId}: ${outcome.ok} rows valued but ${outcome.records} records written`);
       const finished = outcome.moved && outcome.state === 2;
       if (finished) await this.finisher.settle(m, outcome);
       return { written: outcome.n, valued: outcome.ok, finished };

@@ -16,8 +16,7 @@ import { customerDomainWorkflow } from './customer-domain.workflow';
 
 /** What a platform operator does with a domain application once the domain is (or cannot be) set up. */
 export type OperatorDomainCommand =
-  | { action: 'complete'; domain: string; serverIp?: string | null }
-  | { action: 'fail'; domain: string; reason: string };
+  { action: 'complete'; domain: string; serverIp?: string | null } | { action: 'fail'; domain: string; reason: string };
 
 export type OperatorDomainOutcome =
   | { ok: true; id: number; domain: string; state: 1 | 2 | 3; serverIp: string | null; failReason: string | null }
@@ -32,7 +31,11 @@ const failInput = customerDomainFailSchema.pick({ reason: true });
  * carries its message and changes nothing. The transition is written to the tenant's operation log
  * in the same transaction.
  */
-export async function operateCustomerDomain(ds: DataSource, command: OperatorDomainCommand, actor: DomainActor): Promise<OperatorDomainOutcome> {
+export async function operateCustomerDomain(
+  ds: DataSource,
+  command: OperatorDomainCommand,
+  actor: DomainActor,
+): Promise<OperatorDomainOutcome> {
   const domain = normaliseDomain(command.domain);
   if (domain === null) return { ok: false, message: DomainWorkflowMsg.domainInvalid };
 
@@ -53,7 +56,9 @@ export async function operateCustomerDomain(ds: DataSource, command: OperatorDom
       if (!row) return { ok: false, message: CustomerDomainMsg.notFound };
       const saved = await customerDomainWorkflow.apply(m, row, event, { columns: () => ({ updatedByName: actor.name.slice(0, 50) }) });
       const detail =
-        event.type === 'COMPLETE' ? `${saved.domain}${saved.context.serverIp ? `，服务器IP ${saved.context.serverIp}` : ''}` : `${saved.domain}，原因：${saved.context.failReason ?? ''}`;
+        event.type === 'COMPLETE'
+          ? `${saved.domain}${saved.context.serverIp ? `，服务器IP ${saved.context.serverIp}` : ''}`
+          : `${saved.domain}，原因：${saved.context.failReason ?? ''}`;
       await m.getRepository(OperationLogEntity).insert({
         tenantId: saved.tenantId,
         population: actor.population,
@@ -66,7 +71,14 @@ export async function operateCustomerDomain(ds: DataSource, command: OperatorDom
         operateTime: new Date(),
         eventKey: randomUUID(),
       });
-      return { ok: true, id: saved.id, domain: saved.domain, state: saved.state, serverIp: saved.context.serverIp, failReason: saved.context.failReason };
+      return {
+        ok: true,
+        id: saved.id,
+        domain: saved.domain,
+        state: saved.state,
+        serverIp: saved.context.serverIp,
+        failReason: saved.context.failReason,
+      };
     });
   } catch (error) {
     if (error instanceof WorkflowRefusedError || error instanceof WorkflowConflictError) return { ok: false, message: error.message };

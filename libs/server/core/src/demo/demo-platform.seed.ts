@@ -53,9 +53,26 @@ const addDays = (d: Date, days: number) => new Date(d.getTime() + days * 8640000
  * valuation.
  */
 const VALUATION_PERMISSIONS = [
-  Perm.quickValuation, Perm.saleValuation, Perm.rentValuation, Perm.manualEnquiry, Perm.mapPositioning,
-  Perm.evalFieldFeature, Perm.evalDetail, 34, 35, 21, Perm.valuationRecords, 24, 25, Perm.recordExport,
-  Perm.batch, Perm.batchCreate, Perm.batchDetail, Perm.batchExport, Perm.manualEnquiryList, Perm.objectionReviewList,
+  Perm.quickValuation,
+  Perm.saleValuation,
+  Perm.rentValuation,
+  Perm.manualEnquiry,
+  Perm.mapPositioning,
+  Perm.evalFieldFeature,
+  Perm.evalDetail,
+  34,
+  35,
+  21,
+  Perm.valuationRecords,
+  24,
+  25,
+  Perm.recordExport,
+  Perm.batch,
+  Perm.batchCreate,
+  Perm.batchDetail,
+  Perm.batchExport,
+  Perm.manualEnquiryList,
+  Perm.objectionReviewList,
   Perm.agencyValuation,
 ];
 
@@ -63,18 +80,20 @@ const VALUATION_PERMISSIONS = [
 const APPRAISER_PERMISSIONS: number[] = [Perm.appraiser, Perm.appraiserClaim, Perm.appraiserAnswer];
 
 /** What the rent-only demo role lacks of the valuer's permissions. */
-const RENT_ONLY_WITHOUT: readonly number[] = [Perm.saleValuation, Perm.recordExport, Perm.batch, Perm.batchCreate, Perm.batchDetail, Perm.batchExport];
+const RENT_ONLY_WITHOUT: readonly number[] = [
+  Perm.saleValuation,
+  Perm.recordExport,
+  Perm.batch,
+  Perm.batchCreate,
+  Perm.batchDetail,
+  Perm.batchExport,
+];
 
 /**
  * A complete tenant: branding, staff, one customer company with two sub-organisations, roles and
  * accounts with balances. Used by the demo seed and by tests that need a realistic platform.
  */
-export async function createTenantFixture(
-  m: EntityManager,
-  f: TenantFixture,
-  password: string,
-  images?: ImageSink,
-): Promise<number> {
+export async function createTenantFixture(m: EntityManager, f: TenantFixture, password: string, images?: ImageSink): Promise<number> {
   // Rendering blocks the event loop for seconds on a busy machine. Done before the awaits below,
   // a kept-alive S3 socket the server closes meanwhile leaves the pool before the first upload.
   const pictures = images ? { logo: demoLogoPng(), background: demoBackgroundPng() } : null;
@@ -91,54 +110,117 @@ export async function createTenantFixture(
     await images.put(logoKey, logo, logo.length, 'image/png');
     await images.put(backgroundKey, background, background.length, 'image/png');
   }
-  await m.save(SiteConfigEntity, m.create(SiteConfigEntity, {
-    tenantId: t,
-    companyId: null,
-    productName: f.productName,
-    companyName: f.companyName,
-    companyProfile: 'https://www.example.com/about',
-    address: '北京市朝阳区建国路88号',
-    contact: '400-800-1234',
-    email: 'service@example.com',
-    themeColor: 'rgba(28, 126, 214, 1)',
-    logoKey,
-    backgroundKey,
-  }));
+  await m.save(
+    SiteConfigEntity,
+    m.create(SiteConfigEntity, {
+      tenantId: t,
+      companyId: null,
+      productName: f.productName,
+      companyName: f.companyName,
+      companyProfile: 'https://www.example.com/about',
+      address: '北京市朝阳区建国路88号',
+      contact: '400-800-1234',
+      email: 'service@example.com',
+      themeColor: 'rgba(28, 126, 214, 1)',
+      logoKey,
+      backgroundKey,
+    }),
+  );
 
   const saveOrg = async (name: string, parent: OrganizationEntity | null, extra: Partial<OrganizationEntity> = {}) => {
-    const org = await m.save(OrganizationEntity, m.create(OrganizationEntity, {
-      tenantId: t, name, parentId: parent?.id ?? null, companyId: 0, path: '', ...extra,
-    }));
+    const org = await m.save(
+      OrganizationEntity,
+      m.create(OrganizationEntity, {
+        tenantId: t,
+        name,
+        parentId: parent?.id ?? null,
+        companyId: 0,
+        path: '',
+        ...extra,
+      }),
+    );
     org.companyId = parent ? parent.companyId : org.id;
     org.path = `${parent ? parent.path : '/'}${org.id}/`;
     return m.save(OrganizationEntity, org);
   };
   const company = await saveOrg(f.customerName, null, {
-    provinceCode: '110000', provinceName: '北京市', cityCode: '110100', cityName: '北京市',
-    address: '北京市西城区金融大街1号', socialCode: '91110000100000000X', contact: '王经理',
-    contactNumber: '010-66000000', email: 'contact@bank.example.com', businessType: '按揭贷款,其他贷款',
+    provinceCode: '110000',
+    provinceName: '北京市',
+    cityCode: '110100',
+    cityName: '北京市',
+    address: '北京市西城区金融大街1号',
+    socialCode: '91110000100000000X',
+    contact: '王经理',
+    contactNumber: '010-66000000',
+    email: 'contact@bank.example.com',
+    businessType: '按揭贷款,其他贷款',
   });
   const branchA = await saveOrg('朝阳支行', company, { cityCode: '110100', cityName: '北京市', contact: '李主任' });
   const branchB = await saveOrg('海淀支行', company, { cityCode: '110100', cityName: '北京市', contact: '赵主任' });
 
   const saveRole = async (kind: 'customer' | 'tenant', code: string, name: string, remark: string, permissionIds: number[]) => {
-    const role = await m.save(RoleEntity, m.create(RoleEntity, {
-      tenantId: t, kind, companyId: kind === 'customer' ? company.id : null, code, name, remark, createdName: '系统', updatedName: '系统',
-    }));
-    await m.save(RolePermissionEntity, permissionIds.map((permissionId) => ({ roleId: role.id, permissionId })));
+    const role = await m.save(
+      RoleEntity,
+      m.create(RoleEntity, {
+        tenantId: t,
+        kind,
+        companyId: kind === 'customer' ? company.id : null,
+        code,
+        name,
+        remark,
+        createdName: '系统',
+        updatedName: '系统',
+      }),
+    );
+    await m.save(
+      RolePermissionEntity,
+      permissionIds.map((permissionId) => ({ roleId: role.id, permissionId })),
+    );
     return role;
   };
-  const adminRole = await saveRole('customer', '1001', '机构管理员', '机构全部权限', permissionsOfScope('customer').map((p) => p.id));
+  const adminRole = await saveRole(
+    'customer',
+    '1001',
+    '机构管理员',
+    '机构全部权限',
+    permissionsOfScope('customer').map((p) => p.id),
+  );
   const valuerRole = await saveRole('customer', '1002', '估价用户', '估价相关权限', VALUATION_PERMISSIONS);
-  const rentRole = await saveRole('customer', '1003', '租金估价用户', '只估租金，不导出，无批量估价', VALUATION_PERMISSIONS.filter((id) => !RENT_ONLY_WITHOUT.includes(id)));
-  const channelRole = await saveRole('tenant', '2001', '渠道管理员', '渠道全部权限', permissionsOfScope('tenant').filter((p) => !APPRAISER_PERMISSIONS.includes(p.id)).map((p) => p.id));
+  const rentRole = await saveRole(
+    'customer',
+    '1003',
+    '租金估价用户',
+    '只估租金，不导出，无批量估价',
+    VALUATION_PERMISSIONS.filter((id) => !RENT_ONLY_WITHOUT.includes(id)),
+  );
+  const channelRole = await saveRole(
+    'tenant',
+    '2001',
+    '渠道管理员',
+    '渠道全部权限',
+    permissionsOfScope('tenant')
+      .filter((p) => !APPRAISER_PERMISSIONS.includes(p.id))
+      .map((p) => p.id),
+  );
   const appraiserRole = await saveRole('tenant', '2002', '估价师', '处理人工询价、复估与异议', APPRAISER_PERMISSIONS);
 
   const saveAccount = async (loginUser: string, userName: string, org: OrganizationEntity, phone: string, email: string) =>
-    m.save(AccountEntity, m.create(AccountEntity, {
-      tenantId: t, organizationId: org.id, companyId: org.companyId, loginUser, userName, passwordHash: hash,
-      email, mobilePhone: phone, userType: UserType.Enterprise, status: 0, expireDate: null,
-    }));
+    m.save(
+      AccountEntity,
+      m.create(AccountEntity, {
+        tenantId: t,
+        organizationId: org.id,
+        companyId: org.companyId,
+        loginUser,
+        userName,
+        passwordHash: hash,
+        email,
+        mobilePhone: phone,
+        userType: UserType.Enterprise,
+        status: 0,
+        expireDate: null,
+      }),
+    );
   const admin = await saveAccount(`${f.prefix}admin`, '演示管理员', company, `${f.phonePrefix}0001`, `${f.prefix}admin@bank.example.com`);
   const user = await saveAccount(`${f.prefix}user`, '演示用户', branchA, `${f.phonePrefix}0002`, `${f.prefix}user@bank.example.com`);
   const renter = await saveAccount(`${f.prefix}rent`, '演示租赁用户', branchB, `${f.phonePrefix}0005`, `${f.prefix}rent@bank.example.com`);
@@ -149,13 +231,25 @@ export async function createTenantFixture(
   ]);
 
   const saveStaff = async (loginUser: string, userName: string, phone: string) =>
-    m.save(TenantStaffEntity, m.create(TenantStaffEntity, {
-      tenantId: t, loginUser, userName, passwordHash: hash, email: `${loginUser}@channel.example.com`, mobilePhone: phone,
-      status: 0, expireDate: null,
-    }));
+    m.save(
+      TenantStaffEntity,
+      m.create(TenantStaffEntity, {
+        tenantId: t,
+        loginUser,
+        userName,
+        passwordHash: hash,
+        email: `${loginUser}@channel.example.com`,
+        mobilePhone: phone,
+        status: 0,
+        expireDate: null,
+      }),
+    );
   const channelAdmin = await saveStaff(f.prefix === 'demo' ? 'channeladmin' : `${f.prefix}channel`, '渠道管理员', `${f.phonePrefix}0003`);
   const appraiser = await saveStaff(f.prefix === 'demo' ? 'appraiser1' : `${f.prefix}apprsr`, '估价师一', `${f.phonePrefix}0004`);
-  await m.save(TenantStaffRoleEntity, [{ staffId: channelAdmin.id, roleId: channelRole.id }, { staffId: appraiser.id, roleId: appraiserRole.id }]);
+  await m.save(TenantStaffRoleEntity, [
+    { staffId: channelAdmin.id, roleId: channelRole.id },
+    { staffId: appraiser.id, roleId: appraiserRole.id },
+  ]);
 
   await creditBalances(m, t, admin.id, { beijing: 1000, shanghai: 500, universal: 200, advisory: 50, inquiry: 50 });
   await creditBalances(m, t, user.id, { beijing: 200, shanghai: 0, universal: 20, advisory: 10, inquiry: 10 });
@@ -174,22 +268,76 @@ async function creditBalances(
   const expireDate = yyyyMmDd(addDays(start, 365));
   let seq = 0;
   const orderNo = () => `DEMO${tenantId}${accountId}${String(++seq).padStart(3, '0')}`;
-  const ledger = (kind: BalanceLedgerEntity['kind'], delta: number, balanceAfter: number, no: string, cityPackageId: number | null = null) =>
-    m.save(BalanceLedgerEntity, m.create(BalanceLedgerEntity, {
-      tenantId, accountId, kind, cityPackageId, delta, balanceAfter, reason: 'order', refType: 'order', refId: no,
-    }));
-  const order = (productCode: string, productName: string, buyModeCode: number, buyModeName: string, buyScope: string, evalCount: number, reportCount: number, price: number) =>
-    m.save(BalanceOrderEntity, m.create(BalanceOrderEntity, {
-      orderNo: orderNo(), tenantId, accountId, productCode, productName, buyModeCode, buyModeName, buyScope,
-      evalCount, reportCount, orderPrice: price.toFixed(2), effectiveDate, expireDate, orderFrom: 2,
-    }));
+  const ledger = (
+    kind: BalanceLedgerEntity['kind'],
+    delta: number,
+    balanceAfter: number,
+    no: string,
+    cityPackageId: number | null = null,
+  ) =>
+    m.save(
+      BalanceLedgerEntity,
+      m.create(BalanceLedgerEntity, {
+        tenantId,
+        accountId,
+        kind,
+        cityPackageId,
+        delta,
+        balanceAfter,
+        reason: 'order',
+        refType: 'order',
+        refId: no,
+      }),
+    );
+  const order = (
+    productCode: string,
+    productName: string,
+    buyModeCode: number,
+    buyModeName: string,
+    buyScope: string,
+    evalCount: number,
+    reportCount: number,
+    price: number,
+  ) =>
+    m.save(
+      BalanceOrderEntity,
+      m.create(BalanceOrderEntity, {
+        orderNo: orderNo(),
+        tenantId,
+        accountId,
+        productCode,
+        productName,
+        buyModeCode,
+        buyModeName,
+        buyScope,
+        evalCount,
+        reportCount,
+        orderPrice: price.toFixed(2),
+        effectiveDate,
+        expireDate,
+        orderFrom: 2,
+      }),
+    );
 
-  for (const [cityCode, cityName, n] of [['110100', '北京市', counts.beijing], ['310100', '上海市', counts.shanghai]] as const) {
+  for (const [cityCode, cityName, n] of [
+    ['110100', '北京市', counts.beijing],
+    ['310100', '上海市', counts.shanghai],
+  ] as const) {
     if (n <= 0) continue;
     const o = await order('000001', '估价次数', 6, '城市包年', cityName, n, 0, n * 2);
-    const pkg = await m.save(CityPackageEntity, m.create(CityPackageEntity, {
-      tenantId, accountId, cityCode, cityName, remaining: n, effectiveDate, expireDate, orderNo: o.orderNo,
-    }));
+    const pkg = await m.save(
+      CityPackageEntity,
+      m.create(CityPackageEntity, {
+        tenantId,
+        accountId,
+        cityCode,
+        cityName,
+        remaining: n,
+        effectiveDate,
+        expireDate,
+        orderNo: o.orderNo,
+      }),
+    );
     await ledger('city', n, n, o.orderNo, pkg.id);
   }
   const u = await order('000001', '估价次数', 3, '企业赠送', '', counts.universal, 0, 0);
@@ -198,9 +346,16 @@ async function creditBalances(
   await ledger('advisory', counts.advisory, counts.advisory, a.orderNo);
   const i = await order('000003', '询价报告', 7, '按份计价', '', 0, counts.inquiry, counts.inquiry * 30);
   await ledger('inquiry', counts.inquiry, counts.inquiry, i.orderNo);
-  await m.save(AccountBalanceEntity, m.create(AccountBalanceEntity, {
-    accountId, tenantId, universalCount: counts.universal, advisoryCount: counts.advisory, inquiryCount: counts.inquiry,
-  }));
+  await m.save(
+    AccountBalanceEntity,
+    m.create(AccountBalanceEntity, {
+      accountId,
+      tenantId,
+      universalCount: counts.universal,
+      advisoryCount: counts.advisory,
+      inquiryCount: counts.inquiry,
+    }),
+  );
 }
 
 /** Loads the demo platform once; later runs find the demo tenant and change nothing. */

@@ -66,8 +66,8 @@ export function demoLogoPng(size = 80, rgb: [number, number, number] = [28, 126,
 export function demoBackgroundPng(width = 1920, height = 1080): Buffer {
   const towers: { x0: number; x1: number; top: number }[] = [];
   let seed = 7;
-  const rand = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
-  for (let x = 0; x < width; ) {
+  const rand = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+  for (let x = 0; x < width;) {
     const w = 40 + Math.floor(rand() * 90);
     towers.push({ x0: x, x1: x + w, top: height * (0.55 + rand() * 0.3) });
     x += w + 6 + Math.floor(rand() * 20);

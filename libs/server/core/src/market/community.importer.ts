@@ -1,5 +1,14 @@
 import { parseCoordType, toWgs84 } from '../geo';
-import { FieldError, parseBuildingType, parseBuildYear, parseInteger, parseNumber, parsePercent, parsePropTypes, parseUnitPrice } from './market-fields.parser';
+import {
+  FieldError,
+  parseBuildingType,
+  parseBuildYear,
+  parseInteger,
+  parseNumber,
+  parsePercent,
+  parsePropTypes,
+  parseUnitPrice,
+} from './market-fields.parser';
 import type { CommunityRow } from './market-rows.writer';
 import { upsertCommunities } from './market-rows.writer';
 import type { RegionResolver } from './region.resolver';
@@ -18,7 +27,10 @@ export const COORD_COLUMNS: ReadonlyArray<ImportColumn<CoordinateField>> = [
 ];
 
 /** WGS84 longitude and latitude of a row, converted from GCJ-02 or BD-09 when the row says so. */
-export function readCoordinates<F extends string>(values: RowValues<F | CoordinateField>, required: boolean): { lon: number | null; lat: number | null } {
+export function readCoordinates<F extends string>(
+  values: RowValues<F | CoordinateField>,
+  required: boolean,
+): { lon: number | null; lat: number | null } {
   const lon = values.parse('lon', (t) => parseNumber(t, '经度'));
   const lat = values.parse('lat', (t) => parseNumber(t, '纬度'));
   if (lon === null || lat === null) {
@@ -42,16 +54,50 @@ export function readCoordinates<F extends string>(values: RowValues<F | Coordina
 }
 
 export type CommunityField =
-  | 'haCode' | 'city' | 'district' | 'name' | 'areaName' | 'address' | 'streetName' | 'streetNo'
+  | 'haCode'
+  | 'city'
+  | 'district'
+  | 'name'
+  | 'areaName'
+  | 'address'
+  | 'streetName'
+  | 'streetNo'
   | CoordinateField
-  | 'buildYear' | 'propTypes' | 'bldgType' | 'volumeRate' | 'greeningRate' | 'constArea' | 'groundArea' | 'landuse'
-  | 'developer' | 'propertyManager' | 'parkingAbove' | 'parkingUnder' | 'households' | 'standardUnitPrice' | 'source';
+  | 'buildYear'
+  | 'propTypes'
+  | 'bldgType'
+  | 'volumeRate'
+  | 'greeningRate'
+  | 'constArea'
+  | 'groundArea'
+  | 'landuse'
+  | 'developer'
+  | 'propertyManager'
+  | 'parkingAbove'
+  | 'parkingUnder'
+  | 'households'
+  | 'standardUnitPrice'
+  | 'source';
 
 /** Columns of a community file; a header may be the English or any of the Chinese names. */
 export const COMMUNITY_IMPORT_COLUMNS: ReadonlyArray<ImportColumn<CommunityField>> = [
-  { field: 'haCode', headers: ['haCode', '小区代码', '小区ID', '小区编码'], required: true, description: '小区编码，唯一；再次导入同一编码即更新该小区' },
-  { field: 'city', headers: ['city', 'cityCode', '城市代码', '城市编码', '城市'], required: true, description: '城市名称或 6 位行政区划代码，如 北京 或 110100' },
-  { field: 'district', headers: ['district', 'distCode', '区县代码', '区县编码', '行政区', '区县'], description: '区县名称或代码，如 朝阳 或 110105' },
+  {
+    field: 'haCode',
+    headers: ['haCode', '小区代码', '小区ID', '小区编码'],
+    required: true,
+    description: '小区编码，唯一；再次导入同一编码即更新该小区',
+  },
+  {
+    field: 'city',
+    headers: ['city', 'cityCode', '城市代码', '城市编码', '城市'],
+    required: true,
+    description: '城市名称或 6 位行政区划代码，如 北京 或 110100',
+  },
+  {
+    field: 'district',
+    headers: ['district', 'distCode', '区县代码', '区县编码', '行政区', '区县'],
+    description: '区县名称或代码，如 朝阳 或 110105',
+  },
   { field: 'name', headers: ['name', '名称', '小区名', '小区名称'], required: true, description: '小区名称' },
   { field: 'areaName', headers: ['areaName', '板块', '片区', '商圈'], description: '所属商圈或板块' },
   { field: 'address', headers: ['address', '小区地址', '地址'], description: '地址' },
@@ -59,8 +105,16 @@ export const COMMUNITY_IMPORT_COLUMNS: ReadonlyArray<ImportColumn<CommunityField
   { field: 'streetNo', headers: ['streetNo', '门牌', '门牌号'], description: '门牌号' },
   ...COORD_COLUMNS,
   { field: 'buildYear', headers: ['buildYear', '建成年份', '竣工年份', '建筑年代', '建成年代'], description: '建成年代，1900 至今' },
-  { field: 'propTypes', headers: ['propTypes', '物业类型'], description: '物业类型，多个以逗号分隔：住宅、办公、商铺 或 11,21,22；默认住宅' },
-  { field: 'bldgType', headers: ['bldgType', '建筑类型'], description: '建筑类型：多层、小高层、高层、板楼、塔楼、板塔结合、独栋别墅、联排别墅、叠拼别墅' },
+  {
+    field: 'propTypes',
+    headers: ['propTypes', '物业类型'],
+    description: '物业类型，多个以逗号分隔：住宅、办公、商铺 或 11,21,22；默认住宅',
+  },
+  {
+    field: 'bldgType',
+    headers: ['bldgType', '建筑类型'],
+    description: '建筑类型：多层、小高层、高层、板楼、塔楼、板塔结合、独栋别墅、联排别墅、叠拼别墅',
+  },
   { field: 'volumeRate', headers: ['volumeRate', '容积率'], description: '容积率' },
   { field: 'greeningRate', headers: ['greeningRate', '绿化率'], description: '绿化率，35% 或 35 或 0.35' },
   { field: 'constArea', headers: ['constArea', '总建筑面积', '建筑面积'], description: '总建筑面积（㎡）' },
@@ -108,12 +162,13 @@ export function communityImportSpec(regions: RegionResolver): TableImportSpec<Co
       const { lon, lat } = readCoordinates(values, false);
       const parkingAbove = values.parse('parkingAbove', (t) => parseInteger(t, '地上车位数', 0, 1_000_000));
       const parkingUnder = values.parse('parkingUnder', (t) => parseInteger(t, '地下车位数', 0, 1_000_000));
-      const parking = parkingAbove === null && parkingUnder === null
-        ? null
-        : [
-            ...(parkingAbove !== null ? [{ type: '地上', qnt: parkingAbove }] : []),
-            ...(parkingUnder !== null ? [{ type: '地下', qnt: parkingUnder }] : []),
-          ];
+      const parking =
+        parkingAbove === null && parkingUnder === null
+          ? null
+          : [
+              ...(parkingAbove !== null ? [{ type: '地上', qnt: parkingAbove }] : []),
+              ...(parkingUnder !== null ? [{ type: '地下', qnt: parkingUnder }] : []),
+            ];
       const bounded = (label: string, max: number) => (t: string) => {
         const value = parseNumber(t, label);
         if (value !== null && (value < 0 || value > max)) throw new FieldError(`${label} ${value} 超出合理范围`);
@@ -146,7 +201,11 @@ export function communityImportSpec(regions: RegionResolver): TableImportSpec<Co
       return { ...row, haCode: present(haCode), cityCode: present(cityCode), name: present(name) };
     },
     async flush(manager, rows, report) {
-      const { count } = await upsertCommunities(manager, rows.map((r) => r.row), 'replace');
+      const { count } = await upsertCommunities(
+        manager,
+        rows.map((r) => r.row),
+        'replace',
+      );
       report.add(count);
     },
   };

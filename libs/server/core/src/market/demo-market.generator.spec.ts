@@ -36,7 +36,17 @@ describe('demo market price model', () => {
   });
 
   it('writes school numbers in Chinese', () => {
-    expect([1, 10, 15, 20, 80, 101, 110, 115, 180].map(chineseNumber)).toEqual(['一', '十', '十五', '二十', '八十', '一百零一', '一百一十', '一百一十五', '一百八十']);
+    expect([1, 10, 15, 20, 80, 101, 110, 115, 180].map(chineseNumber)).toEqual([
+      '一',
+      '十',
+      '十五',
+      '二十',
+      '八十',
+      '一百零一',
+      '一百一十',
+      '一百一十五',
+      '一百八十',
+    ]);
   });
 
   it('rises to the peak and declines to the end of each city trend', () => {
@@ -54,7 +64,9 @@ describe('demo market price model', () => {
     expect(featureFactor({ ...base, floor: 1 }, 1)).toBeLessThan(featureFactor(base, 1));
     expect(featureFactor({ ...base, face: '4' }, 1)).toBeLessThan(featureFactor(base, 1));
     expect(featureFactor({ ...base, intDeco: '1' }, 1)).toBeLessThan(featureFactor(base, 1));
-    expect(featureFactor({ ...base, intDeco: '1' }, 2) / featureFactor(base, 2)).toBeLessThan(featureFactor({ ...base, intDeco: '1' }, 1) / featureFactor(base, 1));
+    expect(featureFactor({ ...base, intDeco: '1' }, 2) / featureFactor(base, 2)).toBeLessThan(
+      featureFactor({ ...base, intDeco: '1' }, 1) / featureFactor(base, 1),
+    );
   });
 });
 
@@ -75,7 +87,9 @@ describe('generateDemoMarket', () => {
   });
 
   it('covers six cities with their districts, unique keys and names, and sixty months up to asOf', () => {
-    expect(new Set(market.communities.map((c) => c.cityCode))).toEqual(new Set(['110100', '310100', '440100', '440300', '330100', '510100']));
+    expect(new Set(market.communities.map((c) => c.cityCode))).toEqual(
+      new Set(['110100', '310100', '440100', '440300', '330100', '510100']),
+    );
     expect(market.months).toHaveLength(60);
     expect(market.months[59]).toBe('2025-06-01');
     const haCodes = market.communities.map((c) => c.haCode);
@@ -123,8 +137,12 @@ describe('generateDemoMarket', () => {
       expect(m).toBeLessThan(max);
     }
     for (const city of DEMO_CITIES) {
-      const sale = median(market.cases.filter((c) => c.cityCode === city.code && c.tradeType === 1 && c.propType === 11).map((c) => c.unitPrice));
-      const rent = median(market.cases.filter((c) => c.cityCode === city.code && c.tradeType === 2 && c.propType === 11).map((c) => c.unitPrice));
+      const sale = median(
+        market.cases.filter((c) => c.cityCode === city.code && c.tradeType === 1 && c.propType === 11).map((c) => c.unitPrice),
+      );
+      const rent = median(
+        market.cases.filter((c) => c.cityCode === city.code && c.tradeType === 2 && c.propType === 11).map((c) => c.unitPrice),
+      );
       expect(rent / sale).toBeGreaterThan(0.0014);
       expect(rent / sale).toBeLessThan(0.003);
     }
@@ -132,7 +150,8 @@ describe('generateDemoMarket', () => {
 
   it('disperses prices around the community level by the features and about 7 % noise', () => {
     const byCommunity = new Map<string, DemoCase[]>();
-    for (const c of market.cases) if (c.tradeType === 1 && c.propType === 11) byCommunity.set(c.haCode, [...(byCommunity.get(c.haCode) ?? []), c]);
+    for (const c of market.cases)
+      if (c.tradeType === 1 && c.propType === 11) byCommunity.set(c.haCode, [...(byCommunity.get(c.haCode) ?? []), c]);
     const spreads = [...byCommunity.values()]
       .filter((cases) => cases.length >= 10)
       .map((cases) => {

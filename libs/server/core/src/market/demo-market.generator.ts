@@ -50,7 +50,16 @@ export interface UnitFeatures {
 }
 
 const FACE_FACTOR: Readonly<Record<string, number>> = {
-  '9': 1.03, '2': 1.02, '5': 1.01, '6': 1.0, '1': 0.99, '10': 0.985, '3': 0.98, '7': 0.97, '8': 0.965, '4': 0.96,
+  '9': 1.03,
+  '2': 1.02,
+  '5': 1.01,
+  '6': 1.0,
+  '1': 0.99,
+  '10': 0.985,
+  '3': 0.98,
+  '7': 0.97,
+  '8': 0.965,
+  '4': 0.96,
 };
 const SALE_DECO_FACTOR: Readonly<Record<string, number>> = { '1': 0.96, '2': 0.99, '3': 1.0, '4': 1.03, '5': 1.06 };
 const LEASE_DECO_FACTOR: Readonly<Record<string, number>> = { '1': 0.85, '2': 0.95, '3': 1.0, '4': 1.06, '5': 1.15 };
@@ -92,7 +101,9 @@ export function cityIndex(city: DemoCity, m: number, months: number): number {
 
 /** Sales peak in spring and autumn (金三银四, 金九银十); rents in the summer of graduations. */
 export function seasonality(calendarMonth: number, tradeType: 1 | 2): number {
-  return tradeType === 1 ? 1 + 0.012 * Math.cos((2 * Math.PI * (calendarMonth - 4)) / 6) : 1 + 0.02 * Math.cos((2 * Math.PI * (calendarMonth - 7.5)) / 12);
+  return tradeType === 1
+    ? 1 + 0.012 * Math.cos((2 * Math.PI * (calendarMonth - 4)) / 6)
+    : 1 + 0.02 * Math.cos((2 * Math.PI * (calendarMonth - 7.5)) / 12);
 }
 
 export function monthsUpTo(asOf: string, count: number): string[] {
@@ -147,7 +158,6 @@ function around(rng: SeededRandom, p: Point, minKm: number, maxKm: number): Poin
   return offset(p, radius * Math.cos(angle), radius * Math.sin(angle));
 }
 
-
 interface GeneratedCommunity {
   row: CommunityRow;
   district: DemoDistrict;
@@ -162,19 +172,32 @@ interface GeneratedCommunity {
 
 function totalFloorsOf(rng: SeededRandom, bldgType: string): number {
   switch (bldgType) {
-    case '11': return rng.int(5, 7);
-    case '12': return rng.int(9, 18);
-    case '13': return rng.int(20, 33);
-    case '14': return rng.int(6, 18);
-    case '15': return rng.int(18, 30);
-    case '16': return rng.int(12, 28);
-    case '23': return 4;
-    default: return 3;
+    case '11':
+      return rng.int(5, 7);
+    case '12':
+      return rng.int(9, 18);
+    case '13':
+      return rng.int(20, 33);
+    case '14':
+      return rng.int(6, 18);
+    case '15':
+      return rng.int(18, 30);
+    case '16':
+      return rng.int(12, 28);
+    case '23':
+      return 4;
+    default:
+      return 3;
   }
 }
 
 function volumeRateOf(rng: SeededRandom, bldgType: string): number {
-  const [min, max] = ({ '11': [1.2, 2.2], '12': [1.8, 2.8], '13': [2.5, 4.5], '14': [1.5, 3.0], '15': [3.0, 5.0], '16': [2.5, 4.0] } as Record<string, [number, number]>)[bldgType] ?? [0.4, 1.0];
+  const [min, max] = (
+    { '11': [1.2, 2.2], '12': [1.8, 2.8], '13': [2.5, 4.5], '14': [1.5, 3.0], '15': [3.0, 5.0], '16': [2.5, 4.0] } as Record<
+      string,
+      [number, number]
+    >
+  )[bldgType] ?? [0.4, 1.0];
   return round2(rng.range(min, max));
 }
 
@@ -212,7 +235,10 @@ function generateCommunities(rng: SeededRandom, city: DemoCity, count: number, a
   const areaCentres = new Map<string, Point>();
   for (const district of city.districts) {
     district.areas.forEach((area, i) => {
-      areaCentres.set(`${district.code}|${area}`, i === 0 ? offset(district, rng.range(-0.4, 0.4), rng.range(-0.4, 0.4)) : around(rng, district, 1, 3.5));
+      areaCentres.set(
+        `${district.code}|${area}`,
+        i === 0 ? offset(district, rng.range(-0.4, 0.4), rng.range(-0.4, 0.4)) : around(rng, district, 1, 3.5),
+      );
     });
   }
   const names = new NameBook();
@@ -227,8 +253,21 @@ function generateCommunities(rng: SeededRandom, city: DemoCity, count: number, a
     const old = buildYear < 2000;
     const suburb = centrality < 0.6;
     const bldgType = old
-      ? rng.weighted([['11', 6], ['14', 3], ['15', 1]] as const)
-      : rng.weighted([['12', 2], ['13', 3], ['14', 2], ['15', 1], ['16', 1.5], ['11', 0.6], ['21', suburb ? 0.3 : 0.05], ['22', suburb ? 0.4 : 0.05]] as const);
+      ? rng.weighted([
+          ['11', 6],
+          ['14', 3],
+          ['15', 1],
+        ] as const)
+      : rng.weighted([
+          ['12', 2],
+          ['13', 3],
+          ['14', 2],
+          ['15', 1],
+          ['16', 1.5],
+          ['11', 0.6],
+          ['21', suburb ? 0.3 : 0.05],
+          ['22', suburb ? 0.4 : 0.05],
+        ] as const);
     const villa = bldgType === '21' || bldgType === '22';
     const totalFloors = totalFloorsOf(rng, bldgType);
     const street = rng.pick(district.streets);
@@ -309,15 +348,83 @@ function residentialCase(
   const villa = row.bldgType === '21' || row.bldgType === '22' || row.bldgType === '23';
   const totalFloors = villa ? community.totalFloors : clamp(community.totalFloors + rng.int(-2, 2), 2, row.bldgType === '11' ? 7 : 40);
   const floor = villa ? null : rng.int(1, totalFloors);
-  const rooms = villa ? rng.int(4, 6) : rng.weighted([[1, 15], [2, 40], [3, 33], [4, 10], [5, 2]] as const);
-  const [minArea, maxArea] = villa ? [180, 420] : ([[35, 62], [55, 98], [85, 145], [120, 200], [160, 280]] as const)[rooms - 1];
+  const rooms = villa
+    ? rng.int(4, 6)
+    : rng.weighted([
+        [1, 15],
+        [2, 40],
+        [3, 33],
+        [4, 10],
+        [5, 2],
+      ] as const);
+  const [minArea, maxArea] = villa
+    ? [180, 420]
+    : (
+        [
+          [35, 62],
+          [55, 98],
+          [85, 145],
+          [120, 200],
+          [160, 280],
+        ] as const
+      )[rooms - 1];
   const area = round2(rng.range(minArea, maxArea));
-  const halls = rooms === 1 ? rng.weighted([[0, 1], [1, 3]] as const) : rooms === 2 ? rng.weighted([[1, 3], [2, 1]] as const) : rng.weighted([[1, 1], [2, 3]] as const);
-  const baths = villa ? rng.int(3, 5) : rooms <= 2 ? 1 : rooms === 3 ? rng.weighted([[1, 2], [2, 3]] as const) : rng.weighted([[2, 3], [3, 1]] as const);
-  const face = rng.weighted([['9', 35], ['2', 22], ['5', 10], ['6', 7], ['1', 5], ['3', 4], ['10', 6], ['7', 3], ['8', 3], ['4', 5]] as const);
-  const intDeco = tradeType === 1
-    ? rng.weighted([['1', 5], ['2', 30], ['3', 15], ['4', 45], ['5', 5]] as const)
-    : rng.weighted([['1', 1], ['2', 25], ['3', 20], ['4', 48], ['5', 6]] as const);
+  const halls =
+    rooms === 1
+      ? rng.weighted([
+          [0, 1],
+          [1, 3],
+        ] as const)
+      : rooms === 2
+        ? rng.weighted([
+            [1, 3],
+            [2, 1],
+          ] as const)
+        : rng.weighted([
+            [1, 1],
+            [2, 3],
+          ] as const);
+  const baths = villa
+    ? rng.int(3, 5)
+    : rooms <= 2
+      ? 1
+      : rooms === 3
+        ? rng.weighted([
+            [1, 2],
+            [2, 3],
+          ] as const)
+        : rng.weighted([
+            [2, 3],
+            [3, 1],
+          ] as const);
+  const face = rng.weighted([
+    ['9', 35],
+    ['2', 22],
+    ['5', 10],
+    ['6', 7],
+    ['1', 5],
+    ['3', 4],
+    ['10', 6],
+    ['7', 3],
+    ['8', 3],
+    ['4', 5],
+  ] as const);
+  const intDeco =
+    tradeType === 1
+      ? rng.weighted([
+          ['1', 5],
+          ['2', 30],
+          ['3', 15],
+          ['4', 45],
+          ['5', 5],
+        ] as const)
+      : rng.weighted([
+          ['1', 1],
+          ['2', 25],
+          ['3', 20],
+          ['4', 48],
+          ['5', 6],
+        ] as const);
   const calendarMonth = Number(caseDate.slice(5, 7));
   const index = cityIndex(city, m, months.length);
   const features = featureFactor({ area, floor, totalFloors: villa ? null : totalFloors, face, intDeco }, tradeType);
@@ -369,12 +476,17 @@ function commercialCase(
   const caseDate = months[m];
   const shop = propType === 22;
   const totalFloors = shop ? rng.int(2, 4) : rng.int(18, 40);
-  const floor = shop ? rng.weighted([[1, 8], [2, 2]] as const) : rng.int(2, totalFloors);
+  const floor = shop
+    ? rng.weighted([
+        [1, 8],
+        [2, 2],
+      ] as const)
+    : rng.int(2, totalFloors);
   const area = round2(shop ? rng.range(25, 260) : rng.range(60, 800));
   const index = cityIndex(city, m, months.length);
   const shape = shop ? Math.pow(area / 80, -0.1) * (floor === 1 ? 1 : 0.7) : Math.pow(area / 200, -0.04) * (1 + 0.003 * floor);
   const sale = community.level * factor * index * shape * Math.exp(rng.normal() * (shop ? 0.1 : 0.09));
-  const unit = tradeType === 1 ? sale : sale * (shop ? 0.0035 : 0.0028) * (1 + 0.45 * (index - 1)) / index;
+  const unit = tradeType === 1 ? sale : (sale * (shop ? 0.0035 : 0.0028) * (1 + 0.45 * (index - 1))) / index;
   const totalPrice = tradeType === 1 ? Math.round((unit * area) / 100) * 100 : Math.round((unit * area) / 10) * 10;
   return {
     caseKey: key,
@@ -390,7 +502,17 @@ function commercialCase(
     halls: null,
     baths: null,
     face: rng.pick(['1', '2', '3', '4']),
-    intDeco: shop ? rng.weighted([['2', 3], ['4', 2], ['1', 1]] as const) : rng.weighted([['4', 3], ['2', 2], ['1', 1]] as const),
+    intDeco: shop
+      ? rng.weighted([
+          ['2', 3],
+          ['4', 2],
+          ['1', 1],
+        ] as const)
+      : rng.weighted([
+          ['4', 3],
+          ['2', 2],
+          ['1', 1],
+        ] as const),
     buildYear: community.row.buildYear,
     bldgType: shop ? null : '13',
     totalPrice,
@@ -404,7 +526,15 @@ function generatePois(rng: SeededRandom, city: DemoCity, communities: readonly G
   const pois: PoiRow[] = [];
   const key = (kind: string, n: number) => `demo:${city.code}:${kind}:${String(n).padStart(4, '0')}`;
   const poi = (poiKey: string, category: PoiRow['category'], subType: string, name: string, p: Point, routes: string[] = []): PoiRow => ({
-    poiKey, cityCode: city.code, category, subType, name, lat: p.lat, lon: p.lon, routes, source: DEMO_SOURCE,
+    poiKey,
+    cityCode: city.code,
+    category,
+    subType,
+    name,
+    lat: p.lat,
+    lon: p.lon,
+    routes,
+    source: DEMO_SOURCE,
   });
 
   // Subway: lines through four district centres each, ordered along a random bearing; a station
@@ -416,7 +546,11 @@ function generatePois(rng: SeededRandom, city: DemoCity, communities: readonly G
   const stationNames = new Set<string>();
   const stationName = (p: Point): string => {
     const nearest = [...areaPoints].sort((a, b) => distanceKm(a.point, p) - distanceKm(b.point, p)).slice(0, 3);
-    const candidates = [...nearest.map((a) => a.name), ...nearest.map((a) => a.street), ...nearest.flatMap((a) => ['东', '西', '南', '北'].map((d) => `${a.name}${d}`))];
+    const candidates = [
+      ...nearest.map((a) => a.name),
+      ...nearest.map((a) => a.street),
+      ...nearest.flatMap((a) => ['东', '西', '南', '北'].map((d) => `${a.name}${d}`)),
+    ];
     const name = candidates.find((c) => !stationNames.has(c)) ?? `${nearest[0].name}${stationNames.size}`;
     stationNames.add(name);
     return name;
@@ -466,24 +600,37 @@ function generatePois(rng: SeededRandom, city: DemoCity, communities: readonly G
   let education = 0;
   let medical = 0;
   for (const c of communities) {
-    if (rng.chance(0.35)) pois.push(poi(key('edu', ++education), 'education', 'kindergarten', `${c.row.name}幼儿园`, around(rng, c.point, 0.05, 0.4)));
+    if (rng.chance(0.35))
+      pois.push(poi(key('edu', ++education), 'education', 'kindergarten', `${c.row.name}幼儿园`, around(rng, c.point, 0.05, 0.4)));
   }
   const schoolNumbers = new Set<number>();
   for (const district of city.districts) {
     const members = communities.filter((c) => c.district === district);
     for (const area of district.areas) {
       const anchor = members.find((c) => c.area === area)?.point ?? district;
-      pois.push(poi(key('edu', ++education), 'education', 'primary', `${district.name.replace(/(新区|区)$/, '')}${area}${rng.chance(0.4) ? '实验' : ''}小学`, around(rng, anchor, 0.2, 0.8)));
+      pois.push(
+        poi(
+          key('edu', ++education),
+          'education',
+          'primary',
+          `${district.name.replace(/(新区|区)$/, '')}${area}${rng.chance(0.4) ? '实验' : ''}小学`,
+          around(rng, anchor, 0.2, 0.8),
+        ),
+      );
       pois.push(poi(key('med', ++medical), 'medical', 'clinic', `${area}社区卫生服务中心`, around(rng, anchor, 0.1, 0.6)));
     }
     for (let k = 0; k < 2; k++) {
       let number = rng.int(2, 180);
       while (schoolNumbers.has(number)) number = rng.int(2, 180);
       schoolNumbers.add(number);
-      pois.push(poi(key('edu', ++education), 'education', 'middle', `${city.name}第${chineseNumber(number)}中学`, around(rng, district, 0.5, 2.5)));
+      pois.push(
+        poi(key('edu', ++education), 'education', 'middle', `${city.name}第${chineseNumber(number)}中学`, around(rng, district, 0.5, 2.5)),
+      );
     }
     for (const hospital of ['人民医院', '中医医院', '妇幼保健院']) {
-      pois.push(poi(key('med', ++medical), 'medical', 'hospital', `${city.name}${district.name}${hospital}`, around(rng, district, 0.3, 2)));
+      pois.push(
+        poi(key('med', ++medical), 'medical', 'hospital', `${city.name}${district.name}${hospital}`, around(rng, district, 0.3, 2)),
+      );
     }
   }
   return pois;

@@ -21,7 +21,9 @@ describe('seedDemoMarket', () => {
 
   it('finds every demo district in the region table under its city', async () => {
     const codes = DEMO_CITIES.flatMap((c) => c.districts.map((d) => [d.code, d.name, c.code]));
-    const rows: Array<{ code: string; name: string; parent_code: string }> = await ds.query('SELECT code, name, parent_code FROM region WHERE level = 3');
+    const rows: Array<{ code: string; name: string; parent_code: string }> = await ds.query(
+      'SELECT code, name, parent_code FROM region WHERE level = 3',
+    );
     const regions = new Map(rows.map((r) => [r.code, [r.code, r.name, r.parent_code]]));
     for (const [code] of codes) expect(regions.get(code)).toEqual(codes.find((c) => c[0] === code));
   });
@@ -35,12 +37,21 @@ describe('seedDemoMarket', () => {
     expect(await count(`SELECT count(*) AS n FROM market_case WHERE source = 'demo'`)).toBe(market.cases.length);
     expect(await count(`SELECT count(*) AS n FROM poi WHERE source = 'demo'`)).toBe(market.pois.length);
     expect(await count(`SELECT count(*) AS n FROM price_index`)).toBe(first.indexRows);
-    expect(await count(`SELECT count(DISTINCT month) AS n FROM price_index WHERE scope = 'city' AND scope_code = '110100' AND trade_type = 1 AND prop_type = 11`)).toBe(
+    expect(
+      await count(
+        `SELECT count(DISTINCT month) AS n FROM price_index WHERE scope = 'city' AND scope_code = '110100' AND trade_type = 1 AND prop_type = 11`,
+      ),
+    ).toBe(
       new Set(market.cases.filter((c) => c.cityCode === '110100' && c.tradeType === 1 && c.propType === 11).map((c) => c.caseDate)).size,
     );
 
-    const stored = await ds.query(`SELECT c.name, c.parking, mc.unit_price FROM market_case mc JOIN community c ON c.id = mc.community_id WHERE mc.case_key = $1`, [market.cases[0].caseKey]);
-    expect(stored).toEqual([{ name: market.communities[0].name, parking: market.communities[0].parking, unit_price: market.cases[0].unitPrice.toFixed(2) }]);
+    const stored = await ds.query(
+      `SELECT c.name, c.parking, mc.unit_price FROM market_case mc JOIN community c ON c.id = mc.community_id WHERE mc.case_key = $1`,
+      [market.cases[0].caseKey],
+    );
+    expect(stored).toEqual([
+      { name: market.communities[0].name, parking: market.communities[0].parking, unit_price: market.cases[0].unitPrice.toFixed(2) },
+    ]);
     const [station] = await ds.query(`SELECT routes FROM poi WHERE sub_type = 'subway' ORDER BY poi_key LIMIT 1`);
     expect(station.routes[0]).toMatch(/^\d+号线$/);
 

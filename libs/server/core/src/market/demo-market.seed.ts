@@ -40,7 +40,10 @@ export async function seedDemoMarket(dataSource: DataSource, options: DemoMarket
   const started = Date.now();
   const result = await dataSource.transaction(async (m): Promise<DemoMarketSeedResult> => {
     await m.query(`SELECT pg_advisory_xact_lock(hashtext('seed-demo-market'))`);
-    const [{ present }]: Array<{ present: boolean }> = await m.query('SELECT EXISTS (SELECT 1 FROM community WHERE source = $1) AS present', [DEMO_SOURCE]);
+    const [{ present }]: Array<{ present: boolean }> = await m.query(
+      'SELECT EXISTS (SELECT 1 FROM community WHERE source = $1) AS present',
+      [DEMO_SOURCE],
+    );
     if (present) return { created: false, communities: 0, cases: 0, pois: 0, indexRows: 0, ms: Date.now() - started };
 
     const market = generateDemoMarket(options);

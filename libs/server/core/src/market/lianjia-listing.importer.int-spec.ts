@@ -17,7 +17,9 @@ const YEAR = new Date().getFullYear();
  */
 async function sampleOfRealFile(): Promise<{ file: string; head: string[]; extra: string[] }> {
   if (!fs.existsSync(LISTINGS)) {
-    throw new Error(`The real Beijing listings file is missing: expected ${LISTINGS} (see shared/data/README.md, or set LIANJIA_LISTINGS_FILE)`);
+    throw new Error(
+      `The real Beijing listings file is missing: expected ${LISTINGS} (see shared/data/README.md, or set LIANJIA_LISTINGS_FILE)`,
+    );
   }
   const head: string[] = [];
   const extra: string[] = [];
@@ -55,10 +57,12 @@ describe('Lianjia listings import on the real Beijing file', () => {
     expect(sample.extra).toHaveLength(3);
     const report = await importMarketFile(ds, 'lianjia-listings', fs.createReadStream(sample.file), 'beijing-sample.csv');
 
-    const gardens = new Set(sample.head.slice(1).map((line) => {
-      const cells = line.split(',');
-      return `${cells[8]}|${cells[4]}`;
-    }));
+    const gardens = new Set(
+      sample.head.slice(1).map((line) => {
+        const cells = line.split(',');
+        return `${cells[8]}|${cells[4]}`;
+      }),
+    );
     expect(report).toMatchObject({
       kind: 'lianjia-listings',
       encoding: 'utf-8',
@@ -83,13 +87,35 @@ describe('Lianjia listings import on the real Beijing file', () => {
          FROM market_case mc JOIN community c ON c.id = mc.community_id WHERE mc.case_key = 'lianjia-2021:101113515819'`,
     );
     expect(listing).toEqual({
-      city_code: '110100', dist_code: '110101', trade_type: 1, prop_type: 11, area: '62.00', floor: null, total_floors: 6,
-      rooms: 2, halls: 1, baths: null, face: '8', int_deco: '2', build_year: 1950, bldg_type: '16', total_price: '6500000.00',
-      unit_price: '104569.00', case_date: '2021-11-01', source: 'lianjia-2021', ha_code: lianjiaHaCode('110100', '110101', '体育馆路13号'),
-      name: '体育馆路13号', area_name: '崇文门', community_dist: '110101', community_year: 1950, community_source: 'lianjia-2021',
+      city_code: '110100',
+      dist_code: '110101',
+      trade_type: 1,
+      prop_type: 11,
+      area: '62.00',
+      floor: null,
+      total_floors: 6,
+      rooms: 2,
+      halls: 1,
+      baths: null,
+      face: '8',
+      int_deco: '2',
+      build_year: 1950,
+      bldg_type: '16',
+      total_price: '6500000.00',
+      unit_price: '104569.00',
+      case_date: '2021-11-01',
+      source: 'lianjia-2021',
+      ha_code: lianjiaHaCode('110100', '110101', '体育馆路13号'),
+      name: '体育馆路13号',
+      area_name: '崇文门',
+      community_dist: '110101',
+      community_year: 1950,
+      community_source: 'lianjia-2021',
     });
     // 其他 decoration and 暂无数据 building type are unknown, not guessed.
-    const unknowns = await ds.query(`SELECT count(*) FILTER (WHERE int_deco IS NULL) AS deco, count(*) FILTER (WHERE bldg_type IS NULL) AS bldg FROM market_case`);
+    const unknowns = await ds.query(
+      `SELECT count(*) FILTER (WHERE int_deco IS NULL) AS deco, count(*) FILTER (WHERE bldg_type IS NULL) AS bldg FROM market_case`,
+    );
     expect(Number(unknowns[0].deco)).toBe(sample.head.filter((l) => l.split(',')[9] === '其他').length);
     expect(Number(unknowns[0].bldg)).toBe(sample.head.filter((l) => l.split(',')[2] === '暂无数据').length);
   });
@@ -102,7 +128,9 @@ describe('Lianjia listings import on the real Beijing file', () => {
 
     const index = await ds.transaction((m) => rebuildPriceIndex(m, { cityCode: '110100' }));
     expect(index).toMatchObject({ city: 1, removed: 0 });
-    const [city] = await ds.query(`SELECT case_count, avg_unit_price FROM price_index WHERE scope = 'city' AND scope_code = '110100' AND month = '2021-11-01'`);
+    const [city] = await ds.query(
+      `SELECT case_count, avg_unit_price FROM price_index WHERE scope = 'city' AND scope_code = '110100' AND month = '2021-11-01'`,
+    );
     const [expected] = await ds.query(`SELECT count(*)::int AS n, round(avg(unit_price), 2) AS avg FROM market_case`);
     expect(city).toEqual({ case_count: 299, avg_unit_price: expected.avg });
   });

@@ -1,6 +1,14 @@
 import { createHash } from 'node:crypto';
 import { parseArea, readPrices } from './market-case.importer';
-import { FieldError, parseBuildingType, parseBuildYear, parseDecoration, parseFace, parseInteger, parseLayout } from './market-fields.parser';
+import {
+  FieldError,
+  parseBuildingType,
+  parseBuildYear,
+  parseDecoration,
+  parseFace,
+  parseInteger,
+  parseLayout,
+} from './market-fields.parser';
 import { upsertCases, upsertCommunities, type CaseRow, type CommunityRow } from './market-rows.writer';
 import type { RegionResolver } from './region.resolver';
 import { present, type ImportColumn, type TableImportSpec } from './table-import.runner';
@@ -16,7 +24,19 @@ export const LIANJIA_SNAPSHOT_MONTH = '2021-11-01';
 export const LIANJIA_SOURCE = 'lianjia-2021';
 
 export type LianjiaField =
-  | 'direction' | 'district' | 'elevator' | 'floor' | 'garden' | 'id' | 'layout' | 'price' | 'region' | 'renovation' | 'size' | 'unitPrice' | 'year';
+  | 'direction'
+  | 'district'
+  | 'elevator'
+  | 'floor'
+  | 'garden'
+  | 'id'
+  | 'layout'
+  | 'price'
+  | 'region'
+  | 'renovation'
+  | 'size'
+  | 'unitPrice'
+  | 'year';
 
 export const LIANJIA_IMPORT_COLUMNS: ReadonlyArray<ImportColumn<LianjiaField>> = [
   { field: 'id', headers: ['Id', '房源编号'], required: true, description: '房源编号；案例编号为 lianjia-2021:<Id>' },
@@ -47,7 +67,10 @@ interface ListingRow {
   listing: Omit<CaseRow, 'communityId'>;
 }
 
-export function lianjiaListingImportSpec(regions: RegionResolver, currentYear = new Date().getFullYear()): TableImportSpec<LianjiaField, ListingRow> {
+export function lianjiaListingImportSpec(
+  regions: RegionResolver,
+  currentYear = new Date().getFullYear(),
+): TableImportSpec<LianjiaField, ListingRow> {
   const districtOf = (text: string): string | null => {
     const name = DISTRICT_ALIASES[text] ?? text.replace(/其他$/, '');
     return regions.district(LIANJIA_CITY_CODE, name);
@@ -81,21 +104,60 @@ export function lianjiaListingImportSpec(regions: RegionResolver, currentYear = 
       const haCode = lianjiaHaCode(LIANJIA_CITY_CODE, district, name);
       return {
         community: {
-          haCode, cityCode: LIANJIA_CITY_CODE, distCode: district, name, areaName, address: null, streetName: null, streetNo: null,
-          lat: null, lon: null, buildYear, propTypes: '11', bldgType, volumeRate: null, greeningRate: null, constArea: null,
-          groundArea: null, landuse: null, developer: null, propertyManager: null, parking: null, households: null,
-          standardUnitPrice: null, source: LIANJIA_SOURCE,
+          haCode,
+          cityCode: LIANJIA_CITY_CODE,
+          distCode: district,
+          name,
+          areaName,
+          address: null,
+          streetName: null,
+          streetNo: null,
+          lat: null,
+          lon: null,
+          buildYear,
+          propTypes: '11',
+          bldgType,
+          volumeRate: null,
+          greeningRate: null,
+          constArea: null,
+          groundArea: null,
+          landuse: null,
+          developer: null,
+          propertyManager: null,
+          parking: null,
+          households: null,
+          standardUnitPrice: null,
+          source: LIANJIA_SOURCE,
         },
         listing: {
-          caseKey: `${LIANJIA_SOURCE}:${present(id)}`, cityCode: LIANJIA_CITY_CODE, distCode: district, tradeType: 1, propType: 11,
-          area: present(area), floor: null, totalFloors, rooms: layout?.rooms ?? null, halls: layout?.halls ?? null,
-          baths: layout?.baths ?? null, face, intDeco, buildYear, bldgType, totalPrice: present(totalPrice),
-          unitPrice: present(unitPrice), caseDate: LIANJIA_SNAPSHOT_MONTH, source: LIANJIA_SOURCE,
+          caseKey: `${LIANJIA_SOURCE}:${present(id)}`,
+          cityCode: LIANJIA_CITY_CODE,
+          distCode: district,
+          tradeType: 1,
+          propType: 11,
+          area: present(area),
+          floor: null,
+          totalFloors,
+          rooms: layout?.rooms ?? null,
+          halls: layout?.halls ?? null,
+          baths: layout?.baths ?? null,
+          face,
+          intDeco,
+          buildYear,
+          bldgType,
+          totalPrice: present(totalPrice),
+          unitPrice: present(unitPrice),
+          caseDate: LIANJIA_SNAPSHOT_MONTH,
+          source: LIANJIA_SOURCE,
         },
       };
     },
     async flush(manager, rows, report) {
-      const { ids, count } = await upsertCommunities(manager, rows.map((r) => r.row.community), 'fill');
+      const { ids, count } = await upsertCommunities(
+        manager,
+        rows.map((r) => r.row.community),
+        'fill',
+      );
       report.communitiesCreated += count.created;
       const cases = rows.map(({ row }) => ({ ...row.listing, communityId: present(ids.get(row.community.haCode) ?? null) }));
       report.add(await upsertCases(manager, cases));

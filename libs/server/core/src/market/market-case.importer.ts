@@ -18,12 +18,34 @@ import { upsertCases, type CaseRow } from './market-rows.writer';
 import { present, type ImportColumn, type RowValues, type TableImportSpec } from './table-import.runner';
 
 export type CaseField =
-  | 'caseKey' | 'haCode' | 'tradeType' | 'propType' | 'area' | 'floor' | 'totalFloors' | 'layout' | 'rooms' | 'halls' | 'baths'
-  | 'face' | 'intDeco' | 'buildYear' | 'bldgType' | 'totalPrice' | 'unitPrice' | 'caseDate' | 'source';
+  | 'caseKey'
+  | 'haCode'
+  | 'tradeType'
+  | 'propType'
+  | 'area'
+  | 'floor'
+  | 'totalFloors'
+  | 'layout'
+  | 'rooms'
+  | 'halls'
+  | 'baths'
+  | 'face'
+  | 'intDeco'
+  | 'buildYear'
+  | 'bldgType'
+  | 'totalPrice'
+  | 'unitPrice'
+  | 'caseDate'
+  | 'source';
 
 /** Columns of a case file; a header may be the English or any of the Chinese names. */
 export const CASE_IMPORT_COLUMNS: ReadonlyArray<ImportColumn<CaseField>> = [
-  { field: 'caseKey', headers: ['caseKey', 'caseId', '编号', '案例ID', '案例编号'], required: true, description: '案例编号，唯一；再次导入同一编号即更新该案例' },
+  {
+    field: 'caseKey',
+    headers: ['caseKey', 'caseId', '编号', '案例ID', '案例编号'],
+    required: true,
+    description: '案例编号，唯一；再次导入同一编号即更新该案例',
+  },
   { field: 'haCode', headers: ['haCode', '小区代码', '小区编码'], required: true, description: '小区编码，须已导入' },
   { field: 'tradeType', headers: ['tradeType', '交易方式', '交易类型'], required: true, description: '出售 或 出租（1 或 2）' },
   { field: 'propType', headers: ['propType', '物业类型'], description: '住宅、办公 或 商铺（11、21、22），默认住宅' },
@@ -35,12 +57,25 @@ export const CASE_IMPORT_COLUMNS: ReadonlyArray<ImportColumn<CaseField>> = [
   { field: 'halls', headers: ['halls', '厅'], description: '厅' },
   { field: 'baths', headers: ['baths', '卫生间数', '卫'], description: '卫' },
   { field: 'face', headers: ['face', 'direction', '朝向'], description: '朝向：东、南、西、北、东南、西南、东北、西北、南北、东西' },
-  { field: 'intDeco', headers: ['intDeco', 'decoration', 'renovation', '装修程度', '装修'], description: '装修：毛坯、简装、中装、精装、豪装' },
+  {
+    field: 'intDeco',
+    headers: ['intDeco', 'decoration', 'renovation', '装修程度', '装修'],
+    description: '装修：毛坯、简装、中装、精装、豪装',
+  },
   { field: 'buildYear', headers: ['buildYear', '建成年份', '建筑年代', '建成年代'], description: '建成年代' },
   { field: 'bldgType', headers: ['bldgType', '建筑类型'], description: '建筑类型' },
-  { field: 'totalPrice', headers: ['totalPrice', 'price', '租金', '总价'], description: '出售为总价（元，可写 650万），出租为月租金（元/月）' },
+  {
+    field: 'totalPrice',
+    headers: ['totalPrice', 'price', '租金', '总价'],
+    description: '出售为总价（元，可写 650万），出租为月租金（元/月）',
+  },
   { field: 'unitPrice', headers: ['unitPrice', '单价'], description: '出售为元/㎡，出租为元/㎡/月；总价与单价至少填一项' },
-  { field: 'caseDate', headers: ['caseDate', 'date', 'month', '月份', '挂牌日期', '交易日期', '日期'], required: true, description: '交易或挂牌日期，如 2024-03 或 2024-03-15（按月统计）' },
+  {
+    field: 'caseDate',
+    headers: ['caseDate', 'date', 'month', '月份', '挂牌日期', '交易日期', '日期'],
+    required: true,
+    description: '交易或挂牌日期，如 2024-03 或 2024-03-15（按月统计）',
+  },
   { field: 'source', headers: ['source', '数据来源', '来源'], description: '数据来源，默认 import' },
 ];
 
@@ -168,7 +203,10 @@ export function marketCaseImportSpec(): TableImportSpec<CaseField, ParsedCase> {
       };
     },
     async flush(manager, rows, report) {
-      const refs = await communities.resolve(manager, rows.map((r) => r.row.haCode));
+      const refs = await communities.resolve(
+        manager,
+        rows.map((r) => r.row.haCode),
+      );
       const cases: CaseRow[] = [];
       for (const { line, row } of rows) {
         const community = refs.get(row.haCode);

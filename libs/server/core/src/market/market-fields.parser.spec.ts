@@ -104,7 +104,16 @@ describe('parseBuildYear', () => {
 describe('codes from names', () => {
   it('maps orientations, including the several-sided ones of listings', () => {
     expect(['南北', '南', '东', '西北', '东西', '9', '南向'].map(parseFace)).toEqual(['9', '2', '1', '8', '10', '9', '2']);
-    expect(['北南', '东南北', '南西北', '东南西北', '东东南', '南西', '西东', '东南西'].map(parseFace)).toEqual(['9', '9', '9', '9', '5', '6', '10', '2']);
+    expect(['北南', '东南北', '南西北', '东南西北', '东东南', '南西', '西东', '东南西'].map(parseFace)).toEqual([
+      '9',
+      '9',
+      '9',
+      '9',
+      '5',
+      '6',
+      '10',
+      '2',
+    ]);
     expect(reason(() => parseFace('Direction'))).toBe('朝向「Direction」无法识别');
   });
 
@@ -140,9 +149,11 @@ describe('numbers, months and ratios', () => {
   });
 
   it('reads months in the usual forms as the first of the month', () => {
-    expect(['2024-03', '2024-03-15', '2024/3/1', '202403', '20240315', '2024年3月', '2024年3月15日', '2024.3', '2024-03-15 10:00:00'].map((t) => parseMonth(t))).toEqual(
-      Array(9).fill('2024-03-01'),
-    );
+    expect(
+      ['2024-03', '2024-03-15', '2024/3/1', '202403', '20240315', '2024年3月', '2024年3月15日', '2024.3', '2024-03-15 10:00:00'].map((t) =>
+        parseMonth(t),
+      ),
+    ).toEqual(Array(9).fill('2024-03-01'));
     expect(reason(() => parseMonth('2024-13'))).toBe('日期「2024-13」不是有效日期');
     expect(reason(() => parseMonth('三月'))).toBe('日期「三月」无法识别，应如 2024-03 或 2024-03-15');
   });

@@ -12,16 +12,26 @@ export class FieldError extends Error {
 }
 
 const CHINESE_DIGITS: Readonly<Record<string, number>> = {
-  零: 0, 〇: 0, 一: 1, 二: 2, 两: 2, 三: 3, 四: 4, 五: 5, 六: 6, 七: 7, 八: 8, 九: 9, 十: 10,
+  零: 0,
+  〇: 0,
+  一: 1,
+  二: 2,
+  两: 2,
+  三: 3,
+  四: 4,
+  五: 5,
+  六: 6,
+  七: 7,
+  八: 8,
+  九: 9,
+  十: 10,
 };
 
 const blank = (text: string | null | undefined): text is null | undefined | '' => text === null || text === undefined || text.trim() === '';
 
 /** Full-width digits and punctuation to ASCII, and every kind of space removed. */
 export function normalizeText(text: string): string {
-  return text
-    .replace(/[\uff01-\uff5e]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0))
-    .replace(/[\s\u3000\u00a0]+/g, '');
+  return text.replace(/[\uff01-\uff5e]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0)).replace(/[\s\u3000\u00a0]+/g, '');
 }
 
 function smallInteger(token: string): number | null {
@@ -85,7 +95,9 @@ export function parseLayout(text: string | null | undefined): Layout | null {
  */
 export function parseMoney(text: string | null | undefined, label = '总价'): number | null {
   if (blank(text)) return null;
-  const t = normalizeText(text).replace(/,/g, '').replace(/(元\/月|元\/年|元|人民币|RMB)$/i, '');
+  const t = normalizeText(text)
+    .replace(/,/g, '')
+    .replace(/(元\/月|元\/年|元|人民币|RMB)$/i, '');
   const match = /^(\d+(?:\.\d+)?)(万|亿)?$/.exec(t);
   if (!match) throw new FieldError(`${label}「${text.trim()}」无法识别`);
   const value = Number(match[1]) * (match[2] === '万' ? 1e4 : match[2] === '亿' ? 1e8 : 1);
@@ -149,7 +161,16 @@ export function parseDecoration(text: string | null | undefined): string | null 
   if (/^[1-5]$/.test(t)) return t;
   const code = dictCode('intDeco', t) ?? dictCode('intDeco', t.replace(/装$/, '') + '装');
   if (code) return code;
-  const synonyms: Record<string, string> = { 清水: '1', 毛胚: '1', 简单装修: '2', 普通装修: '2', 中等装修: '3', 精装修: '4', 豪华装修: '5', 豪华: '5' };
+  const synonyms: Record<string, string> = {
+    清水: '1',
+    毛胚: '1',
+    简单装修: '2',
+    普通装修: '2',
+    中等装修: '3',
+    精装修: '4',
+    豪华装修: '5',
+    豪华: '5',
+  };
   if (normalizeText(text) in synonyms) return synonyms[normalizeText(text)];
   throw new FieldError(`装修「${text.trim()}」无法识别`);
 }
@@ -162,7 +183,16 @@ export function parseBuildingType(text: string | null | undefined): string | nul
   if (/^\d{2}$/.test(t) && ['11', '12', '13', '14', '15', '16', '21', '22', '23'].includes(t)) return t;
   const code = dictCode('bldgType', t);
   if (code) return code;
-  const synonyms: Record<string, string> = { 板塔: '16', 板塔结合楼: '16', 别墅: '21', 独栋: '21', 联排: '22', 叠拼: '23', 高层住宅: '13', 多层住宅: '11' };
+  const synonyms: Record<string, string> = {
+    板塔: '16',
+    板塔结合楼: '16',
+    别墅: '21',
+    独栋: '21',
+    联排: '22',
+    叠拼: '23',
+    高层住宅: '13',
+    多层住宅: '11',
+  };
   if (t in synonyms) return synonyms[t];
   throw new FieldError(`建筑类型「${text.trim()}」无法识别`);
 }
@@ -177,9 +207,20 @@ export function parseTradeType(text: string | null | undefined): 1 | 2 | null {
 }
 
 const PROPERTY_TYPE_NAMES: Readonly<Record<string, number>> = {
-  住宅: 11, 普通住宅: 11, 公寓: 11, residential: 11,
-  办公: 21, 写字楼: 21, 办公楼: 21, office: 21,
-  商铺: 22, 商业: 22, 店铺: 22, 底商: 22, shop: 22, retail: 22,
+  住宅: 11,
+  普通住宅: 11,
+  公寓: 11,
+  residential: 11,
+  办公: 21,
+  写字楼: 21,
+  办公楼: 21,
+  office: 21,
+  商铺: 22,
+  商业: 22,
+  店铺: 22,
+  底商: 22,
+  shop: 22,
+  retail: 22,
 };
 
 /** Property type code 11 residential, 21 office, 22 shop, from the code or a name. */
@@ -194,7 +235,9 @@ export function parsePropType(text: string | null | undefined): 11 | 21 | 22 | n
 /** Comma-separated property types of a community (`11,22` or `住宅、商铺`), as codes. */
 export function parsePropTypes(text: string | null | undefined): string | null {
   if (blank(text)) return null;
-  const parts = normalizeText(text).split(/[,，、;；/|]/).filter(Boolean);
+  const parts = normalizeText(text)
+    .split(/[,，、;；/|]/)
+    .filter(Boolean);
   const codes = [...new Set(parts.map((p) => parsePropType(p)))].filter((c): c is 11 | 21 | 22 => c !== null).sort((a, b) => a - b);
   return codes.length ? codes.join(',') : null;
 }

@@ -53,7 +53,13 @@ export async function importMarketFile(
         await runTableImport(dataSource, file.rows, poiImportSpec(await RegionResolver.load(dataSource)), report, options);
         break;
       case 'lianjia-listings':
-        await runTableImport(dataSource, file.rows, lianjiaListingImportSpec(await RegionResolver.load(dataSource), options.currentYear), report, options);
+        await runTableImport(
+          dataSource,
+          file.rows,
+          lianjiaListingImportSpec(await RegionResolver.load(dataSource), options.currentYear),
+          report,
+          options,
+        );
         break;
     }
   } finally {

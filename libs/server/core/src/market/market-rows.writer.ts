@@ -235,7 +235,11 @@ const CASE_COLUMNS: ReadonlyArray<ColumnSpec<CaseRow>> = [
 export async function upsertCases(sql: SqlRunner, rows: readonly CaseRow[]): Promise<UpsertCount> {
   const groups = lastByKey(rows, (r) => r.caseKey);
   if (groups.length === 0) return { created: 0, updated: 0 };
-  const { sql: insert, params } = unnestInsert('market_case', CASE_COLUMNS, groups.map((g) => g.row));
+  const { sql: insert, params } = unnestInsert(
+    'market_case',
+    CASE_COLUMNS,
+    groups.map((g) => g.row),
+  );
   const sets = CASE_COLUMNS.filter((c) => c.column !== 'case_key').map((c) => `${c.column} = EXCLUDED.${c.column}`);
   const result: Array<{ case_key: string; inserted: boolean }> = await sql.query(
     `${insert} ON CONFLICT (case_key) DO UPDATE SET ${sets.join(', ')} RETURNING case_key, (xmax = 0) AS inserted`,
@@ -261,7 +265,11 @@ const POI_COLUMNS: ReadonlyArray<ColumnSpec<PoiRow>> = [
 export async function upsertPois(sql: SqlRunner, rows: readonly PoiRow[]): Promise<UpsertCount> {
   const groups = lastByKey(rows, (r) => r.poiKey);
   if (groups.length === 0) return { created: 0, updated: 0 };
-  const { sql: insert, params } = unnestInsert('poi', POI_COLUMNS, groups.map((g) => g.row));
+  const { sql: insert, params } = unnestInsert(
+    'poi',
+    POI_COLUMNS,
+    groups.map((g) => g.row),
+  );
   const sets = POI_COLUMNS.filter((c) => c.column !== 'poi_key').map((c) => `${c.column} = EXCLUDED.${c.column}`);
   const result: Array<{ poi_key: string; inserted: boolean }> = await sql.query(
     `${insert} ON CONFLICT (poi_key) DO UPDATE SET ${sets.join(', ')} RETURNING poi_key, (xmax = 0) AS inserted`,

@@ -22,17 +22,32 @@ const SUB_TYPES: ReadonlyArray<{ code: string; category: PoiCategory; names: rea
 ];
 
 const CATEGORIES: Readonly<Record<string, PoiCategory>> = {
-  transport: 'transport', 交通: 'transport', 交通设施: 'transport',
-  education: 'education', 教育: 'education', 学校: 'education',
-  medical: 'medical', 医疗: 'medical', 医疗设施: 'medical',
+  transport: 'transport',
+  交通: 'transport',
+  交通设施: 'transport',
+  education: 'education',
+  教育: 'education',
+  学校: 'education',
+  medical: 'medical',
+  医疗: 'medical',
+  医疗设施: 'medical',
 };
 
 /** Columns of a point-of-interest file; a header may be the English or any of the Chinese names. */
 export const POI_IMPORT_COLUMNS: ReadonlyArray<ImportColumn<PoiField>> = [
   { field: 'poiKey', headers: ['poiKey', 'poiId', 'POI编号', '编号'], required: true, description: '编号，唯一；再次导入同一编号即更新' },
   { field: 'city', headers: ['city', 'cityCode', '城市代码', '城市'], required: true, description: '城市名称或 6 位代码' },
-  { field: 'category', headers: ['category', '大类', '类别'], description: '交通、教育 或 医疗（transport、education、medical）；可由子类推出' },
-  { field: 'subType', headers: ['subType', 'type', '类型', '子类'], required: true, description: '地铁站、公交站、幼儿园、小学、中学、大学、医院、诊所、药店（或英文代码）' },
+  {
+    field: 'category',
+    headers: ['category', '大类', '类别'],
+    description: '交通、教育 或 医疗（transport、education、medical）；可由子类推出',
+  },
+  {
+    field: 'subType',
+    headers: ['subType', 'type', '类型', '子类'],
+    required: true,
+    description: '地铁站、公交站、幼儿园、小学、中学、大学、医院、诊所、药店（或英文代码）',
+  },
   { field: 'name', headers: ['name', '名称'], required: true, description: '名称' },
   ...COORD_COLUMNS.map((c) => ({ ...c, required: c.field !== 'coordType' })),
   { field: 'routes', headers: ['routes', 'lines', '途经线路', '线路'], description: '交通线路，多条以 ; 、或 , 分隔，如 1号线;2号线' },
@@ -46,7 +61,8 @@ export function parsePoiType(subTypeText: string, categoryText: string): { subTy
   const stated = categoryText.trim() === '' ? null : CATEGORIES[normalizeText(categoryText).toLowerCase()];
   if (stated === undefined) throw new FieldError(`类别「${categoryText.trim()}」无法识别，应为 交通、教育 或 医疗`);
   if (known) {
-    if (stated !== null && stated !== known.category) throw new FieldError(`子类「${subTypeText.trim()}」不属于类别「${categoryText.trim()}」`);
+    if (stated !== null && stated !== known.category)
+      throw new FieldError(`子类「${subTypeText.trim()}」不属于类别「${categoryText.trim()}」`);
     return { subType: known.code, category: known.category };
   }
   if (stated === null) throw new FieldError(`子类「${subTypeText.trim()}」无法识别，请同时填写类别`);
@@ -76,10 +92,25 @@ export function poiImportSpec(regions: RegionResolver): TableImportSpec<PoiField
       const source = values.string('source', 40) ?? 'import';
       values.check();
       const { subType, category } = present(type);
-      return { poiKey: present(poiKey), cityCode: present(cityCode), category, subType, name: present(name), lat: present(lat), lon: present(lon), routes: [...new Set(routes)], source };
+      return {
+        poiKey: present(poiKey),
+        cityCode: present(cityCode),
+        category,
+        subType,
+        name: present(name),
+        lat: present(lat),
+        lon: present(lon),
+        routes: [...new Set(routes)],
+        source,
+      };
     },
     async flush(manager, rows, report) {
-      report.add(await upsertPois(manager, rows.map((r) => r.row)));
+      report.add(
+        await upsertPois(
+          manager,
+          rows.map((r) => r.row),
+        ),
+      );
     },
   };
 }

@@ -4,9 +4,30 @@ import { upsertCases, upsertCommunities, type CaseRow, type CommunityRow } from 
 import { rebuildPriceIndex } from './price-index.service';
 
 const community = (haCode: string, cityCode: string, distCode: string): CommunityRow => ({
-  haCode, cityCode, distCode, name: haCode, areaName: null, address: null, streetName: null, streetNo: null, lat: null, lon: null,
-  buildYear: null, propTypes: '11', bldgType: null, volumeRate: null, greeningRate: null, constArea: null, groundArea: null,
-  landuse: null, developer: null, propertyManager: null, parking: null, households: null, standardUnitPrice: null, source: 'test',
+  haCode,
+  cityCode,
+  distCode,
+  name: haCode,
+  areaName: null,
+  address: null,
+  streetName: null,
+  streetNo: null,
+  lat: null,
+  lon: null,
+  buildYear: null,
+  propTypes: '11',
+  bldgType: null,
+  volumeRate: null,
+  greeningRate: null,
+  constArea: null,
+  groundArea: null,
+  landuse: null,
+  developer: null,
+  propertyManager: null,
+  parking: null,
+  households: null,
+  standardUnitPrice: null,
+  source: 'test',
 });
 
 describe('rebuildPriceIndex', () => {
@@ -18,9 +39,27 @@ describe('rebuildPriceIndex', () => {
   const sale = (haCode: string, unitPrice: number, caseDate = '2024-03-01', extra: Partial<CaseRow> = {}): CaseRow => {
     const [cityCode, distCode] = haCode === 'C' ? ['110100', '110108'] : haCode === 'SH' ? ['310100', '310115'] : ['110100', '110105'];
     return {
-      caseKey: `t:${++seq}`, communityId: ids.get(haCode) ?? 0, cityCode, distCode, tradeType: 1, propType: 11, area: 100, floor: null,
-      totalFloors: null, rooms: null, halls: null, baths: null, face: null, intDeco: null, buildYear: null, bldgType: null,
-      totalPrice: unitPrice * 100, unitPrice, caseDate, source: 'test', ...extra,
+      caseKey: `t:${++seq}`,
+      communityId: ids.get(haCode) ?? 0,
+      cityCode,
+      distCode,
+      tradeType: 1,
+      propType: 11,
+      area: 100,
+      floor: null,
+      totalFloors: null,
+      rooms: null,
+      halls: null,
+      baths: null,
+      face: null,
+      intDeco: null,
+      buildYear: null,
+      bldgType: null,
+      totalPrice: unitPrice * 100,
+      unitPrice,
+      caseDate,
+      source: 'test',
+      ...extra,
     };
   };
   const index = async (scope: string, code: string, month = '2024-03-01', tradeType = 1, propType = 11) =>
@@ -35,10 +74,22 @@ describe('rebuildPriceIndex', () => {
 
   beforeAll(async () => {
     ({ db, ds } = await openTestDataSource());
-    ({ ids } = await upsertCommunities(ds, [community('A', '110100', '110105'), community('B', '110100', '110105'), community('C', '110100', '110108'), community('SH', '310100', '310115')], 'replace'));
+    ({ ids } = await upsertCommunities(
+      ds,
+      [
+        community('A', '110100', '110105'),
+        community('B', '110100', '110105'),
+        community('C', '110100', '110108'),
+        community('SH', '310100', '310115'),
+      ],
+      'replace',
+    ));
     await upsertCases(ds, [
-      sale('A', 10000), sale('A', 20000), sale('A', 60000, '2024-03-01'),
-      sale('B', 30000), sale('B', 50000, '2024-03-01'),
+      sale('A', 10000),
+      sale('A', 20000),
+      sale('A', 60000, '2024-03-01'),
+      sale('B', 30000),
+      sale('B', 50000, '2024-03-01'),
       sale('C', 100000),
       sale('A', 99, '2024-03-01', { tradeType: 2 }),
       sale('A', 45000, '2024-04-01'),

@@ -15,9 +15,9 @@ const ADMIN_SUFFIX = /(新区|自治县|区|县|市)$/;
 
 /** Keys a region may be named by: its name, its short name, its name without the suffix. */
 function keysOf(region: RegionRecord): string[] {
-  return [...new Set([region.name, region.shortName, region.name.replace(ADMIN_SUFFIX, ''), region.shortName.replace(ADMIN_SUFFIX, '')])].filter(
-    (key) => key.length > 0,
-  );
+  return [
+    ...new Set([region.name, region.shortName, region.name.replace(ADMIN_SUFFIX, ''), region.shortName.replace(ADMIN_SUFFIX, '')]),
+  ].filter((key) => key.length > 0);
 }
 
 /**

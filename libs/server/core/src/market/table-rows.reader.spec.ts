@@ -48,13 +48,20 @@ describe('openTableFile on CSV', () => {
     expect(rows[1]).toEqual({ line: 2, cells: ['1', '2'] });
     expect(rows[2]).toMatchObject({ line: 3, cells: [], problem: expect.stringMatching(/^CSV 格式错误：/) });
   });
-
 });
 
 describe('openTableFile on XLS', () => {
   it('reads the first worksheet of a legacy workbook: Chinese text, numbers and dates as a user sees them', async () => {
     const book = XLS.utils.book_new();
-    const sheet = XLS.utils.aoa_to_sheet([['小区名称', '面积', '成交日期'], ['锦绣华庭·朝阳区望京街12号院', 89.5, new Date(Date.UTC(2024, 2, 15))], [], ['阳光花园', 62, null]], { cellDates: false });
+    const sheet = XLS.utils.aoa_to_sheet(
+      [
+        ['小区名称', '面积', '成交日期'],
+        ['锦绣华庭·朝阳区望京街12号院', 89.5, new Date(Date.UTC(2024, 2, 15))],
+        [],
+        ['阳光花园', 62, null],
+      ],
+      { cellDates: false },
+    );
     XLS.utils.book_append_sheet(book, sheet, '小区');
     XLS.utils.book_append_sheet(book, XLS.utils.aoa_to_sheet([['其他']]), '其他');
     const bytes: Buffer = XLS.write(book, { type: 'buffer', bookType: 'biff8' });
@@ -69,7 +76,9 @@ describe('openTableFile on XLS', () => {
   });
 
   it('refuses an OLE2 file that is not a workbook', async () => {
-    await expect(rowsOf(Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(600)]))).rejects.toThrow('无法读取该 Excel 文件');
+    await expect(rowsOf(Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(600)]))).rejects.toThrow(
+      '无法读取该 Excel 文件',
+    );
   });
 });
 
@@ -91,7 +100,12 @@ describe('openTableFile on XLSX', () => {
     const workbook = new ExcelJS.Workbook();
     const sheet = workbook.addWorksheet('cases');
     sheet.addRow(['area', 'date', 'total', 'name']);
-    sheet.addRow([89.5, new Date(Date.UTC(2024, 2, 15)), { formula: 'A2*10000', result: 895000 }, { richText: [{ text: '阳光' }, { text: '花园' }] }]);
+    sheet.addRow([
+      89.5,
+      new Date(Date.UTC(2024, 2, 15)),
+      { formula: 'A2*10000', result: 895000 },
+      { richText: [{ text: '阳光' }, { text: '花园' }] },
+    ]);
     sheet.addRow([]);
     sheet.addRow([62, null, 6500000, '锦绣华庭']);
     const { rows } = await rowsOf(Buffer.from(await workbook.xlsx.writeBuffer()), 1000);

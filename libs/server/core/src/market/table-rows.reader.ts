@@ -171,7 +171,14 @@ async function* xlsRows(all: Readable): AsyncGenerator<TableRow> {
   }
   let workbook: XLS.WorkBook;
   try {
-    workbook = XLS.read(Buffer.concat(chunks), { type: 'buffer', dense: true, cellNF: true, cellHTML: false, cellFormula: false, cellText: false });
+    workbook = XLS.read(Buffer.concat(chunks), {
+      type: 'buffer',
+      dense: true,
+      cellNF: true,
+      cellHTML: false,
+      cellFormula: false,
+      cellText: false,
+    });
   } catch {
     throw new TableFileError('无法读取该 Excel 文件，请另存为 .xlsx 或 CSV 后再导入');
   }

@@ -73,7 +73,11 @@ export class NotifyDeliveryService {
       if (final) {
         await this.finish(row.id, 'failed', attempt.attempt, message);
       } else {
-        await this.ds.query(`UPDATE notify_outbox SET attempts = $2, last_error = $3, updated_at = now() WHERE id = $1`, [row.id, attempt.attempt, message.slice(0, 500)]);
+        await this.ds.query(`UPDATE notify_outbox SET attempts = $2, last_error = $3, updated_at = now() WHERE id = $1`, [
+          row.id,
+          attempt.attempt,
+          message.slice(0, 500),
+        ]);
       }
       throw new NotifyDeliveryError(message, final);
     }
@@ -91,12 +95,21 @@ export class NotifyDeliveryService {
 
   /** Posts the signed webhook; answers the reason when it is skipped. */
   private async sendWebhook(row: NotifyOutboxEntity): Promise<string | null> {
-    const setting = row.settingOrganizationId === null
-      ? null
-      : await this.ds.getRepository(OrganizationNotifySettingEntity).findOne({ where: { organizationId: row.settingOrganizationId, tenantId: row.tenantId } });
+    const setting =
+      row.settingOrganizationId === null
+        ? null
+        : await this.ds
+            .getRepository(OrganizationNotifySettingEntity)
+            .findOne({ where: { organizationId: row.settingOrganizationId, tenantId: row.tenantId } });
     if (!setting?.webhookUrl) return '回调地址已删除';
     if (!setting.webhookSecret) return '回调密钥未生成';
-    const payload: WebhookBody = { id: row.id, event: row.kind, organizationId: row.organizationId, occurredAt: row.createdAt.toISOString(), data: row.payload };
+    const payload: WebhookBody = {
+      id: row.id,
+      event: row.kind,
+      organizationId: row.organizationId,
+      occurredAt: row.createdAt.toISOString(),
+      data: row.payload,
+    };
     const body = JSON.stringify(payload);
     const timestamp = String(Math.floor(Date.now() / 1000));
     const res = await postJson(

@@ -4,7 +4,19 @@ import { smsText } from './notify-text.builder';
 
 describe('webhook targets', () => {
   it('tells private and loopback addresses from public ones', () => {
-    for (const address of ['127.0.0.1', '10.1.2.3', '172.20.0.1', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '::1', 'fd00::1', 'fe80::1', '::ffff:127.0.0.1']) {
+    for (const address of [
+      '127.0.0.1',
+      '10.1.2.3',
+      '172.20.0.1',
+      '192.168.1.1',
+      '169.254.169.254',
+      '100.64.0.1',
+      '0.0.0.0',
+      '::1',
+      'fd00::1',
+      'fe80::1',
+      '::ffff:127.0.0.1',
+    ]) {
       expect([address, isPrivateAddress(address)]).toEqual([address, true]);
     }
     for (const address of ['8.8.8.8', '114.114.114.114', '2400:3200::1', '::ffff:8.8.8.8']) {

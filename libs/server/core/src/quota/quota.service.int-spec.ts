@@ -19,21 +19,61 @@ describe('QuotaService', () => {
   });
 
   const ledgerRows = (accountId: number) =>
-    ds.query(`SELECT kind, delta, balance_after, reason, city_package_id FROM balance_ledger WHERE account_id = $1 ORDER BY id`, [accountId]);
+    ds.query(`SELECT kind, delta, balance_after, reason, city_package_id FROM balance_ledger WHERE account_id = $1 ORDER BY id`, [
+      accountId,
+    ]);
 
   it('uses the city package expiring first, then nationwide counts, then refuses', async () => {
     const accountId = 1;
     await ds.getRepository(AccountBalanceEntity).save({ accountId, tenantId: 1, universalCount: 1, advisoryCount: 0, inquiryCount: 0 });
     const packages = ds.getRepository(CityPackageEntity);
-    const later = await packages.save({ tenantId: 1, accountId, cityCode: '110100', cityName: '北京市', remaining: 1, effectiveDate: '2020-01-01', expireDate: '2099-12-31' });
-    const sooner = await packages.save({ tenantId: 1, accountId, cityCode: '110100', cityName: '北京市', remaining: 1, effectiveDate: '2020-01-01', expireDate: '2098-12-31' });
-    await packages.save({ tenantId: 1, accountId, cityCode: '110100', cityName: '北京市', remaining: 5, effectiveDate: '2020-01-01', expireDate: '2021-01-01' });
-    await packages.save({ tenantId: 1, accountId, cityCode: '310100', cityName: '上海市', remaining: 5, effectiveDate: today, expireDate: '2099-01-01' });
+    const later = await packages.save({
+      tenantId: 1,
+      accountId,
+      cityCode: '110100',
+      cityName: '北京市',
+      remaining: 1,
+      effectiveDate: '2020-01-01',
+      expireDate: '2099-12-31',
+    });
+    const sooner = await packages.save({
+      tenantId: 1,
+      accountId,
+      cityCode: '110100',
+      cityName: '北京市',
+      remaining: 1,
+      effectiveDate: '2020-01-01',
+      expireDate: '2098-12-31',
+    });
+    await packages.save({
+      tenantId: 1,
+      accountId,
+      cityCode: '110100',
+      cityName: '北京市',
+      remaining: 5,
+      effectiveDate: '2020-01-01',
+      expireDate: '2021-01-01',
+    });
+    await packages.save({
+      tenantId: 1,
+      accountId,
+      cityCode: '310100',
+      cityName: '上海市',
+      remaining: 5,
+      effectiveDate: today,
+      expireDate: '2099-01-01',
+    });
 
     const charges: Awaited<ReturnType<QuotaService['consumeValuation']>>[] = [];
     for (let i = 0; i < 3; i++) charges.push(await ds.transaction((m) => quota.consumeValuation(m, '110100', ref(accountId, `e${i}`))));
-    expect(charges.map((c) => [c.kind, c.cityPackageId])).toEqual([['city', sooner.id], ['city', later.id], ['universal', null]]);
-    await expect(ds.transaction((m) => quota.consumeValuation(m, '110100', ref(accountId, 'e3')))).rejects.toBeInstanceOf(QuotaExhaustedError);
+    expect(charges.map((c) => [c.kind, c.cityPackageId])).toEqual([
+      ['city', sooner.id],
+      ['city', later.id],
+      ['universal', null],
+    ]);
+    await expect(ds.transaction((m) => quota.consumeValuation(m, '110100', ref(accountId, 'e3')))).rejects.toBeInstanceOf(
+      QuotaExhaustedError,
+    );
 
     await ds.transaction((m) => quota.refund(m, charges[2], ref(accountId, 'e2')));
     expect(await ds.getRepository(AccountBalanceEntity).findOneByOrFail({ accountId })).toMatchObject({ universalCount: 1 });
@@ -48,7 +88,17 @@ describe('QuotaService', () => {
   it('never overdraws: 200 concurrent charges against 100 counts, exactly 100 succeed', async () => {
     const accountId = 2;
     await ds.getRepository(AccountBalanceEntity).save({ accountId, tenantId: 1, universalCount: 60, advisoryCount: 0, inquiryCount: 0 });
-    await ds.getRepository(CityPackageEntity).save({ tenantId: 1, accountId, cityCode: '440100', cityName: '广州市', remaining: 40, effectiveDate: '2020-01-01', expireDate: '2099-12-31' });
+    await ds
+      .getRepository(CityPackageEntity)
+      .save({
+        tenantId: 1,
+        accountId,
+        cityCode: '440100',
+        cityName: '广州市',
+        remaining: 40,
+        effectiveDate: '2020-01-01',
+        expireDate: '2099-12-31',
+      });
     const results = await Promise.allSettled(
       Array.from({ length: 200 }, (_, i) => ds.transaction((m) => quota.consumeValuation(m, '440100', ref(accountId, `c${i}`)))),
     );
@@ -59,7 +109,9 @@ describe('QuotaService', () => {
     const [{ remaining }] = await ds.query(`SELECT remaining FROM city_package WHERE account_id = $1`, [accountId]);
     expect(remaining).toBe(0);
     expect(await ds.getRepository(AccountBalanceEntity).findOneByOrFail({ accountId })).toMatchObject({ universalCount: 0 });
-    const [{ n }] = await ds.query(`SELECT count(*)::int AS n FROM balance_ledger WHERE account_id = $1 AND reason = 'consume'`, [accountId]);
+    const [{ n }] = await ds.query(`SELECT count(*)::int AS n FROM balance_ledger WHERE account_id = $1 AND reason = 'consume'`, [
+      accountId,
+    ]);
     expect(n).toBe(100);
   });
 

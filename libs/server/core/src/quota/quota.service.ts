@@ -4,7 +4,13 @@ import { preparedQuery, type LedgerKind } from '@valuation/persistence';
 
 export class QuotaExhaustedError extends Error {
   constructor(readonly kind: 'valuation' | 'advisory' | 'inquiry') {
-    super(kind === 'valuation' ? '估价次数不足，请联系管理员分配次数' : kind === 'advisory' ? '咨询报告份数不足，请联系管理员分配' : '询价报告份数不足，请联系管理员分配');
+    super(
+      kind === 'valuation'
+        ? '估价次数不足，请联系管理员分配次数'
+        : kind === 'advisory'
+          ? '咨询报告份数不足，请联系管理员分配'
+          : '询价报告份数不足，请联系管理员分配',
+    );
     this.name = 'QuotaExhaustedError';
   }
 }

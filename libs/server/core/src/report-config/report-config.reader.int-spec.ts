@@ -22,8 +22,24 @@ describe('ReportConfigReader', () => {
     reader = moduleRef.get(ReportConfigReader);
     ds = moduleRef.get<DataSource>(getDataSourceToken());
     await ds.getRepository(ReportConfigEntity).save([
-      { tenantId: 1, companyId: null, reportType: 2, reportName: '渠道咨询报告', reportStatement: '渠道声明', reportSign: '渠道估价公司', imageKeys: { 1: 'report-config/1/2/1-a.png', 5: 'report-config/1/2/5-a.png' } },
-      { tenantId: 1, companyId: 10, reportType: 2, reportName: '银行咨询报告', reportStatement: '银行声明', reportSign: '银行落款', imageKeys: { 3: 'report-config/1/c10/3-a.png' } },
+      {
+        tenantId: 1,
+        companyId: null,
+        reportType: 2,
+        reportName: '渠道咨询报告',
+        reportStatement: '渠道声明',
+        reportSign: '渠道估价公司',
+        imageKeys: { 1: 'report-config/1/2/1-a.png', 5: 'report-config/1/2/5-a.png' },
+      },
+      {
+        tenantId: 1,
+        companyId: 10,
+        reportType: 2,
+        reportName: '银行咨询报告',
+        reportStatement: '银行声明',
+        reportSign: '银行落款',
+        imageKeys: { 3: 'report-config/1/c10/3-a.png' },
+      },
       { tenantId: 2, companyId: null, reportType: 1, reportName: '另一渠道询价报告', reportStatement: '', reportSign: '', imageKeys: {} },
     ]);
   });
@@ -44,7 +60,12 @@ describe('ReportConfigReader', () => {
   });
 
   it("falls back to the tenant's own configuration for other companies and for the tenant itself", async () => {
-    const tenant = { reportName: '渠道咨询报告', reportStatement: '渠道声明', reportSign: '渠道估价公司', imageKeys: { 1: 'report-config/1/2/1-a.png', 5: 'report-config/1/2/5-a.png' } };
+    const tenant = {
+      reportName: '渠道咨询报告',
+      reportStatement: '渠道声明',
+      reportSign: '渠道估价公司',
+      imageKeys: { 1: 'report-config/1/2/1-a.png', 5: 'report-config/1/2/5-a.png' },
+    };
     expect(await reader.resolve(1, 11, 2)).toEqual(tenant);
     expect(await reader.resolve(1, null, 2)).toEqual(tenant);
   });

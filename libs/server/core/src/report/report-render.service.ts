@@ -86,7 +86,12 @@ export class ReportRenderService {
         [reportId, reason.slice(0, 500)],
       );
       if (!row) return false;
-      await this.quota.refund(m, row.charge, { tenantId: row.tenantId, accountId: row.accountId, refType: reportQuotaKind(row.reportType), refId: row.reportCode });
+      await this.quota.refund(m, row.charge, {
+        tenantId: row.tenantId,
+        accountId: row.accountId,
+        refType: reportQuotaKind(row.reportType),
+        refId: row.reportCode,
+      });
       return true;
     });
   }

@@ -2,7 +2,14 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { preparedQuery } from '@valuation/persistence';
-import { MAX_MARKET_CASES, type CommunityInfo, type MarketCase, type MarketData, type MonthlySeries, type TradeType } from '@valuation/valuation';
+import {
+  MAX_MARKET_CASES,
+  type CommunityInfo,
+  type MarketCase,
+  type MarketData,
+  type MonthlySeries,
+  type TradeType,
+} from '@valuation/valuation';
 import { TtlCache } from '../cache';
 import { boundingBox, haversineSql } from '../geo';
 
@@ -34,7 +41,6 @@ const MARKET_CACHE_ENTRIES = 2_000;
 
 const COMMUNITY_COLUMNS = `id, ha_code AS "haCode", name, city_code AS "cityCode", dist_code AS "distCode", area_name AS "areaName",
   address, lat, lon, build_year AS "buildYear"`;
-
 
 function monthsBefore(date: Date, months: number): string {
   const d = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() - months, 1));
@@ -161,7 +167,8 @@ export class MarketLoader {
     );
 
     const communities = new Map<string, CommunityInfo>(infos.map((c) => [c.code, c]));
-    if (!communities.has(subject.haCode)) communities.set(subject.haCode, { code: subject.haCode, name: subject.name, buildYear: subject.buildYear });
+    if (!communities.has(subject.haCode))
+      communities.set(subject.haCode, { code: subject.haCode, name: subject.name, buildYear: subject.buildYear });
 
     const indices = await indicesLoaded;
     const previous = monthsBefore(on, 1).slice(0, 7);

@@ -105,7 +105,12 @@ export class ValuationService {
   }
 
   /** Values the property; throws NoPropertyFoundError (nothing to value) or QuotaExhaustedError. */
-  async value(actor: ValuationActor, req: ValuationRequest, evalType: TradeType, options: ValuationOptions = {}): Promise<ValuationOutcome> {
+  async value(
+    actor: ValuationActor,
+    req: ValuationRequest,
+    evalType: TradeType,
+    options: ValuationOptions = {},
+  ): Promise<ValuationOutcome> {
     const community = await this.resolveCommunity(req);
     if (!community) throw new NoPropertyFoundError('community');
     const { evalCode, record, result } = await this.appraise(actor, req, evalType, community, options);
@@ -167,7 +172,17 @@ export class ValuationService {
     if (result.state === null || result.totalPrice === null) throw new NoPropertyFoundError(result.reason ?? 'no-value');
 
     const evalCode = newEvalCode(now);
-    const record = this.record(actor, req, evalType, community, result, evalCode, market.cases.map((c) => Number(c.id)), risk, options);
+    const record = this.record(
+      actor,
+      req,
+      evalType,
+      community,
+      result,
+      evalCode,
+      market.cases.map((c) => Number(c.id)),
+      risk,
+      options,
+    );
     return { evalCode, record, result };
   }
 
@@ -190,7 +205,10 @@ export class ValuationService {
     const columns = this.insertedColumns();
     const names = columns.map((c) => `"${c.databaseName}"`).join(', ');
     const rows = records.map((record) => Object.fromEntries(columns.map((c) => [c.databaseName, c.getEntityValue(record) ?? null])));
-    return { sql: `(${names}) SELECT ${names} FROM jsonb_populate_recordset(NULL::eval_record, ${param}::jsonb)`, rows: JSON.stringify(rows) };
+    return {
+      sql: `(${names}) SELECT ${names} FROM jsonb_populate_recordset(NULL::eval_record, ${param}::jsonb)`,
+      rows: JSON.stringify(rows),
+    };
   }
 
   /** Columns a record insert writes: every column but the generated id and the creation time. */
@@ -207,7 +225,11 @@ export class ValuationService {
     return this.risks.get(key, () => this.loadRiskCoefficient(actor, community, businessTypeId));
   }
 
-  private async loadRiskCoefficient(actor: ValuationActor, community: SubjectCommunity, businessTypeId: number | null): Promise<number | null> {
+  private async loadRiskCoefficient(
+    actor: ValuationActor,
+    community: SubjectCommunity,
+    businessTypeId: number | null,
+  ): Promise<number | null> {
     const province = `${community.cityCode.slice(0, 2)}0000`;
     const rows: { c: string }[] = await this.ds.query(
       `SELECT price_coefficient AS c FROM risk_coefficient

@@ -68,8 +68,20 @@ describe('AppraisalCaseStore', () => {
     expect(filed.dueAt.getTime()).toBeGreaterThan(filed.createdAt.getTime() + 24 * 3_600_000);
 
     await store.apply(filed.id, 1, { type: 'CLAIM', actor: first });
-    const answered = await store.apply(filed.id, 1, { type: 'ANSWER', actor: first, totalPrice: 5_120_000, unitPrice: 57_207.82, reply: '参考同小区近三个月成交' }, 2);
-    expect(answered).toMatchObject({ machineState: 'succeeded', state: 2, version: 3, reviewTotalPrice: '5120000.00', reviewUnitPrice: '57207.82', context: { read: false } });
+    const answered = await store.apply(
+      filed.id,
+      1,
+      { type: 'ANSWER', actor: first, totalPrice: 5_120_000, unitPrice: 57_207.82, reply: '参考同小区近三个月成交' },
+      2,
+    );
+    expect(answered).toMatchObject({
+      machineState: 'succeeded',
+      state: 2,
+      version: 3,
+      reviewTotalPrice: '5120000.00',
+      reviewUnitPrice: '57207.82',
+      context: { read: false },
+    });
     await store.apply(filed.id, 1, { type: 'READ', actor: requester });
 
     const stored = await ds.getRepository(AppraisalCaseEntity).findOneByOrFail({ id: filed.id });
@@ -86,7 +98,10 @@ describe('AppraisalCaseStore', () => {
 
   it('lets one of two appraisers claim a case at once; the other is refused and nothing else changes', async () => {
     const filed = await create();
-    const outcomes = await Promise.allSettled([store.apply(filed.id, 1, { type: 'CLAIM', actor: first }), store.apply(filed.id, 1, { type: 'CLAIM', actor: second })]);
+    const outcomes = await Promise.allSettled([
+      store.apply(filed.id, 1, { type: 'CLAIM', actor: first }),
+      store.apply(filed.id, 1, { type: 'CLAIM', actor: second }),
+    ]);
     expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
     const refused = outcomes.find((o) => o.status === 'rejected') as PromiseRejectedResult;
     // The loser either read the case before the winner committed (a conflict) or after (held by another).
@@ -99,7 +114,8 @@ describe('AppraisalCaseStore', () => {
   it('answers a case once when two answers race on the same version: the second gets a conflict', async () => {
     const filed = await create();
     await store.apply(filed.id, 1, { type: 'CLAIM', actor: first });
-    const answer = (reply: string) => store.apply(filed.id, 1, { type: 'ANSWER', actor: first, totalPrice: 1_000_000, unitPrice: 20_000, reply }, 2);
+    const answer = (reply: string) =>
+      store.apply(filed.id, 1, { type: 'ANSWER', actor: first, totalPrice: 1_000_000, unitPrice: 20_000, reply }, 2);
     const outcomes = await Promise.allSettled([answer('甲'), answer('乙')]);
     expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
     expect((outcomes.find((o) => o.status === 'rejected') as PromiseRejectedResult).reason).toBeInstanceOf(CaseConflictError);

@@ -159,7 +159,15 @@ export class AppraisalCaseStore {
     return this.ds.getRepository(AppraisalCaseHistoryEntity).find({ where: { caseId }, order: { id: 'ASC' } });
   }
 
-  private async history(m: EntityManager, caseId: string, event: string, from: string | null, to: string, actor: CaseActor, data: Record<string, unknown>) {
+  private async history(
+    m: EntityManager,
+    caseId: string,
+    event: string,
+    from: string | null,
+    to: string,
+    actor: CaseActor,
+    data: Record<string, unknown>,
+  ) {
     await m.query(
       `INSERT INTO appraisal_case_history (case_id, event, from_state, to_state, actor_population, actor_id, actor_name, data)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8::jsonb)`,

@@ -21,7 +21,9 @@ export class CaseFileRefusal extends Error {
 const extension = (name: string) => name.toLowerCase().split('.').pop() ?? 'bin';
 
 /** The rules a set of uploads must meet: each file's type by content, or the message of the first problem. */
-export type UploadCheck = (files: readonly { name: string; size: number; head: Uint8Array }[]) => { ok: true; types: readonly string[] } | { ok: false; message: string };
+export type UploadCheck = (
+  files: readonly { name: string; size: number; head: Uint8Array }[],
+) => { ok: true; types: readonly string[] } | { ok: false; message: string };
 
 /**
  * Checks the attachments of a request (count, size, type by content) before anything is stored,
@@ -33,7 +35,12 @@ export function storeCaseFiles(storage: ObjectStorage, tenantId: number, files: 
 }
 
 /** Checks uploads with the given rules, then stores them under the key prefix (see storeCaseFiles). */
-export async function storeCheckedFiles(storage: ObjectStorage, prefix: string, files: readonly UploadedCaseFile[], rules: UploadCheck): Promise<CaseFile[]> {
+export async function storeCheckedFiles(
+  storage: ObjectStorage,
+  prefix: string,
+  files: readonly UploadedCaseFile[],
+  rules: UploadCheck,
+): Promise<CaseFile[]> {
   const check = rules(files.map((f) => ({ name: f.originalname, size: f.size, head: f.buffer.subarray(0, 16) })));
   if (!check.ok) throw new CaseFileRefusal(check.message);
   const stored: CaseFile[] = [];

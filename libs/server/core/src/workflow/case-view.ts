@@ -22,7 +22,15 @@ const num = (v: string | null) => (v === null ? null : Number(v));
 
 export function caseHistoryView(h: AppraisalCaseHistoryEntity): CaseHistoryView {
   const event = h.event as CaseHistoryView['event'];
-  return { event, eventName: EVENT_NAMES[event] ?? h.event, fromState: h.fromState, toState: h.toState, actorName: h.actorName, time: caseTime(h.createdAt), data: h.data };
+  return {
+    event,
+    eventName: EVENT_NAMES[event] ?? h.event,
+    fromState: h.fromState,
+    toState: h.toState,
+    actorName: h.actorName,
+    time: caseTime(h.createdAt),
+    data: h.data,
+  };
 }
 
 /**

@@ -107,7 +107,8 @@ export class VersionedWorkflow<T extends WorkflowRow, H extends WorkflowHistoryC
    * committed first makes this one a conflict.
    */
   async apply(m: EntityManager, current: T, event: E, options: ApplyOptions<T> = {}): Promise<T> {
-    if (options.expectedVersion !== undefined && options.expectedVersion !== current.version) throw new WorkflowConflictError(this.def.conflictMessage);
+    if (options.expectedVersion !== undefined && options.expectedVersion !== current.version)
+      throw new WorkflowConflictError(this.def.conflictMessage);
     const before: StoredMachineState<T> = { value: current.machineState, context: current.context };
     const outcome = this.def.transition(before, event);
     if (!outcome.ok) throw new WorkflowRefusedError(outcome.message);
@@ -126,7 +127,13 @@ export class VersionedWorkflow<T extends WorkflowRow, H extends WorkflowHistoryC
       .where('id = :id AND version = :version', { id: current.id, version: current.version })
       .execute();
     if (result.affected !== 1) throw new WorkflowConflictError(this.def.conflictMessage);
-    await this.record(m, current.id, { event: event.type, actor: event.actor, data: this.def.data(before, next, event) }, before.value, next.value);
+    await this.record(
+      m,
+      current.id,
+      { event: event.type, actor: event.actor, data: this.def.data(before, next, event) },
+      before.value,
+      next.value,
+    );
     return m.getRepository(this.def.rows).findOneByOrFail({ id: current.id } as FindOptionsWhere<T>);
   }
 
@@ -138,7 +145,9 @@ export class VersionedWorkflow<T extends WorkflowRow, H extends WorkflowHistoryC
 
   /** The history of a row, oldest first. */
   historyOf(m: EntityManager, id: T['id']): Promise<H[]> {
-    return m.getRepository(this.def.history).find({ where: { [this.def.subjectColumn]: id } as FindOptionsWhere<H>, order: { id: 'ASC' } as FindOptionsOrder<H> });
+    return m
+      .getRepository(this.def.history)
+      .find({ where: { [this.def.subjectColumn]: id } as FindOptionsWhere<H>, order: { id: 'ASC' } as FindOptionsOrder<H> });
   }
 
   private async record(m: EntityManager, id: T['id'], step: WorkflowStep, from: string | null, to: string): Promise<void> {

@@ -45,7 +45,9 @@ export function DistributionBarChart({
       valueFormatter={(v) => String(v)}
       xAxisProps={{ interval: axisTickInterval(buckets.length, MAX_AXIS_LABELS), tickMargin: 8 }}
       yAxisProps={{ width: 40, allowDecimals: false }}
-      referenceLines={marked ? [{ x: marked.label, color: markerColor, label: markerLabel, labelPosition: 'top', strokeDasharray: '4 4' }] : undefined}
+      referenceLines={
+        marked ? [{ x: marked.label, color: markerColor, label: markerLabel, labelPosition: 'top', strokeDasharray: '4 4' }] : undefined
+      }
       barChartProps={{ margin: { top: 24, right: 12 } }}
       maxBarWidth={48}
     />

@@ -6,7 +6,10 @@ export const NotifySettingsMsg = {
   notFound: '机构不存在或不在您的管理范围内',
 } as const;
 
-const organizationId = z.coerce.number({ error: NotifySettingsMsg.organization }).int(NotifySettingsMsg.organization).positive(NotifySettingsMsg.organization);
+const organizationId = z.coerce
+  .number({ error: NotifySettingsMsg.organization })
+  .int(NotifySettingsMsg.organization)
+  .positive(NotifySettingsMsg.organization);
 
 function isHttpUrl(value: string): boolean {
   try {

@@ -44,7 +44,8 @@ export function useMarkAgencyRead(side: AgencySide) {
 export function useSubmitAgencyRequest() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (form: FormData) => (await api.request<unknown>('POST', AGENCY_REQUEST_URL, { body: form, notifyErrors: false })).message,
+    mutationFn: async (form: FormData) =>
+      (await api.request<unknown>('POST', AGENCY_REQUEST_URL, { body: form, notifyErrors: false })).message,
     onSuccess: () => client.invalidateQueries({ queryKey: agencyKeys.all('org') }),
   });
 }
@@ -69,7 +70,19 @@ export function useReceiveAgency() {
 export function usePushAgencyReport() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async ({ detailID, version, totalPrice, unitPrice, files }: { detailID: number; version: number; totalPrice: string; unitPrice: string; files: readonly File[] }) => {
+    mutationFn: async ({
+      detailID,
+      version,
+      totalPrice,
+      unitPrice,
+      files,
+    }: {
+      detailID: number;
+      version: number;
+      totalPrice: string;
+      unitPrice: string;
+      files: readonly File[];
+    }) => {
       const form = new FormData();
       form.append('detailID', String(detailID));
       form.append('version', String(version));

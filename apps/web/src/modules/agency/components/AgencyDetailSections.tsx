@@ -54,7 +54,10 @@ export function AgencyPropertySection({ d }: { d: AgencyDetail }) {
           { label: '物业类型', value: PROPERTY_TYPE_LABELS[h.propType] },
           { label: '建筑面积', value: h.bldgArea === null ? null : agencyAreaText(h.bldgArea) },
           { label: '楼层/总楼层', value: floorText(h.floor, h.bheight) },
-          { label: '楼栋/单元/户', value: [h.buildNo, h.unit, h.roomNo].some(Boolean) ? [h.buildNo || '--', h.unit || '--', h.roomNo || '--'].join(' / ') : null },
+          {
+            label: '楼栋/单元/户',
+            value: [h.buildNo, h.unit, h.roomNo].some(Boolean) ? [h.buildNo || '--', h.unit || '--', h.roomNo || '--'].join(' / ') : null,
+          },
           { label: '户型', value: roomLayout(h.br, h.lr, h.ba) },
           { label: '朝向', value: h.faceName },
           { label: '装修', value: h.intdecoName },
@@ -78,7 +81,12 @@ export function AgencyLocationSection({ d }: { d: AgencyDetail }) {
   return (
     <PageSection title="地图位置">
       {located ? (
-        <NearbyPointsMap center={{ lon: gpsLon, lat: gpsLat }} centerLabel={d.houseInfo.haName ?? d.houseInfo.cardAddress ?? undefined} points={[]} height={300} />
+        <NearbyPointsMap
+          center={{ lon: gpsLon, lat: gpsLat }}
+          centerLabel={d.houseInfo.haName ?? d.houseInfo.cardAddress ?? undefined}
+          points={[]}
+          height={300}
+        />
       ) : (
         <Text c="dimmed" size="sm" ta="center" py="xl">
           暂无位置信息
@@ -91,7 +99,12 @@ export function AgencyLocationSection({ d }: { d: AgencyDetail }) {
 export function AgencyAttachmentSection({ d, side }: { d: AgencyDetail; side: AgencySide }) {
   return (
     <PageSection title="附件">
-      <AgencyFileList side={side} detailID={d.detailID} files={d.otherInfo.downloadUrl.length ? d.otherInfo.downloadUrl : d.downloadUrl} emptyText="无附件" />
+      <AgencyFileList
+        side={side}
+        detailID={d.detailID}
+        files={d.otherInfo.downloadUrl.length ? d.otherInfo.downloadUrl : d.downloadUrl}
+        emptyText="无附件"
+      />
     </PageSection>
   );
 }

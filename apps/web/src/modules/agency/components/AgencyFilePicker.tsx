@@ -51,7 +51,13 @@ export function AgencyFilePicker({ kind, label, hint, files, onChange, required,
               {fileSizeText(f.size)}
             </Text>
           </Text>
-          <ActionIcon variant="subtle" color="red" aria-label={`移除${f.name}`} disabled={disabled} onClick={() => onChange(files.filter((_, j) => j !== i))}>
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            aria-label={`移除${f.name}`}
+            disabled={disabled}
+            onClick={() => onChange(files.filter((_, j) => j !== i))}
+          >
             ×
           </ActionIcon>
         </Group>

@@ -28,7 +28,12 @@ export function AgencyReceiveForm({ detailID, version, onDone, onCancel }: Agenc
     setError(null);
     inFlight.current = true;
     try {
-      const message = await receive.mutateAsync({ detailID, version, receiverName: receiverName.trim(), receiverPhone: receiverPhone.trim() });
+      const message = await receive.mutateAsync({
+        detailID,
+        version,
+        receiverName: receiverName.trim(),
+        receiverPhone: receiverPhone.trim(),
+      });
       if (message) notifications.show({ color: 'green', message });
       setReceiverName('');
       setReceiverPhone('');

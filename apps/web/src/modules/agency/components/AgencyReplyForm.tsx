@@ -16,8 +16,18 @@ export interface AgencyReplyFormProps {
   onCancel?: () => void;
 }
 
-const TOTAL_MESSAGES: readonly string[] = [AgencyMsg.totalPriceRequired, AgencyMsg.totalPriceNegative, AgencyMsg.totalPriceInvalid, AgencyMsg.totalPriceTooLong];
-const UNIT_MESSAGES: readonly string[] = [AgencyMsg.unitPriceRequired, AgencyMsg.unitPriceNegative, AgencyMsg.unitPriceInvalid, AgencyMsg.unitPriceTooLong];
+const TOTAL_MESSAGES: readonly string[] = [
+  AgencyMsg.totalPriceRequired,
+  AgencyMsg.totalPriceNegative,
+  AgencyMsg.totalPriceInvalid,
+  AgencyMsg.totalPriceTooLong,
+];
+const UNIT_MESSAGES: readonly string[] = [
+  AgencyMsg.unitPriceRequired,
+  AgencyMsg.unitPriceNegative,
+  AgencyMsg.unitPriceInvalid,
+  AgencyMsg.unitPriceTooLong,
+];
 
 /** 回复: the total and unit price (up to 2 decimals) and one to five report files (PDF, Word or archives). */
 export function AgencyReplyForm({ detailID, version, evalType, onDone, onCancel }: AgencyReplyFormProps) {

@@ -54,7 +54,9 @@ export function AgencyRequestModal({ opened, onClose, houseInfo, evalType = 1 }:
     setError(null);
     inFlight.current = true;
     try {
-      const message = await submit.mutateAsync(agencyRequestForm({ reportType, customerName, customerPhone, remark, evalType }, houseInfo, files));
+      const message = await submit.mutateAsync(
+        agencyRequestForm({ reportType, customerName, customerPhone, remark, evalType }, houseInfo, files),
+      );
       notifications.show({ color: 'green', message: message || AgencyMsg.submitted });
       onClose();
     } catch (e) {

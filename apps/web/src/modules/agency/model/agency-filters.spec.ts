@@ -16,7 +16,14 @@ describe('agency list filters', () => {
       reportType: '1',
       reportStatus: '3',
     });
-    expect(q).toEqual({ cityName: '深圳市', haName: '万科城', beginTime: '2026/01/01', endTime: '2026/03/31', reportType: 1, reportStatus: 3 });
+    expect(q).toEqual({
+      cityName: '深圳市',
+      haName: '万科城',
+      beginTime: '2026/01/01',
+      endTime: '2026/03/31',
+      reportType: 1,
+      reportStatus: 3,
+    });
   });
 
   it('keeps report type 0 (preliminary) and drops state 0 (all)', () => {
@@ -25,13 +32,22 @@ describe('agency list filters', () => {
   });
 
   it('gives a query the server schema reads back unchanged', () => {
-    const q = { ...agencyFilterQuery({ ...initialAgencyFilters(), haName: '万科', reportType: '0', reportStatus: '2' }), pageIndex: 2, pageSize: 50 };
+    const q = {
+      ...agencyFilterQuery({ ...initialAgencyFilters(), haName: '万科', reportType: '0', reportStatus: '2' }),
+      pageIndex: 2,
+      pageSize: 50,
+    };
     expect(agencyListQuerySchema.parse(q)).toMatchObject(q);
   });
 
   it('reads an agency page as the shared table page', () => {
     const page = { items: [{ detailID: 1 }, { detailID: 2 }], pageIndex: 3, pageInfo: { totalResults: 45, resultsPerPage: 10 } };
     expect(agencyPageAsPaged(page)).toEqual({ list: page.items, total: 45, pageNum: 3, pages: 5 });
-    expect(agencyPageAsPaged({ items: [], pageIndex: 1, pageInfo: { totalResults: 0, resultsPerPage: 10 } })).toEqual({ list: [], total: 0, pageNum: 1, pages: 0 });
+    expect(agencyPageAsPaged({ items: [], pageIndex: 1, pageInfo: { totalResults: 0, resultsPerPage: 10 } })).toEqual({
+      list: [],
+      total: 0,
+      pageNum: 1,
+      pages: 0,
+    });
   });
 });

@@ -1,4 +1,12 @@
-import { agencyAreaText, agencyReportTypeLabel, agencyTotalPrice, agencyUnitPrice, floorText, roomLayout, shortText } from './agency-format';
+import {
+  agencyAreaText,
+  agencyReportTypeLabel,
+  agencyTotalPrice,
+  agencyUnitPrice,
+  floorText,
+  roomLayout,
+  shortText,
+} from './agency-format';
 import { detailIdOf, isAgencyUnread } from './agency-side';
 
 describe('agency formatting', () => {
@@ -11,7 +19,12 @@ describe('agency formatting', () => {
   });
 
   it('names the report types, also when stored as booleans', () => {
-    expect([agencyReportTypeLabel(true), agencyReportTypeLabel(false), agencyReportTypeLabel(1), agencyReportTypeLabel(0)]).toEqual(['正式报告', '预评估报告', '正式报告', '预评估报告']);
+    expect([agencyReportTypeLabel(true), agencyReportTypeLabel(false), agencyReportTypeLabel(1), agencyReportTypeLabel(0)]).toEqual([
+      '正式报告',
+      '预评估报告',
+      '正式报告',
+      '预评估报告',
+    ]);
   });
 
   it('cuts long locations at 10 characters', () => {

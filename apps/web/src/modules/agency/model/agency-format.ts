@@ -6,10 +6,12 @@ export function formatAgencyPrice(value: number | null | undefined, unit = '元'
 }
 
 /** The total price of a reply: 元 for a sale, 元/月 for a rent. */
-export const agencyTotalPrice = (value: number | null | undefined, evalType: number) => formatAgencyPrice(value, evalType === 2 ? '元/月' : '元');
+export const agencyTotalPrice = (value: number | null | undefined, evalType: number) =>
+  formatAgencyPrice(value, evalType === 2 ? '元/月' : '元');
 
 /** The unit price of a reply: 元/㎡ for a sale, 元/月/㎡ for a rent. */
-export const agencyUnitPrice = (value: number | null | undefined, evalType: number) => formatAgencyPrice(value, evalType === 2 ? '元/月/㎡' : '元/㎡');
+export const agencyUnitPrice = (value: number | null | undefined, evalType: number) =>
+  formatAgencyPrice(value, evalType === 2 ? '元/月/㎡' : '元/㎡');
 
 export const agencyReportTypeLabel = (v: boolean | number) => AGENCY_REPORT_TYPE_LABELS[agencyReportTypeOf(v)];
 

@@ -1,7 +1,13 @@
 import type { WorkflowHistoryView } from '@valuation/contracts';
 import { agencyHistoryDetail, agencyHistoryEntries } from './agency-history';
 
-const step = (event: string, eventName: string, actorPopulation: WorkflowHistoryView['actorPopulation'], actorName: string, data: Record<string, unknown> = {}): WorkflowHistoryView => ({
+const step = (
+  event: string,
+  eventName: string,
+  actorPopulation: WorkflowHistoryView['actorPopulation'],
+  actorName: string,
+  data: Record<string, unknown> = {},
+): WorkflowHistoryView => ({
   event,
   eventName,
   fromState: null,

@@ -18,9 +18,14 @@ export function agencyHistoryDetail(h: WorkflowHistoryView, evalType: number): s
       return [type, files.length ? `附件：${files.join('、')}` : null].filter(Boolean).join('；') || null;
     }
     case 'RECEIVE':
-      return [typeof d.receiverName === 'string' ? `接收人：${d.receiverName}` : null, typeof d.receiverPhone === 'string' ? `电话：${d.receiverPhone}` : null]
-        .filter(Boolean)
-        .join('，') || null;
+      return (
+        [
+          typeof d.receiverName === 'string' ? `接收人：${d.receiverName}` : null,
+          typeof d.receiverPhone === 'string' ? `电话：${d.receiverPhone}` : null,
+        ]
+          .filter(Boolean)
+          .join('，') || null
+      );
     case 'REPLY': {
       const files = texts(d.files);
       return [

@@ -31,7 +31,13 @@ export const AGENCY_SIDES: Readonly<Record<AgencySide, AgencySideConfig>> = {
     detailRoute: 'propertydetails',
     title: '机构估价',
     exportName: '机构估价.xlsx',
-    urls: { list: `${ORG_BASE}/list`, export: `${ORG_BASE}/list/export`, detail: `${ORG_BASE}/detail`, read: `${ORG_BASE}/updatereadstatus`, download: `${ORG_BASE}/download` },
+    urls: {
+      list: `${ORG_BASE}/list`,
+      export: `${ORG_BASE}/list/export`,
+      detail: `${ORG_BASE}/detail`,
+      read: `${ORG_BASE}/updatereadstatus`,
+      download: `${ORG_BASE}/download`,
+    },
   },
   tenant: {
     side: 'tenant',

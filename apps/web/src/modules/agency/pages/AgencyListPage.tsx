@@ -15,7 +15,13 @@ import { AgencyStateBadge } from '../components/AgencyDetailSections';
 import { AgencyReceiveForm } from '../components/AgencyReceiveForm';
 import { AgencyReplyForm } from '../components/AgencyReplyForm';
 import { UnreadDot } from '../components/UnreadDot';
-import { AGENCY_PAGE_SIZES, agencyFilterQuery, initialAgencyFilters, type AgencyFilterForm, type AgencyFilterQuery } from '../model/agency-filters';
+import {
+  AGENCY_PAGE_SIZES,
+  agencyFilterQuery,
+  initialAgencyFilters,
+  type AgencyFilterForm,
+  type AgencyFilterQuery,
+} from '../model/agency-filters';
 import { agencyAreaText, agencyReportTypeLabel, agencyTotalPrice, shortText } from '../model/agency-format';
 import { AGENCY_SIDES, isAgencyUnread, type AgencySide } from '../model/agency-side';
 
@@ -33,7 +39,11 @@ function Line({ text, full }: { text: string | null | undefined; full?: string |
 /** The application list of one side: filters, the paged table with unread dots, export and row actions. */
 export function AgencyListPage({ side }: { side: AgencySide }) {
   const cfg = AGENCY_SIDES[side];
-  const filters = useListFilters<AgencyFilterForm, AgencyFilterQuery>({ initial: initialAgencyFilters, toQuery: agencyFilterQuery, pageSizes: AGENCY_PAGE_SIZES });
+  const filters = useListFilters<AgencyFilterForm, AgencyFilterQuery>({
+    initial: initialAgencyFilters,
+    toQuery: agencyFilterQuery,
+    pageSizes: AGENCY_PAGE_SIZES,
+  });
   const list = useAgencyList(side, filters.listQuery);
   const markRead = useMarkAgencyRead(side);
   const link = useRouteLink(cfg.area);
@@ -77,7 +87,11 @@ export function AgencyListPage({ side }: { side: AgencySide }) {
     ...(side === 'tenant'
       ? [
           { key: 'applicantName', title: '申请人', width: 90, render: (r: AgencyListItem) => <Line text={r.applicantName} /> },
-          { key: 'companyName', title: '客户公司', render: (r: AgencyListItem) => <Line text={shortText(r.companyName)} full={r.companyName} /> },
+          {
+            key: 'companyName',
+            title: '客户公司',
+            render: (r: AgencyListItem) => <Line text={shortText(r.companyName)} full={r.companyName} />,
+          },
         ]
       : []),
     {
@@ -100,7 +114,11 @@ export function AgencyListPage({ side }: { side: AgencySide }) {
     },
     { key: 'cityName', title: '城市', width: 80, render: (r) => <Line text={r.cityName} /> },
     { key: 'haName', title: '小区名称', render: (r) => <Line text={shortText(r.haName)} full={r.haName} /> },
-    { key: 'location', title: '房产位置', render: (r) => <Line text={shortText(r.cardAddress || r.location)} full={r.cardAddress || r.location} /> },
+    {
+      key: 'location',
+      title: '房产位置',
+      render: (r) => <Line text={shortText(r.cardAddress || r.location)} full={r.cardAddress || r.location} />,
+    },
     { key: 'bldgtypeName', title: '建筑类型', width: 90, render: (r) => <Line text={r.bldgtypeName} /> },
     { key: 'bldgArea', title: '面积', width: 100, align: 'right', render: (r) => <Line text={agencyAreaText(r.bldgArea)} /> },
     { key: 'reportType', title: '报告类型', width: 100, render: (r) => <Line text={agencyReportTypeLabel(r.reportType)} /> },
@@ -175,9 +193,23 @@ export function AgencyListPage({ side }: { side: AgencySide }) {
         />
       </PageSection>
       <PageSection>
-        <FilteredListTable list={list} filters={filters} columns={columns} rowKey={(r) => r.detailID} pageSizes={AGENCY_PAGE_SIZES} errorMessage={`${cfg.title}记录加载失败`} minWidth={side === 'tenant' ? 1480 : 1280} />
+        <FilteredListTable
+          list={list}
+          filters={filters}
+          columns={columns}
+          rowKey={(r) => r.detailID}
+          pageSizes={AGENCY_PAGE_SIZES}
+          errorMessage={`${cfg.title}记录加载失败`}
+          minWidth={side === 'tenant' ? 1480 : 1280}
+        />
       </PageSection>
-      <Modal opened={action !== null} onClose={closeAction} title={action?.kind === 'reply' ? '回复评估结果' : '接收估价申请'} centered size="lg">
+      <Modal
+        opened={action !== null}
+        onClose={closeAction}
+        title={action?.kind === 'reply' ? '回复评估结果' : '接收估价申请'}
+        centered
+        size="lg"
+      >
         {action && (
           <Stack gap="md">
             <Text size="sm" c="dimmed">
@@ -186,7 +218,13 @@ export function AgencyListPage({ side }: { side: AgencySide }) {
             {action.kind === 'receive' ? (
               <AgencyReceiveForm detailID={action.row.detailID} version={action.row.version} onDone={closeAction} onCancel={closeAction} />
             ) : (
-              <AgencyReplyForm detailID={action.row.detailID} version={action.row.version} evalType={action.row.evalType} onDone={closeAction} onCancel={closeAction} />
+              <AgencyReplyForm
+                detailID={action.row.detailID}
+                version={action.row.version}
+                evalType={action.row.evalType}
+                onDone={closeAction}
+                onCancel={closeAction}
+              />
             )}
           </Stack>
         )}

@@ -25,7 +25,12 @@ export const appraisalKeys = {
 export function useAppraisalQueue(q: QueueFilters & { pageIndex: number; pageSize: number }) {
   return useQuery({
     queryKey: appraisalKeys.queue(q),
-    queryFn: ({ signal }) => api.get<AppraisalQueuePage>(APPRAISAL_URL.queue, { ...q, age: q.age || undefined, city: q.city || undefined, mine: q.mine || undefined }, { signal }),
+    queryFn: ({ signal }) =>
+      api.get<AppraisalQueuePage>(
+        APPRAISAL_URL.queue,
+        { ...q, age: q.age || undefined, city: q.city || undefined, mine: q.mine || undefined },
+        { signal },
+      ),
     placeholderData: keepPreviousData,
     refetchInterval: 60_000,
   });
@@ -60,7 +65,8 @@ export type AppraisalAction =
 export function useAppraisalAction() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ action, ...body }: AppraisalAction) => api.post<AppraisalCaseView>(APPRAISAL_URL[action], body, { json: true, notifyErrors: false }),
+    mutationFn: ({ action, ...body }: AppraisalAction) =>
+      api.post<AppraisalCaseView>(APPRAISAL_URL[action], body, { json: true, notifyErrors: false }),
     onSettled: () => client.invalidateQueries({ queryKey: appraisalKeys.all() }),
   });
 }

@@ -67,7 +67,16 @@ export function AppraisalQueueTable({ rows, caseHref, onClaim, claimingId, ...pa
         </Group>
       ),
     },
-    { key: 'assignee', title: '处理人', render: (r) => r.assigneeName ?? <Text size="sm" c="dimmed">未领取</Text> },
+    {
+      key: 'assignee',
+      title: '处理人',
+      render: (r) =>
+        r.assigneeName ?? (
+          <Text size="sm" c="dimmed">
+            未领取
+          </Text>
+        ),
+    },
     {
       key: 'actions',
       title: '操作',

@@ -148,7 +148,13 @@ export function CaseActionPanel({ c, reload }: CaseActionPanelProps) {
             <Group justify="space-between">
               <Text size="sm">由我处理中</Text>
               {canClaim && (
-                <Button variant="default" size="xs" loading={pending('release')} disabled={busy} onClick={() => run({ action: 'release', id: c.id, version: c.version })}>
+                <Button
+                  variant="default"
+                  size="xs"
+                  loading={pending('release')}
+                  disabled={busy}
+                  onClick={() => run({ action: 'release', id: c.id, version: c.version })}
+                >
                   释放
                 </Button>
               )}

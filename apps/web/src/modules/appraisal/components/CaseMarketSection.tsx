@@ -58,8 +58,12 @@ export function CaseValuationSection({ c }: { c: AppraisalCaseDetail }) {
                 <Table.Tr key={s.id}>
                   <Table.Td>{s.haName}</Table.Td>
                   <Table.Td>{formatArea(s.areaSize)}</Table.Td>
-                  <Table.Td>{s.floor ?? '--'}/{s.bheight ?? '--'}</Table.Td>
-                  <Table.Td>{s.br ?? '-'}室{s.lr ?? '-'}厅</Table.Td>
+                  <Table.Td>
+                    {s.floor ?? '--'}/{s.bheight ?? '--'}
+                  </Table.Td>
+                  <Table.Td>
+                    {s.br ?? '-'}室{s.lr ?? '-'}厅
+                  </Table.Td>
                   <Table.Td>{s.offerTime ?? '--'}</Table.Td>
                   <Table.Td ta="right">{formatAmount(s.totalPrice / 10000)}</Table.Td>
                   <Table.Td ta="right">{price(s.unitPrice)}</Table.Td>
@@ -101,31 +105,35 @@ export function CaseMarketSection({ c }: { c: AppraisalCaseDetail }) {
               近12个月{lease ? '租赁' : '成交/挂牌'}案例（{c.recentCases.length}）
             </Text>
             <ScrollArea.Autosize mah={420}>
-            <Table withTableBorder striped fz="sm" stickyHeader>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>日期</Table.Th>
-                  <Table.Th>面积(㎡)</Table.Th>
-                  <Table.Th>楼层</Table.Th>
-                  <Table.Th>户型</Table.Th>
-                  <Table.Th ta="right">{lease ? '租金(元/月)' : '总价(万元)'}</Table.Th>
-                  <Table.Th ta="right">单价</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {c.recentCases.length === 0 && <EmptyRow columns={6} text="暂无案例" />}
-                {c.recentCases.map((r) => (
-                  <Table.Tr key={r.id}>
-                    <Table.Td>{r.caseDate}</Table.Td>
-                    <Table.Td>{formatArea(r.area)}</Table.Td>
-                    <Table.Td>{r.floor ?? '--'}/{r.totalFloors ?? '--'}</Table.Td>
-                    <Table.Td>{r.rooms ?? '-'}室{r.halls ?? '-'}厅</Table.Td>
-                    <Table.Td ta="right">{lease ? formatAmount(r.totalPrice) : formatAmount(r.totalPrice / 10000)}</Table.Td>
-                    <Table.Td ta="right">{lease ? formatAmount(r.unitPrice) : price(r.unitPrice)}</Table.Td>
+              <Table withTableBorder striped fz="sm" stickyHeader>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>日期</Table.Th>
+                    <Table.Th>面积(㎡)</Table.Th>
+                    <Table.Th>楼层</Table.Th>
+                    <Table.Th>户型</Table.Th>
+                    <Table.Th ta="right">{lease ? '租金(元/月)' : '总价(万元)'}</Table.Th>
+                    <Table.Th ta="right">单价</Table.Th>
                   </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+                </Table.Thead>
+                <Table.Tbody>
+                  {c.recentCases.length === 0 && <EmptyRow columns={6} text="暂无案例" />}
+                  {c.recentCases.map((r) => (
+                    <Table.Tr key={r.id}>
+                      <Table.Td>{r.caseDate}</Table.Td>
+                      <Table.Td>{formatArea(r.area)}</Table.Td>
+                      <Table.Td>
+                        {r.floor ?? '--'}/{r.totalFloors ?? '--'}
+                      </Table.Td>
+                      <Table.Td>
+                        {r.rooms ?? '-'}室{r.halls ?? '-'}厅
+                      </Table.Td>
+                      <Table.Td ta="right">{lease ? formatAmount(r.totalPrice) : formatAmount(r.totalPrice / 10000)}</Table.Td>
+                      <Table.Td ta="right">{lease ? formatAmount(r.unitPrice) : price(r.unitPrice)}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
             </ScrollArea.Autosize>
           </Stack>
         </Stack>

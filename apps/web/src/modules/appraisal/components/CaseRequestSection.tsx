@@ -6,7 +6,6 @@ import { useState } from 'react';
 import { downloadCaseFile } from '../api/appraisal-api';
 import { houseInfoItems, reasonText, yuan } from '../model/case-format';
 
-
 /** What the requester asked: the house, the reason, the prices and the attachments. */
 export function CaseRequestSection({ c }: { c: AppraisalCaseDetail }) {
   const [downloading, setDownloading] = useState<number | null>(null);

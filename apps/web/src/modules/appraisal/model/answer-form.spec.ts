@@ -9,9 +9,21 @@ describe('answer form', () => {
   });
 
   it('checks the answer with the server rules', () => {
-    expect(checkAnswer('artificial', 1, 2, { totalPrice: '', unitPrice: '', reply: '参考成交' })).toEqual({ ok: false, message: AppraisalMsg.totalPriceRequired });
-    expect(checkAnswer('review', 1, 2, { totalPrice: 100, unitPrice: 1.5, reply: '' })).toEqual({ ok: false, message: AppraisalMsg.replyRequired });
-    expect(checkAnswer('review', 1, 2, { totalPrice: 100, unitPrice: 1.5, reply: '参考成交' })).toEqual({ ok: true, answer: { totalPrice: 100, unitPrice: 1.5, reply: '参考成交' } });
-    expect(checkAnswer('objection', 1, 2, { totalPrice: 'x', unitPrice: '', reply: '维持原价' })).toEqual({ ok: true, answer: { reply: '维持原价' } });
+    expect(checkAnswer('artificial', 1, 2, { totalPrice: '', unitPrice: '', reply: '参考成交' })).toEqual({
+      ok: false,
+      message: AppraisalMsg.totalPriceRequired,
+    });
+    expect(checkAnswer('review', 1, 2, { totalPrice: 100, unitPrice: 1.5, reply: '' })).toEqual({
+      ok: false,
+      message: AppraisalMsg.replyRequired,
+    });
+    expect(checkAnswer('review', 1, 2, { totalPrice: 100, unitPrice: 1.5, reply: '参考成交' })).toEqual({
+      ok: true,
+      answer: { totalPrice: 100, unitPrice: 1.5, reply: '参考成交' },
+    });
+    expect(checkAnswer('objection', 1, 2, { totalPrice: 'x', unitPrice: '', reply: '维持原价' })).toEqual({
+      ok: true,
+      answer: { reply: '维持原价' },
+    });
   });
 });

@@ -15,7 +15,12 @@ export function proposedUnitPrice(totalPrice: number | string, area: number | nu
 }
 
 /** Checks the form with the server's rules: the answer to send, or the message to show. */
-export function checkAnswer(kind: AppraisalCaseKind, id: number, version: number, v: AnswerFormValues): { ok: true; answer: AppraisalAnswer } | { ok: false; message: string } {
+export function checkAnswer(
+  kind: AppraisalCaseKind,
+  id: number,
+  version: number,
+  v: AnswerFormValues,
+): { ok: true; answer: AppraisalAnswer } | { ok: false; message: string } {
   const parsed = appraisalAnswerSchema.safeParse(kind === 'objection' ? { id, version, reply: v.reply } : { id, version, ...v });
   if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? '' };
   return answerForKind(kind, parsed.data);

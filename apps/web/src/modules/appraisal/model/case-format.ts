@@ -1,5 +1,12 @@
 import type { AppraisalCaseDetail } from '@valuation/contracts';
-import { ARTIFICIAL_REASON_LABELS, dictName, formatAmount, OBJECTION_REASON_LABELS, PROPERTY_TYPE_LABELS, type DictType } from '@valuation/domain';
+import {
+  ARTIFICIAL_REASON_LABELS,
+  dictName,
+  formatAmount,
+  OBJECTION_REASON_LABELS,
+  PROPERTY_TYPE_LABELS,
+  type DictType,
+} from '@valuation/domain';
 
 /** The reason of a request: manual enquiries have their own list; re-appraisals and objections say too high or too low. */
 export function reasonText(c: Pick<AppraisalCaseDetail, 'kind' | 'reason' | 'otherReason'>): string {

@@ -47,7 +47,14 @@ export function AppraisalCasePage() {
             { label: '所属机构', value: c.requester?.organizationName },
             { label: '客户公司', value: c.requester?.companyName },
             { label: '提交时间', value: c.submitTime },
-            { label: '截止时间', value: <Text span inherit c={c.overdue ? 'red' : undefined} fw={c.overdue ? 600 : undefined}>{c.dueTime}</Text> },
+            {
+              label: '截止时间',
+              value: (
+                <Text span inherit c={c.overdue ? 'red' : undefined} fw={c.overdue ? 600 : undefined}>
+                  {c.dueTime}
+                </Text>
+              ),
+            },
             { label: '处理人', value: c.assigneeName ?? '未领取' },
           ]}
         />

@@ -42,17 +42,63 @@ export function AppraisalQueuePage() {
   return (
     <Stack gap="lg">
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
-        <StatTile label="待处理案件" value={counts.data?.open} unit="件" loading={counts.isLoading} onClick={() => apply({ ...EMPTY_QUEUE_FILTERS })} />
-        <StatTile label="已超时" value={counts.data?.overdue} unit="件" loading={counts.isLoading} onClick={() => apply({ ...EMPTY_QUEUE_FILTERS })} />
-        <StatTile label="我领取的" value={counts.data?.mine} unit="件" loading={counts.isLoading} onClick={() => apply({ ...EMPTY_QUEUE_FILTERS, mine: true })} />
+        <StatTile
+          label="待处理案件"
+          value={counts.data?.open}
+          unit="件"
+          loading={counts.isLoading}
+          onClick={() => apply({ ...EMPTY_QUEUE_FILTERS })}
+        />
+        <StatTile
+          label="已超时"
+          value={counts.data?.overdue}
+          unit="件"
+          loading={counts.isLoading}
+          onClick={() => apply({ ...EMPTY_QUEUE_FILTERS })}
+        />
+        <StatTile
+          label="我领取的"
+          value={counts.data?.mine}
+          unit="件"
+          loading={counts.isLoading}
+          onClick={() => apply({ ...EMPTY_QUEUE_FILTERS, mine: true })}
+        />
       </SimpleGrid>
       <PageSection title="估价师工作台">
         <Stack gap="md">
           <FilterBar onSearch={() => apply(draft)} onReset={() => apply(EMPTY_QUEUE_FILTERS)}>
-            <Select label="案件类型" data={KIND_OPTIONS} value={draft.kind} allowDeselect={false} w={140} onChange={(v) => v && set('kind', v as QueueFilters['kind'])} />
-            <Select label="处理状态" data={STATE_OPTIONS} value={draft.state} allowDeselect={false} w={120} onChange={(v) => v && set('state', v as QueueFilters['state'])} />
-            <TextInput label="城市" placeholder="城市名称或代码" value={draft.city} w={160} maxLength={50} onChange={(e) => set('city', e.currentTarget.value)} />
-            <Select label="提交时间" data={AGE_OPTIONS} value={draft.age} allowDeselect={false} w={140} onChange={(v) => set('age', v ?? '')} />
+            <Select
+              label="案件类型"
+              data={KIND_OPTIONS}
+              value={draft.kind}
+              allowDeselect={false}
+              w={140}
+              onChange={(v) => v && set('kind', v as QueueFilters['kind'])}
+            />
+            <Select
+              label="处理状态"
+              data={STATE_OPTIONS}
+              value={draft.state}
+              allowDeselect={false}
+              w={120}
+              onChange={(v) => v && set('state', v as QueueFilters['state'])}
+            />
+            <TextInput
+              label="城市"
+              placeholder="城市名称或代码"
+              value={draft.city}
+              w={160}
+              maxLength={50}
+              onChange={(e) => set('city', e.currentTarget.value)}
+            />
+            <Select
+              label="提交时间"
+              data={AGE_OPTIONS}
+              value={draft.age}
+              allowDeselect={false}
+              w={140}
+              onChange={(v) => set('age', v ?? '')}
+            />
             <Checkbox label="只看我领取的" checked={draft.mine} mb={8} onChange={(e) => set('mine', e.currentTarget.checked)} />
           </FilterBar>
           {queue.isError && !queue.data ? (

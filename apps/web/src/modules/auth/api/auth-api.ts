@@ -8,7 +8,8 @@ import { POPULATIONS } from '../../../app/session/population';
 export function useCaptcha(population: Population) {
   return useQuery({
     queryKey: ['captcha', population],
-    queryFn: ({ signal }) => api.get<CaptchaResponse>(POPULATIONS[population].endpoints.captcha, undefined, { signal, authRedirect: false }),
+    queryFn: ({ signal }) =>
+      api.get<CaptchaResponse>(POPULATIONS[population].endpoints.captcha, undefined, { signal, authRedirect: false }),
     staleTime: Infinity,
     gcTime: 0,
   });

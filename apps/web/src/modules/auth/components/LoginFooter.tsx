@@ -27,7 +27,11 @@ export function LoginFooter() {
       <Group gap="xs" justify="center" fz="sm">
         {parts.map((part, index) => (
           <Fragment key={part.key}>
-            {index > 0 && <Text span c="rgba(255,255,255,0.45)">|</Text>}
+            {index > 0 && (
+              <Text span c="rgba(255,255,255,0.45)">
+                |
+              </Text>
+            )}
             <Text span size="sm">
               {part.node}
             </Text>

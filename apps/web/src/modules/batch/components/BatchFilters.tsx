@@ -17,8 +17,22 @@ export interface BatchFiltersProps {
 export function BatchFilters({ value, onChange, onSearch, onReset, actions }: BatchFiltersProps) {
   return (
     <FilterBar onSearch={onSearch} onReset={onReset} actions={actions}>
-      <TextInput label="任务名称" placeholder="请输入任务名称" w={180} maxLength={BATCH_TASK_NAME_MAX} value={value.taskName} onChange={(e) => onChange('taskName', e.currentTarget.value)} />
-      <Select label="任务状态" w={120} allowDeselect={false} data={TASK_STATE_OPTIONS} value={value.taskState} onChange={(v) => onChange('taskState', v ?? '0')} />
+      <TextInput
+        label="任务名称"
+        placeholder="请输入任务名称"
+        w={180}
+        maxLength={BATCH_TASK_NAME_MAX}
+        value={value.taskName}
+        onChange={(e) => onChange('taskName', e.currentTarget.value)}
+      />
+      <Select
+        label="任务状态"
+        w={120}
+        allowDeselect={false}
+        data={TASK_STATE_OPTIONS}
+        value={value.taskState}
+        onChange={(v) => onChange('taskState', v ?? '0')}
+      />
       <DateRangeFilter
         label="提交时间"
         value={{ beginDate: value.beginDate, endDate: value.endDate }}

@@ -9,7 +9,12 @@ import { formatBatchTotalPrice, formatBatchUnitPrice, formatFloor } from '../mod
 const LOCATION_CHARS = 10;
 
 function Shortened({ text, max, dimmed }: { text: string; max: number; dimmed?: boolean }) {
-  if (text.length <= max) return <Text size={dimmed ? 'xs' : 'sm'} c={dimmed ? 'dimmed' : undefined}>{text}</Text>;
+  if (text.length <= max)
+    return (
+      <Text size={dimmed ? 'xs' : 'sm'} c={dimmed ? 'dimmed' : undefined}>
+        {text}
+      </Text>
+    );
   return (
     <Tooltip label={text} withArrow multiline maw={320}>
       <Text size={dimmed ? 'xs' : 'sm'} c={dimmed ? 'dimmed' : undefined}>{`${text.slice(0, max)}…`}</Text>
@@ -33,11 +38,24 @@ const COLUMNS: TableColumn<BatchItem>[] = [
   { key: 'cityName', title: '城市', field: 'cityName' },
   { key: 'distName', title: '区县', field: 'distName' },
   { key: 'place', title: '小区/地址', render: (i) => <Place item={i} /> },
-  { key: 'propType', title: '物业类型', render: (i) => (i.propType !== null ? (PROPERTY_TYPE_LABELS[i.propType] ?? String(i.propType)) : '--') },
+  {
+    key: 'propType',
+    title: '物业类型',
+    render: (i) => (i.propType !== null ? (PROPERTY_TYPE_LABELS[i.propType] ?? String(i.propType)) : '--'),
+  },
   { key: 'bldgArea', title: '面积(㎡)', align: 'right', render: (i) => formatArea(i.bldgArea) },
   { key: 'floor', title: '楼层/总楼层', align: 'center', render: (i) => formatFloor(i.floor, i.bheight) },
   { key: 'unitPrice', title: '单价(元/㎡)', align: 'right', render: (i) => formatBatchUnitPrice(i.unitPrice) },
-  { key: 'totalPrice', title: '总价(万元)', align: 'right', render: (i) => <Text size="sm" fw={i.totalPrice !== null ? 600 : undefined}>{formatBatchTotalPrice(i.totalPrice)}</Text> },
+  {
+    key: 'totalPrice',
+    title: '总价(万元)',
+    align: 'right',
+    render: (i) => (
+      <Text size="sm" fw={i.totalPrice !== null ? 600 : undefined}>
+        {formatBatchTotalPrice(i.totalPrice)}
+      </Text>
+    ),
+  },
   {
     key: 'error',
     title: '说明',

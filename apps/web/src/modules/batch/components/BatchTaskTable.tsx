@@ -64,7 +64,12 @@ export function BatchTaskTable({ data, loading, fetching, pageIndex, pageSize, o
       { key: 'submitTime', title: '提交时间', render: (t) => <DateTime value={t.submitTime} /> },
       { key: 'evalTotal', title: '数据条数', align: 'right', field: 'evalTotal' },
       { key: 'progress', title: '进度', width: 170, render: (t) => <TaskProgress task={t} /> },
-      { key: 'evalAmount', title: '估价总额(亿元)', align: 'right', render: (t) => (t.taskState === 2 || t.evalAmount > 0 ? formatBatchAmount(t.evalAmount) : '--') },
+      {
+        key: 'evalAmount',
+        title: '估价总额(亿元)',
+        align: 'right',
+        render: (t) => (t.taskState === 2 || t.evalAmount > 0 ? formatBatchAmount(t.evalAmount) : '--'),
+      },
       { key: 'evalSuccess', title: '成功', align: 'right', render: (t) => count(t.evalSuccess, 'green.8') },
       { key: 'evalFail', title: '失败', align: 'right', render: (t) => count(t.evalFail, 'orange.8') },
       { key: 'evalError', title: '地址解析失败', align: 'right', render: (t) => count(t.evalError, 'red.7') },

@@ -127,7 +127,12 @@ export function CreateTaskDialog({ opened, onClose, onCreated }: CreateTaskDialo
         },
       );
       if (needsUniversal(answer.subCode, answer.data)) {
-        dispatch({ type: 'needsUniversal', batchId: answer.data.batchId, evalTotal: answer.data.evalTotal, shortfall: answer.data.shortfall });
+        dispatch({
+          type: 'needsUniversal',
+          batchId: answer.data.batchId,
+          evalTotal: answer.data.evalTotal,
+          shortfall: answer.data.shortfall,
+        });
       } else {
         dispatch({ type: 'succeeded' });
       }
@@ -184,7 +189,15 @@ export function CreateTaskDialog({ opened, onClose, onCreated }: CreateTaskDialo
 
   return (
     <>
-      <Modal opened={opened} onClose={requestClose} title="新建任务" centered size="lg" closeOnClickOutside={!busy} closeOnEscape={!askCancel}>
+      <Modal
+        opened={opened}
+        onClose={requestClose}
+        title="新建任务"
+        centered
+        size="lg"
+        closeOnClickOutside={!busy}
+        closeOnEscape={!askCancel}
+      >
         <Stack gap="md">
           <FileInput
             label="上传文件"
@@ -273,7 +286,16 @@ export function CreateTaskDialog({ opened, onClose, onCreated }: CreateTaskDialo
         </Stack>
       </Modal>
 
-      <Modal opened={stage.kind === 'confirm'} onClose={declineUniversal} title="提示" centered size="sm" zIndex={310} withCloseButton={false} closeOnClickOutside={false}>
+      <Modal
+        opened={stage.kind === 'confirm'}
+        onClose={declineUniversal}
+        title="提示"
+        centered
+        size="sm"
+        zIndex={310}
+        withCloseButton={false}
+        closeOnClickOutside={false}
+      >
         {stage.kind === 'confirm' && (
           <Stack>
             <Text>{BatchMsg.useUniversal}</Text>

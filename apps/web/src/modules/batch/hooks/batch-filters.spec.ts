@@ -2,7 +2,12 @@ import { batchFilterQuery, initialBatchFilters } from './batch-filters';
 
 describe('batch task filters', () => {
   it('start with every state over the last three months up to today', () => {
-    expect(initialBatchFilters(new Date(2025, 4, 31))).toEqual({ taskName: '', taskState: '0', beginDate: '2025/02/28', endDate: '2025/05/31' });
+    expect(initialBatchFilters(new Date(2025, 4, 31))).toEqual({
+      taskName: '',
+      taskState: '0',
+      beginDate: '2025/02/28',
+      endDate: '2025/05/31',
+    });
   });
 
   it('never start before 2018/01/01', () => {
@@ -10,7 +15,11 @@ describe('batch task filters', () => {
   });
 
   it('send only what restricts, the state as a number', () => {
-    expect(batchFilterQuery({ taskName: ' 五月 ', taskState: '2', beginDate: '2025/01/01', endDate: undefined })).toEqual({ taskName: '五月', taskState: 2, beginDate: '2025/01/01' });
+    expect(batchFilterQuery({ taskName: ' 五月 ', taskState: '2', beginDate: '2025/01/01', endDate: undefined })).toEqual({
+      taskName: '五月',
+      taskState: 2,
+      beginDate: '2025/01/01',
+    });
     const all = batchFilterQuery({ taskName: '  ', taskState: '0' });
     expect(Object.fromEntries(Object.entries(all).filter(([, v]) => v !== undefined))).toEqual({});
   });

@@ -4,7 +4,10 @@ const run = (events: UploadEvent[], from: UploadStage = IDLE) => events.reduce(u
 
 describe('batch upload stages', () => {
   it('counts the bytes sent, then checks the file, then succeeds', () => {
-    let stage = run([{ type: 'start', total: 1000 }, { type: 'progress', loaded: 250, total: 1000 }]);
+    let stage = run([
+      { type: 'start', total: 1000 },
+      { type: 'progress', loaded: 250, total: 1000 },
+    ]);
     expect(stage).toEqual({ kind: 'uploading', loaded: 250, total: 1000 });
     expect(sentPercent(stage)).toBe(25);
     stage = run([{ type: 'progress', loaded: 1000, total: 1000 }, { type: 'sent' }], stage);
@@ -14,12 +17,20 @@ describe('batch upload stages', () => {
   });
 
   it('never moves the progress back', () => {
-    const stage = run([{ type: 'start', total: 100 }, { type: 'progress', loaded: 80, total: 100 }, { type: 'progress', loaded: 40, total: 100 }]);
+    const stage = run([
+      { type: 'start', total: 100 },
+      { type: 'progress', loaded: 80, total: 100 },
+      { type: 'progress', loaded: 40, total: 100 },
+    ]);
     expect(sentPercent(stage)).toBe(80);
   });
 
   it('holds for the nationwide counts and goes on with the batchId when agreed', () => {
-    const held = run([{ type: 'start', total: 10 }, { type: 'sent' }, { type: 'needsUniversal', batchId: 'B1', evalTotal: 50, shortfall: 20 }]);
+    const held = run([
+      { type: 'start', total: 10 },
+      { type: 'sent' },
+      { type: 'needsUniversal', batchId: 'B1', evalTotal: 50, shortfall: 20 },
+    ]);
     expect(held).toEqual({ kind: 'confirm', batchId: 'B1', evalTotal: 50, shortfall: 20 });
     expect(isTransferring(held)).toBe(false);
     const evaluating = uploadReducer(held, { type: 'useUniversal' });
@@ -29,7 +40,10 @@ describe('batch upload stages', () => {
   });
 
   it('goes back to idle with the server message on a failure, and on reset', () => {
-    const failed = run([{ type: 'start', total: 10 }, { type: 'failed', error: '文件内容为空' }]);
+    const failed = run([
+      { type: 'start', total: 10 },
+      { type: 'failed', error: '文件内容为空' },
+    ]);
     expect(failed).toEqual({ kind: 'idle', error: '文件内容为空' });
     expect(run([{ type: 'start', total: 10 }, { type: 'sent' }, { type: 'reset' }])).toEqual(IDLE);
   });
@@ -39,7 +53,15 @@ describe('batch upload stages', () => {
     expect(run([{ type: 'succeeded' }])).toEqual(IDLE);
     expect(run([{ type: 'useUniversal' }])).toEqual(IDLE);
     const done = run([{ type: 'start', total: 10 }, { type: 'succeeded' }]);
-    expect(run([{ type: 'failed', error: 'late' }, { type: 'start', total: 5 }], done)).toEqual({ kind: 'done' });
+    expect(
+      run(
+        [
+          { type: 'failed', error: 'late' },
+          { type: 'start', total: 5 },
+        ],
+        done,
+      ),
+    ).toEqual({ kind: 'done' });
   });
 
   it('counts only requests under way as transfers', () => {

@@ -27,7 +27,10 @@ export function BatchValuationDetailPage() {
 
   const batchId = task.data?.batchId ?? '';
   const running = task.data?.taskState === 1;
-  const itemsQuery = useMemo<BatchItemsQuery>(() => ({ batchId, evalState: Number(evalState), pageIndex, pageSize }), [batchId, evalState, pageIndex, pageSize]);
+  const itemsQuery = useMemo<BatchItemsQuery>(
+    () => ({ batchId, evalState: Number(evalState), pageIndex, pageSize }),
+    [batchId, evalState, pageIndex, pageSize],
+  );
   const items = useBatchItems(itemsQuery, Boolean(batchId));
   const { refetch: refetchItems } = items;
 

@@ -50,9 +50,13 @@ function useDomainMutation<V>(send: (v: V) => Promise<unknown>) {
 
 /** Add and edit failures are shown by the page with the spec's messages, not by the client. */
 export const useApplyDomain = () =>
-  useDomainMutation((v: { companyId: number; domain: string }) => api.post<CustomerDomainView>(CUSTOMER_DOMAIN_URL.add, v, { json: true, notifyErrors: false }));
+  useDomainMutation((v: { companyId: number; domain: string }) =>
+    api.post<CustomerDomainView>(CUSTOMER_DOMAIN_URL.add, v, { json: true, notifyErrors: false }),
+  );
 
 export const useEditDomain = () =>
-  useDomainMutation((v: { id: number; companyId: number; domain: string; version: number }) => api.post<CustomerDomainView>(CUSTOMER_DOMAIN_URL.update, v, { notifyErrors: false }));
+  useDomainMutation((v: { id: number; companyId: number; domain: string; version: number }) =>
+    api.post<CustomerDomainView>(CUSTOMER_DOMAIN_URL.update, v, { notifyErrors: false }),
+  );
 
 export const useDeleteDomain = () => useDomainMutation((id: number) => api.post<null>(CUSTOMER_DOMAIN_URL.delete, { id }));

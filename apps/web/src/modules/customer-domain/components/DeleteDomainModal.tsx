@@ -19,7 +19,8 @@ export function DeleteDomainModal({ row, onClose }: { row: CustomerDomainView | 
   return (
     <Modal opened={row !== null} onClose={() => !remove.isPending && onClose()} title="删除域名" centered size="sm">
       <Text size="sm">
-        确定要删除{row?.companyName ? `「${row.companyName}」的` : ''}域名 {row?.domain} 吗？删除后通过该域名访问将不再展示客户公司的网站配置。
+        确定要删除{row?.companyName ? `「${row.companyName}」的` : ''}域名 {row?.domain}{' '}
+        吗？删除后通过该域名访问将不再展示客户公司的网站配置。
       </Text>
       <Group justify="flex-end" mt="lg">
         <Button variant="default" onClick={onClose} disabled={remove.isPending}>

@@ -3,7 +3,13 @@ import { notifications } from '@mantine/notifications';
 import { CustomerDomainMsg } from '@valuation/domain';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useApplyDomain, useCustomerCompanies, useEditDomain } from '../api/customer-domain-api';
-import { checkDomainForm, domainActionFailure, initialDomainForm, type DomainFormTarget, type DomainFormValues } from '../model/domain-form';
+import {
+  checkDomainForm,
+  domainActionFailure,
+  initialDomainForm,
+  type DomainFormTarget,
+  type DomainFormValues,
+} from '../model/domain-form';
 
 type FieldErrors = Partial<Record<keyof DomainFormValues, string>>;
 
@@ -60,7 +66,14 @@ export function DomainFormModal({ target, onClose }: { target: DomainFormTarget 
       : (companies.data ?? []).map((c) => ({ value: String(c.id), label: c.name }));
 
   return (
-    <Modal opened={target !== null} onClose={close} title={target?.kind === 'edit' ? '编辑域名' : '申请域名'} size={480} closeOnClickOutside={!pending} centered>
+    <Modal
+      opened={target !== null}
+      onClose={close}
+      title={target?.kind === 'edit' ? '编辑域名' : '申请域名'}
+      size={480}
+      closeOnClickOutside={!pending}
+      centered
+    >
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <Select

@@ -23,16 +23,34 @@ describe('the domain modals', () => {
 
   it('check an application in the order of the form, on the field concerned', () => {
     const apply = { kind: 'apply' } as const;
-    expect(checkDomainForm(apply, { companyId: null, domain: 'x' })).toEqual({ ok: false, field: 'companyId', message: '请选择对应的客户公司' });
+    expect(checkDomainForm(apply, { companyId: null, domain: 'x' })).toEqual({
+      ok: false,
+      field: 'companyId',
+      message: '请选择对应的客户公司',
+    });
     expect(checkDomainForm(apply, { companyId: '12', domain: ' ' })).toEqual({ ok: false, field: 'domain', message: '请填写估价网站域名' });
-    expect(checkDomainForm(apply, { companyId: '12', domain: 'bank.com/val' })).toEqual({ ok: false, field: 'domain', message: '域名格式填写错误' });
-    expect(checkDomainForm(apply, { companyId: '12', domain: 'HTTPS://Val.Bank.com/' })).toEqual({ ok: true, body: { companyId: 12, domain: 'val.bank.com' } });
+    expect(checkDomainForm(apply, { companyId: '12', domain: 'bank.com/val' })).toEqual({
+      ok: false,
+      field: 'domain',
+      message: '域名格式填写错误',
+    });
+    expect(checkDomainForm(apply, { companyId: '12', domain: 'HTTPS://Val.Bank.com/' })).toEqual({
+      ok: true,
+      body: { companyId: 12, domain: 'val.bank.com' },
+    });
   });
 
   it('send an edit only when the domain changed, keeping the company', () => {
     const edit = { kind: 'edit', row } as const;
-    expect(checkDomainForm(edit, { companyId: '12', domain: 'VAL.bank.com' })).toEqual({ ok: false, field: 'domain', message: '未修改任何域名信息，请误重复申请' });
-    expect(checkDomainForm(edit, { companyId: '99', domain: 'new.bank.com' })).toEqual({ ok: true, body: { companyId: 12, domain: 'new.bank.com' } });
+    expect(checkDomainForm(edit, { companyId: '12', domain: 'VAL.bank.com' })).toEqual({
+      ok: false,
+      field: 'domain',
+      message: '未修改任何域名信息，请误重复申请',
+    });
+    expect(checkDomainForm(edit, { companyId: '99', domain: 'new.bank.com' })).toEqual({
+      ok: true,
+      body: { companyId: 12, domain: 'new.bank.com' },
+    });
   });
 
   it('show 403 as a duplicate and every other failure as a system error', () => {

@@ -11,8 +11,7 @@ export interface DomainFormValues {
 export type DomainFormTarget = { kind: 'apply' } | { kind: 'edit'; row: CustomerDomainView };
 
 export type DomainFormCheck =
-  | { ok: true; body: { companyId: number; domain: string } }
-  | { ok: false; field: keyof DomainFormValues; message: string };
+  { ok: true; body: { companyId: number; domain: string } } | { ok: false; field: keyof DomainFormValues; message: string };
 
 export function initialDomainForm(target: DomainFormTarget): DomainFormValues {
   return target.kind === 'edit' ? { companyId: String(target.row.companyId), domain: target.row.domain } : { companyId: null, domain: '' };
@@ -25,10 +24,15 @@ export function initialDomainForm(target: DomainFormTarget): DomainFormValues {
 export function checkDomainForm(target: DomainFormTarget, values: DomainFormValues): DomainFormCheck {
   if (target.kind === 'edit') {
     const check = checkDomainEditForm(target.row.domain, { domain: values.domain });
-    return check.ok ? { ok: true, body: { companyId: target.row.companyId, domain: check.domain } } : { ok: false, field: 'domain', message: check.message };
+    return check.ok
+      ? { ok: true, body: { companyId: target.row.companyId, domain: check.domain } }
+      : { ok: false, field: 'domain', message: check.message };
   }
   const companyId = values.companyId ? Number(values.companyId) : null;
-  const check = checkDomainApplyForm({ companyId: companyId !== null && Number.isInteger(companyId) ? companyId : null, domain: values.domain });
+  const check = checkDomainApplyForm({
+    companyId: companyId !== null && Number.isInteger(companyId) ? companyId : null,
+    domain: values.domain,
+  });
   if (check.ok) return { ok: true, body: { companyId: companyId as number, domain: check.domain } };
   return { ok: false, field: check.message === CustomerDomainMsg.companyRequired ? 'companyId' : 'domain', message: check.message };
 }

@@ -45,7 +45,14 @@ export function CustomerDomainPage() {
       {
         key: 'domain',
         title: '估价网站域名',
-        render: (r) => (r.state === 2 ? <Anchor href={`//${r.domain}`} target="_blank" rel="noreferrer" size="sm">{r.domain}</Anchor> : r.domain),
+        render: (r) =>
+          r.state === 2 ? (
+            <Anchor href={`//${r.domain}`} target="_blank" rel="noreferrer" size="sm">
+              {r.domain}
+            </Anchor>
+          ) : (
+            r.domain
+          ),
       },
       { key: 'serverIp', title: '服务器IP', field: 'serverIp' },
       { key: 'state', title: '状态', render: (r) => <StateBadge row={r} /> },
@@ -77,21 +84,16 @@ export function CustomerDomainPage() {
 
   return (
     <Stack gap="lg">
-      <PageSection
-        title="域名申请"
-        actions={
-          canApply && (
-            <Button onClick={() => setForm({ kind: 'apply' })}>申请域名</Button>
-          )
-        }
-      >
+      <PageSection title="域名申请" actions={canApply && <Button onClick={() => setForm({ kind: 'apply' })}>申请域名</Button>}>
         <Stack gap="md">
           <Stack gap={4} p="sm" bg="var(--mantine-color-gray-0)" style={{ borderRadius: 'var(--mantine-radius-sm)' }}>
             <Text size="sm" fw={600}>
               申请说明
             </Text>
             <List size="sm" type="ordered" spacing={2}>
-              <List.Item>为客户公司申请专属的估价网站域名，客户通过该域名访问时，登录页与系统展示该客户公司的网站配置（名称、LOGO、主题色）。</List.Item>
+              <List.Item>
+                为客户公司申请专属的估价网站域名，客户通过该域名访问时，登录页与系统展示该客户公司的网站配置（名称、LOGO、主题色）。
+              </List.Item>
               <List.Item>域名填写如 val.example.com，不含 http(s)://、端口和路径；同一域名只可申请一次。</List.Item>
               <List.Item>申请提交后状态为“处理中”，平台处理完成后状态变为“已完成”并给出服务器IP，请将域名解析到该IP。</List.Item>
               <List.Item>修改域名后需重新处理；申请失败时可将鼠标移到状态上查看原因，修改域名后重新申请。</List.Item>

@@ -14,7 +14,13 @@ export function ManualEnquiryButton({ evalCode, evalType, referenceOnly }: { eva
       <Button variant={referenceOnly ? 'filled' : 'light'} onClick={() => setOpened(true)}>
         人工询价
       </Button>
-      <ManualEnquiryModal opened={opened} onClose={() => setOpened(false)} source={{ kind: 'valuation', evalCode }} evalType={evalType === 2 ? 2 : 1} defaultReason={2} />
+      <ManualEnquiryModal
+        opened={opened}
+        onClose={() => setOpened(false)}
+        source={{ kind: 'valuation', evalCode }}
+        evalType={evalType === 2 ? 2 : 1}
+        defaultReason={2}
+      />
     </>
   );
 }

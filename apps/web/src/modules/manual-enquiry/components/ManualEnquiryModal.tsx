@@ -26,9 +26,7 @@ function addressOf(h: ManualEnquiryHouseInfo) {
 }
 
 /** What the enquiry is about: the house information of the valuation form, or a valuation. */
-export type ManualEnquirySource =
-  | { kind: 'house'; houseInfo: ManualEnquiryHouseInfo }
-  | { kind: 'valuation'; evalCode: string };
+export type ManualEnquirySource = { kind: 'house'; houseInfo: ManualEnquiryHouseInfo } | { kind: 'valuation'; evalCode: string };
 
 export interface ManualEnquiryModalProps {
   opened: boolean;
@@ -39,7 +37,6 @@ export interface ManualEnquiryModalProps {
   defaultReason?: 1 | 2 | 3;
   onSubmitted?: (id: number) => void;
 }
-
 
 /** Checks picked files like the server (count, 30 MB each, image or archive by content). */
 async function checkPicked(files: readonly File[]): Promise<string | null> {
@@ -83,7 +80,8 @@ export function ManualEnquiryModal({ opened, onClose, source, evalType, defaultR
   async function send() {
     if (inFlight.current) return notifications.show({ color: 'orange', message: ArtificialMsg.alreadySubmitted });
     if (!source) return;
-    if (source.kind === 'house' && !hasArtificialAddress(addressOf(source.houseInfo))) return notifications.show({ color: 'red', message: ArtificialMsg.addressRequired });
+    if (source.kind === 'house' && !hasArtificialAddress(addressOf(source.houseInfo)))
+      return notifications.show({ color: 'red', message: ArtificialMsg.addressRequired });
     const check = checkArtificialForm({ reason, otherReason, remark });
     if (!check.ok) return setError(check.message);
     const problem = await checkPicked(files);
@@ -104,7 +102,10 @@ export function ManualEnquiryModal({ opened, onClose, source, evalType, defaultR
 
     inFlight.current = true;
     try {
-      const { data, message } = await submit.mutateAsync({ url: source.kind === 'house' ? '/api/artificial/add' : '/api/artificial/idadd', form });
+      const { data, message } = await submit.mutateAsync({
+        url: source.kind === 'house' ? '/api/artificial/add' : '/api/artificial/idadd',
+        form,
+      });
       notifications.show({ color: data.repeated ? 'orange' : 'green', message });
       onSubmitted?.(data.id);
       onClose();
@@ -126,10 +127,15 @@ export function ManualEnquiryModal({ opened, onClose, source, evalType, defaultR
             </Group>
           </Radio.Group>
         )}
-        <Radio.Group label="询价原因" withAsterisk value={String(reason)} onChange={(v) => {
+        <Radio.Group
+          label="询价原因"
+          withAsterisk
+          value={String(reason)}
+          onChange={(v) => {
             setReason(Number(v) as 1 | 2 | 3);
             setError(null);
-          }}>
+          }}
+        >
           <Group gap="lg" mt={6}>
             {([1, 2, 3] as const).map((r) => (
               <Radio key={r} value={String(r)} label={ARTIFICIAL_REASON_LABELS[r]} />
@@ -192,17 +198,25 @@ export function ManualEnquiryModal({ opened, onClose, source, evalType, defaultR
                   {fileSizeText(f.size)}
                 </Text>
               </Text>
-              <ActionIcon variant="subtle" color="red" aria-label={`移除${f.name}`} onClick={() => setFiles(files.filter((_, j) => j !== i))}>
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                aria-label={`移除${f.name}`}
+                onClick={() => setFiles(files.filter((_, j) => j !== i))}
+              >
                 ×
               </ActionIcon>
             </Group>
           ))}
         </Stack>
-        {error && error !== ArtificialMsg.otherReasonRequired && error !== ArtificialMsg.otherReasonTooLong && error !== ArtificialMsg.remarkTooLong && (
-          <Text c="red" size="sm">
-            {error}
-          </Text>
-        )}
+        {error &&
+          error !== ArtificialMsg.otherReasonRequired &&
+          error !== ArtificialMsg.otherReasonTooLong &&
+          error !== ArtificialMsg.remarkTooLong && (
+            <Text c="red" size="sm">
+              {error}
+            </Text>
+          )}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             取消

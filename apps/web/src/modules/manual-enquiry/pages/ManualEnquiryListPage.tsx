@@ -80,7 +80,13 @@ export function ManualEnquiryListPage() {
     { key: 'location', title: '小区/位置', render: (r) => r.location || '--' },
     { key: 'principalCode', title: '客户编号', render: (r) => r.principalCode || '--', width: 110 },
     { key: 'evalType', title: '估价类型', render: (r) => EVAL_TYPE_LABELS[r.evalType], width: 80 },
-    { key: 'price', title: '人工估价', align: 'right', width: 130, render: (r) => (r.reviewTotalPrice === null ? '--' : formatEvalPrice(r.reviewTotalPrice, r.evalType)) },
+    {
+      key: 'price',
+      title: '人工估价',
+      align: 'right',
+      width: 130,
+      render: (r) => (r.reviewTotalPrice === null ? '--' : formatEvalPrice(r.reviewTotalPrice, r.evalType)),
+    },
     {
       key: 'state',
       title: '状态',
@@ -124,8 +130,18 @@ export function ManualEnquiryListPage() {
           }
         >
           <CityFilter value={filters.draft.city} onChange={(v) => filters.update('city', v)} />
-          <DateRangeFilter label="提交日期" value={{ beginDate: filters.draft.beginDate, endDate: filters.draft.endDate }} onChange={(v) => filters.setDraft((d) => ({ ...d, ...v }))} />
-          <TextInput label="地址" placeholder="小区名称或地址" w={200} value={filters.draft.location} onChange={(e) => filters.update('location', e.currentTarget.value)} />
+          <DateRangeFilter
+            label="提交日期"
+            value={{ beginDate: filters.draft.beginDate, endDate: filters.draft.endDate }}
+            onChange={(v) => filters.setDraft((d) => ({ ...d, ...v }))}
+          />
+          <TextInput
+            label="地址"
+            placeholder="小区名称或地址"
+            w={200}
+            value={filters.draft.location}
+            onChange={(e) => filters.update('location', e.currentTarget.value)}
+          />
           <Select
             label="状态"
             w={120}
@@ -141,7 +157,14 @@ export function ManualEnquiryListPage() {
         </FilterBar>
       </PageSection>
       <PageSection>
-        <FilteredListTable list={list} filters={filters} columns={columns} rowKey={(r) => r.id} pageSizes={PAGE_SIZES} errorMessage="人工询价记录加载失败" />
+        <FilteredListTable
+          list={list}
+          filters={filters}
+          columns={columns}
+          rowKey={(r) => r.id}
+          pageSizes={PAGE_SIZES}
+          errorMessage="人工询价记录加载失败"
+        />
       </PageSection>
     </Stack>
   );

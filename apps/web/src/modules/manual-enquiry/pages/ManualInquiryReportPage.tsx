@@ -148,7 +148,14 @@ export function ManualInquiryReportPage() {
           </Group>
         </Group>
         {c.reviewTotalPrice !== null && (
-          <ReappraisalModal opened={reappraising} onClose={() => setReappraising(false)} initiate={2} sourceId={c.id} oldPrice={c.reviewTotalPrice} evalType={c.evalType} />
+          <ReappraisalModal
+            opened={reappraising}
+            onClose={() => setReappraising(false)}
+            initiate={2}
+            sourceId={c.id}
+            oldPrice={c.reviewTotalPrice}
+            evalType={c.evalType}
+          />
         )}
       </Paper>
 
@@ -167,7 +174,11 @@ export function ManualInquiryReportPage() {
             { label: '建筑面积', value: c.bldgArea === null ? null : `${formatArea(c.bldgArea)}㎡` },
             { label: '客户编号', value: c.principalCode },
             { label: '估价编号', value: c.evalCode },
-            { label: '询价原因', value: c.reason === null ? null : c.reason === 3 ? `其他：${c.otherReason ?? ''}` : ARTIFICIAL_REASON_LABELS[c.reason as 1 | 2] },
+            {
+              label: '询价原因',
+              value:
+                c.reason === null ? null : c.reason === 3 ? `其他：${c.otherReason ?? ''}` : ARTIFICIAL_REASON_LABELS[c.reason as 1 | 2],
+            },
             { label: '备注', value: c.remark, span: 2 },
           ]}
         />

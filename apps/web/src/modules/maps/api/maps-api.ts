@@ -34,7 +34,11 @@ export function useNearbyCommunities(city: string | undefined, propType: number,
 /** Communities at a point (nearest first); an empty list when the call fails. */
 export async function communitiesAtPoint(city: string, at: LonLat): Promise<GpsCommunityList['items']> {
   try {
-    const result = await api.get<GpsCommunityList>('/api/community/gpstoha', { city, lng: at.lon, lat: at.lat, coordtype: COORD_TYPE }, { notifyErrors: false });
+    const result = await api.get<GpsCommunityList>(
+      '/api/community/gpstoha',
+      { city, lng: at.lon, lat: at.lat, coordtype: COORD_TYPE },
+      { notifyErrors: false },
+    );
     return result.items;
   } catch {
     return [];

@@ -20,7 +20,13 @@ export function NearbyList({ items, loading, loaded, activeHaCode, onShow }: Nea
         <Text size="sm" fw={600}>
           周边小区
         </Text>
-        {loading ? <Loader size={14} /> : <Text size="xs" c="dimmed">{loaded ? `${items.length} 个` : ''}</Text>}
+        {loading ? (
+          <Loader size={14} />
+        ) : (
+          <Text size="xs" c="dimmed">
+            {loaded ? `${items.length} 个` : ''}
+          </Text>
+        )}
       </Group>
       {loaded && !loading && items.length === 0 ? (
         <Text size="sm" c="dimmed">

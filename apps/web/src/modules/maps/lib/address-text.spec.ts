@@ -2,7 +2,9 @@ import { addressOfGpsCommunity, addressToStore, formatUnitPrice, shortPrice } fr
 
 describe('addressOfGpsCommunity', () => {
   it('joins district, street, number and community name', () => {
-    expect(addressOfGpsCommunity({ haCode: 'h1', haName: '双井小区', distName: '朝阳区', streetName: '团结湖路', streetNo: '305号' })).toBe('朝阳区团结湖路305号 双井小区');
+    expect(addressOfGpsCommunity({ haCode: 'h1', haName: '双井小区', distName: '朝阳区', streetName: '团结湖路', streetNo: '305号' })).toBe(
+      '朝阳区团结湖路305号 双井小区',
+    );
   });
 
   it('falls back to 未获取地址信息 without an item or any text', () => {

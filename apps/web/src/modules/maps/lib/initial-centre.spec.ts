@@ -26,7 +26,10 @@ function lookups(results: Record<string, CommunityFilterResult>, districts: stri
 describe('resolveInitialCentre', () => {
   it('prefers the point param with its address name', async () => {
     const l = lookups({});
-    const centre = await resolveInitialCentre({ pointParam: '116.45,39.93', addressName: '建国路', community: { haCode: 'a', haName: '双井小区' }, cityName: '北京' }, l);
+    const centre = await resolveInitialCentre(
+      { pointParam: '116.45,39.93', addressName: '建国路', community: { haCode: 'a', haName: '双井小区' }, cityName: '北京' },
+      l,
+    );
     expect(centre).toEqual({ point: { lon: 116.45, lat: 39.93 }, source: 'point', label: '建国路' });
     expect(l.asked).toEqual([]);
   });
@@ -39,12 +42,20 @@ describe('resolveInitialCentre', () => {
 
   it('uses the session marked point when the community cannot be placed', async () => {
     const l = lookups({ 双井小区: { position: [position('a', null, null)], location: null } });
-    const centre = await resolveInitialCentre({ community: { haCode: 'a', haName: '双井小区' }, markedCoord: { coord: '116.3,39.8', address: '某地' }, cityName: '北京' }, l);
+    const centre = await resolveInitialCentre(
+      { community: { haCode: 'a', haName: '双井小区' }, markedCoord: { coord: '116.3,39.8', address: '某地' }, cityName: '北京' },
+      l,
+    );
     expect(centre).toEqual({ point: { lon: 116.3, lat: 39.8 }, source: 'marked', label: '某地' });
   });
 
   it('falls back from the city name to its districts', async () => {
-    const l = lookups({ 西城区: { position: [position('x', 116.36, 39.91)], location: '116.36,39.91' } }, ['东城区', '西城区', '朝阳区', '海淀区']);
+    const l = lookups({ 西城区: { position: [position('x', 116.36, 39.91)], location: '116.36,39.91' } }, [
+      '东城区',
+      '西城区',
+      '朝阳区',
+      '海淀区',
+    ]);
     const centre = await resolveInitialCentre({ cityName: '北京' }, l);
     expect(centre).toEqual({ point: { lon: 116.36, lat: 39.91 }, source: 'city' });
     expect(l.asked).toEqual(['北京', '东城区', '西城区']);
@@ -63,7 +74,11 @@ describe('resolveInitialCentre', () => {
 describe('districtNamesOf', () => {
   it('finds the districts of a city at any depth', () => {
     const tree = [
-      { regionCode: '110000', regionName: '北京市', items: [{ regionCode: '110100', regionName: '北京市', items: [{ regionCode: '110101', regionName: '东城区', items: [] }] }] },
+      {
+        regionCode: '110000',
+        regionName: '北京市',
+        items: [{ regionCode: '110100', regionName: '北京市', items: [{ regionCode: '110101', regionName: '东城区', items: [] }] }],
+      },
     ];
     expect(districtNamesOf(tree, '110100')).toEqual(['东城区']);
     expect(districtNamesOf(tree, '310100')).toEqual([]);

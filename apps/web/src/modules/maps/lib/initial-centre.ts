@@ -68,7 +68,8 @@ export async function resolveInitialCentre(input: CentreInput, lookups: CentreLo
     for (const name of names) {
       if (name.trim().length < 2) continue;
       const found = await safe(() => lookups.filter(name), null);
-      const point = parseLonLat(found?.location) ?? (found ? found.position.map((p) => pointOf(p.lon, p.lat)).find(Boolean) ?? null : null);
+      const point =
+        parseLonLat(found?.location) ?? (found ? (found.position.map((p) => pointOf(p.lon, p.lat)).find(Boolean) ?? null) : null);
       if (point) return { point, source: 'city' };
     }
   }

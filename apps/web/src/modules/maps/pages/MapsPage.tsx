@@ -300,7 +300,14 @@ export function MapsPage() {
   };
 
   return (
-    <Box style={{ display: 'flex', gap: 'var(--mantine-spacing-md)', height: 'calc(100dvh - var(--app-shell-header-offset, 60px) - 2 * var(--mantine-spacing-lg))', minHeight: 480 }}>
+    <Box
+      style={{
+        display: 'flex',
+        gap: 'var(--mantine-spacing-md)',
+        height: 'calc(100dvh - var(--app-shell-header-offset, 60px) - 2 * var(--mantine-spacing-lg))',
+        minHeight: 480,
+      }}
+    >
       <Paper withBorder radius="md" p="md" w={300} style={{ flexShrink: 0, display: 'flex', flexDirection: 'column' }}>
         <Stack gap="sm" style={{ flex: 1, minHeight: 0 }}>
           <div>
@@ -334,7 +341,13 @@ export function MapsPage() {
             }}
           />
           <Divider />
-          <NearbyList items={communities} loading={nearby.isFetching} loaded={nearby.isSuccess} activeHaCode={active?.community.haCode} onShow={revealCommunity} />
+          <NearbyList
+            items={communities}
+            loading={nearby.isFetching}
+            loaded={nearby.isSuccess}
+            activeHaCode={active?.community.haCode}
+            onShow={revealCommunity}
+          />
         </Stack>
       </Paper>
 

@@ -50,7 +50,13 @@ export function ChangePasswordModal({ population, opened, onClose }: { populatio
     <Modal opened={opened} onClose={close} title="修改密码" size={440} closeOnClickOutside={!change.isPending}>
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          <PasswordInput label="旧密码" placeholder="请输入旧密码" autoComplete="current-password" data-autofocus {...form.getInputProps('oldPwd')} />
+          <PasswordInput
+            label="旧密码"
+            placeholder="请输入旧密码"
+            autoComplete="current-password"
+            data-autofocus
+            {...form.getInputProps('oldPwd')}
+          />
           <PasswordInput
             label="新密码"
             placeholder="请输入新密码"
@@ -58,7 +64,12 @@ export function ChangePasswordModal({ population, opened, onClose }: { populatio
             autoComplete="new-password"
             {...form.getInputProps('newPwd')}
           />
-          <PasswordInput label="确认新密码" placeholder="请再次输入新密码" autoComplete="new-password" {...form.getInputProps('confirmPwd')} />
+          <PasswordInput
+            label="确认新密码"
+            placeholder="请再次输入新密码"
+            autoComplete="new-password"
+            {...form.getInputProps('confirmPwd')}
+          />
           <Group justify="flex-end" mt="sm">
             <Button variant="default" onClick={close} disabled={change.isPending}>
               取消

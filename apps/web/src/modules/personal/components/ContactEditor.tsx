@@ -9,7 +9,14 @@ export function ContactEditor({ population, user }: { population: Population; us
     <form onSubmit={onSubmit} noValidate>
       <Group align="flex-start" gap="md">
         <TextInput label="邮箱" placeholder="请输入邮箱" w={300} maxLength={45} disabled={!ready} {...form.getInputProps('email')} />
-        <TextInput label="手机号码" placeholder="请输入手机号码" w={240} maxLength={11} disabled={!ready} {...form.getInputProps('phone')} />
+        <TextInput
+          label="手机号码"
+          placeholder="请输入手机号码"
+          w={240}
+          maxLength={11}
+          disabled={!ready}
+          {...form.getInputProps('phone')}
+        />
         <Button type="submit" mt={25} loading={pending} disabled={!ready}>
           更新
         </Button>

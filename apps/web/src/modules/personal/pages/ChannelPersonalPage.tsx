@@ -41,10 +41,24 @@ export function ChannelPersonalPage() {
               <FieldRow label="上级机构">{show(u?.parentOrgName)}</FieldRow>
               <FieldRow label="所属机构">{show(u?.organizationName)}</FieldRow>
               <FieldRow label="邮箱" htmlFor={emailId}>
-                <TextInput id={emailId} placeholder="请输入邮箱" maxLength={45} maw={360} disabled={!ready} {...form.getInputProps('email')} />
+                <TextInput
+                  id={emailId}
+                  placeholder="请输入邮箱"
+                  maxLength={45}
+                  maw={360}
+                  disabled={!ready}
+                  {...form.getInputProps('email')}
+                />
               </FieldRow>
               <FieldRow label="手机号码" htmlFor={phoneId}>
-                <TextInput id={phoneId} placeholder="请输入手机号码" maxLength={11} maw={360} disabled={!ready} {...form.getInputProps('phone')} />
+                <TextInput
+                  id={phoneId}
+                  placeholder="请输入手机号码"
+                  maxLength={11}
+                  maw={360}
+                  disabled={!ready}
+                  {...form.getInputProps('phone')}
+                />
               </FieldRow>
               <FieldRow label="最近登录时间">{show(formatDateTime(u?.lastLoginTime))}</FieldRow>
               <FieldRow label="">

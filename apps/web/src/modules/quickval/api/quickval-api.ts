@@ -71,7 +71,8 @@ export function locateCity(lon: number, lat: number): Promise<RegionItem> {
 export function useCommunityPrices(cityCode: string | undefined, haCode: string | undefined, propType: number) {
   return useQuery({
     queryKey: quickvalKeys.prices(cityCode ?? '', haCode ?? '', propType),
-    queryFn: ({ signal }) => api.get<CommunityPriceHistory>('/api/community/price', { city: cityCode, ha: haCode, propType }, { signal, notifyErrors: false }),
+    queryFn: ({ signal }) =>
+      api.get<CommunityPriceHistory>('/api/community/price', { city: cityCode, ha: haCode, propType }, { signal, notifyErrors: false }),
     enabled: Boolean(cityCode && haCode),
     staleTime: 5 * 60_000,
   });
@@ -91,7 +92,11 @@ export function useCommunitiesNearPoint(cityCode: string | undefined, coord: str
 }
 
 export function useDictionaries() {
-  return useQuery({ queryKey: quickvalKeys.dicts, queryFn: ({ signal }) => api.get<DictLists>('/api/dict/list', undefined, { signal }), ...REFERENCE });
+  return useQuery({
+    queryKey: quickvalKeys.dicts,
+    queryFn: ({ signal }) => api.get<DictLists>('/api/dict/list', undefined, { signal }),
+    ...REFERENCE,
+  });
 }
 
 export function useBusinessTypes() {

@@ -50,7 +50,12 @@ function ByPinyin({ onPick }: { onPick: (c: RegionItem) => void }) {
     <Stack gap="sm">
       <Group gap={4}>
         {list.map((g) => (
-          <UnstyledButton key={g.pyKey} className={classes.letter} data-active={g.pyKey === active?.pyKey || undefined} onClick={() => setKey(g.pyKey)}>
+          <UnstyledButton
+            key={g.pyKey}
+            className={classes.letter}
+            data-active={g.pyKey === active?.pyKey || undefined}
+            onClick={() => setKey(g.pyKey)}
+          >
             {g.pyKey}
           </UnstyledButton>
         ))}
@@ -72,7 +77,12 @@ function ByProvince({ onPick }: { onPick: (c: RegionItem) => void }) {
     <Stack gap="sm">
       <Group gap={4}>
         {provinces.map((p) => (
-          <UnstyledButton key={p.regionCode} className={classes.letter} data-active={p.regionCode === active?.regionCode || undefined} onClick={() => setCode(p.regionCode)}>
+          <UnstyledButton
+            key={p.regionCode}
+            className={classes.letter}
+            data-active={p.regionCode === active?.regionCode || undefined}
+            onClick={() => setCode(p.regionCode)}
+          >
             {p.regionName.replace(/(省|市|自治区|特别行政区|壮族|回族|维吾尔)+$/u, '')}
           </UnstyledButton>
         ))}
@@ -101,7 +111,11 @@ export function CityPicker({ opened, onClose, onPick, located, locating, common 
     if (!q) return setError(CityMsg.inputRequired);
     let matches: RegionItem[];
     try {
-      matches = await queryClient.fetchQuery({ queryKey: quickvalKeys.cityFilter(q), queryFn: ({ signal }) => fetchCities(q, signal), staleTime: 10 * 60_000 });
+      matches = await queryClient.fetchQuery({
+        queryKey: quickvalKeys.cityFilter(q),
+        queryFn: ({ signal }) => fetchCities(q, signal),
+        staleTime: 10 * 60_000,
+      });
     } catch {
       return setError(CityMsg.inputInvalid);
     }
@@ -117,11 +131,7 @@ export function CityPicker({ opened, onClose, onPick, located, locating, common 
           <Text size="sm" c="dimmed">
             当前定位城市：
           </Text>
-          {located ? (
-            <CityButton city={located} onPick={pick} />
-          ) : (
-            <Text size="sm">{locating ? '定位中…' : '定位失败'}</Text>
-          )}
+          {located ? <CityButton city={located} onPick={pick} /> : <Text size="sm">{locating ? '定位中…' : '定位失败'}</Text>}
         </Group>
         <Group align="flex-start" gap="xs" wrap="nowrap">
           <Autocomplete

@@ -47,21 +47,57 @@ export function FeatureForm({ form, propType, fields, dicts, businessTypes, prec
     return s ? s.display : (EVAL_FIELD_BY_KEY.get(key)?.display ?? true);
   };
   const required = (key: FormField) => Boolean(setting.get(key)?.required ?? EVAL_FIELD_BY_KEY.get(key)?.required);
-  const label = (key: FormField) => (key === 'br' ? rules.roomWord : (setting.get(key)?.fieldName ?? EVAL_FIELD_BY_KEY.get(key)?.fieldName ?? key));
+  const label = (key: FormField) =>
+    key === 'br' ? rules.roomWord : (setting.get(key)?.fieldName ?? EVAL_FIELD_BY_KEY.get(key)?.fieldName ?? key);
 
   const input = (key: FormField): ReactNode => {
     if (!shown(key)) return null;
     const common = { label: label(key), withAsterisk: required(key), ...form.getInputProps(key) };
     if (key === 'businessTypeId') {
-      return <Select key={form.key(key)} {...common} placeholder="请选择" clearable data={(businessTypes ?? []).map((b) => ({ value: String(b.id), label: b.businessName }))} comboboxProps={{ withinPortal: true }} />;
+      return (
+        <Select
+          key={form.key(key)}
+          {...common}
+          placeholder="请选择"
+          clearable
+          data={(businessTypes ?? []).map((b) => ({ value: String(b.id), label: b.businessName }))}
+          comboboxProps={{ withinPortal: true }}
+        />
+      );
     }
     const dict = SELECT_DICT[key];
     if (dict) {
-      const props = key === 'bldgType' ? { ...common, onChange: (v: string | null) => form.setValues(withBuildingType(form.getValues(), v ?? '')) } : common;
-      return <Select key={form.key(key)} {...props} placeholder="请选择" clearable data={options(dicts?.[dict])} comboboxProps={{ withinPortal: true }} />;
+      const props =
+        key === 'bldgType'
+          ? { ...common, onChange: (v: string | null) => form.setValues(withBuildingType(form.getValues(), v ?? '')) }
+          : common;
+      return (
+        <Select
+          key={form.key(key)}
+          {...props}
+          placeholder="请选择"
+          clearable
+          data={options(dicts?.[dict])}
+          comboboxProps={{ withinPortal: true }}
+        />
+      );
     }
     const unit = key === 'br' ? rules.roomWord : UNITS[key];
-    return <TextInput key={form.key(key)} {...common} placeholder="请输入" rightSection={unit ? <Text size="xs" c="dimmed">{unit}</Text> : undefined} rightSectionWidth={unit && unit.length > 1 ? 44 : 28} />;
+    return (
+      <TextInput
+        key={form.key(key)}
+        {...common}
+        placeholder="请输入"
+        rightSection={
+          unit ? (
+            <Text size="xs" c="dimmed">
+              {unit}
+            </Text>
+          ) : undefined
+        }
+        rightSectionWidth={unit && unit.length > 1 ? 44 : 28}
+      />
+    );
   };
 
   const floorHidden = isFloorHidden(form.getValues());
@@ -70,14 +106,42 @@ export function FeatureForm({ form, propType, fields, dicts, businessTypes, prec
   return (
     <Stack gap="md">
       <SimpleGrid cols={3} spacing="md">
-        <TextInput key={form.key('bldgArea')} label="面积" withAsterisk placeholder="请输入" rightSection={<Text size="xs" c="dimmed">㎡</Text>} {...form.getInputProps('bldgArea')} />
-        {!floorHidden && <TextInput key={form.key('floor')} label="所在楼层" withAsterisk placeholder="地下室请填 -1" rightSection={<Text size="xs" c="dimmed">层</Text>} {...form.getInputProps('floor')} />}
+        <TextInput
+          key={form.key('bldgArea')}
+          label="面积"
+          withAsterisk
+          placeholder="请输入"
+          rightSection={
+            <Text size="xs" c="dimmed">
+              ㎡
+            </Text>
+          }
+          {...form.getInputProps('bldgArea')}
+        />
+        {!floorHidden && (
+          <TextInput
+            key={form.key('floor')}
+            label="所在楼层"
+            withAsterisk
+            placeholder="地下室请填 -1"
+            rightSection={
+              <Text size="xs" c="dimmed">
+                层
+              </Text>
+            }
+            {...form.getInputProps('floor')}
+          />
+        )}
         <TextInput
           key={form.key('bheight')}
           label="总楼层"
           withAsterisk
           placeholder="请输入"
-          rightSection={<Text size="xs" c="dimmed">层</Text>}
+          rightSection={
+            <Text size="xs" c="dimmed">
+              层
+            </Text>
+          }
           {...form.getInputProps('bheight')}
           onBlur={() => {
             const problem = totalFloorsProblem(form.getValues());

@@ -18,7 +18,9 @@ describe('common cities', () => {
   });
 
   it('reads back only well-formed entries and survives junk', () => {
-    expect(parseCommonCities(JSON.stringify([city(1), { regionName: 'x' }, 5, { regionName: '北京', regionCode: 'abc' }]))).toEqual([city(1)]);
+    expect(parseCommonCities(JSON.stringify([city(1), { regionName: 'x' }, 5, { regionName: '北京', regionCode: 'abc' }]))).toEqual([
+      city(1),
+    ]);
     expect(parseCommonCities('{not json')).toEqual([]);
     expect(parseCommonCities(null)).toEqual([]);
   });

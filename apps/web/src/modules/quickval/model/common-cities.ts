@@ -15,7 +15,9 @@ export function parseCommonCities(raw: string | null): RegionItem[] {
     const parsed: unknown = JSON.parse(raw);
     if (!Array.isArray(parsed)) return [];
     return parsed
-      .filter((c): c is RegionItem => typeof c?.regionName === 'string' && typeof c?.regionCode === 'string' && /^\d{6}$/.test(c.regionCode))
+      .filter(
+        (c): c is RegionItem => typeof c?.regionName === 'string' && typeof c?.regionCode === 'string' && /^\d{6}$/.test(c.regionCode),
+      )
       .slice(0, COMMON_CITY_LIMIT);
   } catch {
     return [];

@@ -46,7 +46,11 @@ describe('the quick valuation form', () => {
 
   it('values a marked point by its coordinates, with its address as the certificate address', () => {
     const point: ValuationContext = { ...ctx, subject: { kind: 'point', point: { coord: '116.47,39.93', address: '朝阳路8号' } } };
-    expect(toValuationRequest(valid, point)).toMatchObject({ haInfo: null, gpsInfo: { coord: '116.47,39.93', coordType: 'bd09ll' }, cardAddress: '朝阳路8号' });
+    expect(toValuationRequest(valid, point)).toMatchObject({
+      haInfo: null,
+      gpsInfo: { coord: '116.47,39.93', coordType: 'bd09ll' },
+      cardAddress: '朝阳路8号',
+    });
     expect(firstProblem(valid, point, [])).toBeNull();
   });
 
@@ -131,6 +135,19 @@ describe('the quick valuation form', () => {
   });
 
   it('lists the precise section in the order of the specification', () => {
-    expect(PRECISE_FIELDS).toEqual(['buildNo', 'unit', 'roomNo', 'br', 'lr', 'ba', 'face', 'intDeco', 'buildYear', 'bldgType', 'indoStru', 'bldgstruCode']);
+    expect(PRECISE_FIELDS).toEqual([
+      'buildNo',
+      'unit',
+      'roomNo',
+      'br',
+      'lr',
+      'ba',
+      'face',
+      'intDeco',
+      'buildYear',
+      'bldgType',
+      'indoStru',
+      'bldgstruCode',
+    ]);
   });
 });

@@ -52,7 +52,20 @@ export const EMPTY_VALUES: ValuationFormValues = {
 };
 
 /** Fields of the expandable precise-valuation section, in display order. */
-export const PRECISE_FIELDS: readonly FormField[] = ['buildNo', 'unit', 'roomNo', 'br', 'lr', 'ba', 'face', 'intDeco', 'buildYear', 'bldgType', 'indoStru', 'bldgstruCode'];
+export const PRECISE_FIELDS: readonly FormField[] = [
+  'buildNo',
+  'unit',
+  'roomNo',
+  'br',
+  'lr',
+  'ba',
+  'face',
+  'intDeco',
+  'buildYear',
+  'bldgType',
+  'indoStru',
+  'bldgstruCode',
+];
 
 /** Configurable fields shown after the precise section. */
 export const EXTRA_FIELDS: readonly FormField[] = ['principalCode', 'principal', 'owner', 'cardAddress', 'businessTypeId'];
@@ -110,13 +123,22 @@ export interface FormProblem {
   message: string;
 }
 
-const FIELD_OF: Readonly<Record<string, FormProblem['field']>> = { cityCode: 'city', haInfo: 'address', gpsInfo: 'address', propType: 'address' };
+const FIELD_OF: Readonly<Record<string, FormProblem['field']>> = {
+  cityCode: 'city',
+  haInfo: 'address',
+  gpsInfo: 'address',
+  propType: 'address',
+};
 
 /**
  * The first problem in the specification's order, by the same check the server runs, so the
  * form and the API always agree on what is wrong and say it in the same words.
  */
-export function firstProblem(values: ValuationFormValues, ctx: ValuationContext, fields: readonly EvalFieldItem[] | undefined): FormProblem | null {
+export function firstProblem(
+  values: ValuationFormValues,
+  ctx: ValuationContext,
+  fields: readonly EvalFieldItem[] | undefined,
+): FormProblem | null {
   const result = checkValuationRequest(toValuationRequest(values, ctx), fieldSettings(fields));
   if (result.ok) return null;
   return { field: (FIELD_OF[result.field] ?? result.field) as FormProblem['field'], message: result.message };

@@ -22,10 +22,20 @@ import { AgencyRequestModal } from '../../agency/components/AgencyRequestModal';
 import type { AgencyHouseInfo } from '../../agency/model/agency-request';
 import { useCommonCities } from '../hooks/use-common-cities';
 import { useLocatedCity } from '../hooks/use-located-city';
-import { clearsArea, EMPTY_VALUES, firstProblem, PRECISE_FIELDS, toValuationRequest, withPropType, type FormField, type ValuationContext, type ValuationFormValues, type ValuationSubject } from '../model/valuation-form';
+import {
+  clearsArea,
+  EMPTY_VALUES,
+  firstProblem,
+  PRECISE_FIELDS,
+  toValuationRequest,
+  withPropType,
+  type FormField,
+  type ValuationContext,
+  type ValuationFormValues,
+  type ValuationSubject,
+} from '../model/valuation-form';
 
 const PROPERTY_TYPES = [11, 22, 21] as const;
-
 
 function subjectFromSession(isClick: string | null): ValuationSubject | null {
   if (isClick === '1') {
@@ -113,7 +123,11 @@ export function QuickValuationPage() {
   }
 
   function enter(position: CommunityPosition) {
-    const community = { haCode: position.haCode, haName: position.haName, haAddress: [position.distName, position.mainStreet].filter(Boolean).join(' ') };
+    const community = {
+      haCode: position.haCode,
+      haName: position.haName,
+      haAddress: [position.distName, position.mainStreet].filter(Boolean).join(' '),
+    };
     valuationSession.setCommunity(community);
     valuationSession.setMarkedPoint(null);
     setSubject({ kind: 'community', community });
@@ -140,7 +154,8 @@ export function QuickValuationPage() {
       if (match) enter(match);
       else setNoMatch(true);
     } catch (error) {
-      if (isApiError(error) && error.kind === 'response') notifications.show({ color: 'red', message: `${Msg.errorPrefix}${error.message}` });
+      if (isApiError(error) && error.kind === 'response')
+        notifications.show({ color: 'red', message: `${Msg.errorPrefix}${error.message}` });
     } finally {
       setConfirming(false);
     }
@@ -287,12 +302,23 @@ export function QuickValuationPage() {
               />
               <Group gap="md">
                 {mayValueSale && (
-                  <Button size="md" onClick={() => void value(1)} loading={rapid.isPending && rapid.variables?.evalType === 1} disabled={rapid.isPending}>
+                  <Button
+                    size="md"
+                    onClick={() => void value(1)}
+                    loading={rapid.isPending && rapid.variables?.evalType === 1}
+                    disabled={rapid.isPending}
+                  >
                     自动估售价
                   </Button>
                 )}
                 {mayValueRent && (
-                  <Button size="md" variant="light" onClick={() => void value(2)} loading={rapid.isPending && rapid.variables?.evalType === 2} disabled={rapid.isPending}>
+                  <Button
+                    size="md"
+                    variant="light"
+                    onClick={() => void value(2)}
+                    loading={rapid.isPending && rapid.variables?.evalType === 2}
+                    disabled={rapid.isPending}
+                  >
                     自动估租金
                   </Button>
                 )}
@@ -313,7 +339,14 @@ export function QuickValuationPage() {
         </>
       )}
 
-      <CityPicker opened={pickerOpen} onClose={() => setPickerOpen(false)} onPick={(c) => chooseCity(c)} located={located} locating={locating} common={common.cities} />
+      <CityPicker
+        opened={pickerOpen}
+        onClose={() => setPickerOpen(false)}
+        onPick={(c) => chooseCity(c)}
+        located={located}
+        locating={locating}
+        common={common.cities}
+      />
 
       <Modal opened={noMatch} onClose={() => setNoMatch(false)} title="提示" centered>
         <Stack>
@@ -378,7 +411,12 @@ export function QuickValuationPage() {
         evalType={mayValueSale || !mayValueRent ? 1 : 2}
         defaultReason={enquiry?.reason ?? 1}
       />
-      <AgencyRequestModal opened={agencyHouse !== null} onClose={() => setAgencyHouse(null)} houseInfo={agencyHouse} evalType={mayValueSale || !mayValueRent ? 1 : 2} />
+      <AgencyRequestModal
+        opened={agencyHouse !== null}
+        onClose={() => setAgencyHouse(null)}
+        houseInfo={agencyHouse}
+        evalType={mayValueSale || !mayValueRent ? 1 : 2}
+      />
     </Stack>
   );
 }

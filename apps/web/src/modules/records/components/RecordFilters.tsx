@@ -30,8 +30,22 @@ export function RecordFilters({ value, onChange, onSearch, onReset, actions }: R
   return (
     <FilterBar onSearch={onSearch} onReset={onReset} actions={actions}>
       <CityFilter w={140} value={value.city} onChange={(city) => onChange('city', city)} />
-      <TextInput label="证载地址" placeholder="请输入证载地址" w={180} maxLength={200} value={value.cardAddress} onChange={(e) => onChange('cardAddress', e.currentTarget.value)} />
-      <TextInput label="小区/位置" placeholder="请输入小区名称或位置" w={180} maxLength={200} value={value.location} onChange={(e) => onChange('location', e.currentTarget.value)} />
+      <TextInput
+        label="证载地址"
+        placeholder="请输入证载地址"
+        w={180}
+        maxLength={200}
+        value={value.cardAddress}
+        onChange={(e) => onChange('cardAddress', e.currentTarget.value)}
+      />
+      <TextInput
+        label="小区/位置"
+        placeholder="请输入小区名称或位置"
+        w={180}
+        maxLength={200}
+        value={value.location}
+        onChange={(e) => onChange('location', e.currentTarget.value)}
+      />
       <DateRangeFilter
         label="估价时间"
         value={{ beginDate: value.beginDate, endDate: value.endDate }}
@@ -40,8 +54,22 @@ export function RecordFilters({ value, onChange, onSearch, onReset, actions }: R
           onChange('endDate', range.endDate);
         }}
       />
-      <Select label="物业类型" w={100} allowDeselect={false} data={PROPERTY_TYPES} value={value.type} onChange={(v) => onChange('type', v ?? 'all')} />
-      <Select label="估价类型" w={100} allowDeselect={false} data={EVAL_TYPES} value={value.evalType} onChange={(v) => onChange('evalType', v ?? 'all')} />
+      <Select
+        label="物业类型"
+        w={100}
+        allowDeselect={false}
+        data={PROPERTY_TYPES}
+        value={value.type}
+        onChange={(v) => onChange('type', v ?? 'all')}
+      />
+      <Select
+        label="估价类型"
+        w={100}
+        allowDeselect={false}
+        data={EVAL_TYPES}
+        value={value.evalType}
+        onChange={(v) => onChange('evalType', v ?? 'all')}
+      />
     </FilterBar>
   );
 }

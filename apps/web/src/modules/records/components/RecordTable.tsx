@@ -30,7 +30,15 @@ function shortened(text: string | null, max: number) {
 
 function Chevron({ open }: { open: boolean }) {
   return (
-    <svg width="14" height="14" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.2" style={{ transform: open ? 'rotate(90deg)' : undefined, transition: 'transform 120ms' }}>
+    <svg
+      width="14"
+      height="14"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2.2"
+      style={{ transform: open ? 'rotate(90deg)' : undefined, transition: 'transform 120ms' }}
+    >
       <path d="M9 6l6 6-6 6" strokeLinecap="round" strokeLinejoin="round" />
     </svg>
   );
@@ -62,9 +70,20 @@ export function RecordTable({ data, loading, fetching, pageIndex, pageSize, onPa
 
   const columns = useMemo(() => {
     const report = (generated: boolean, route: string, r: EvalListRow) => {
-      if (!generated) return <Text size="sm" c="dimmed">{NOT_GENERATED}</Text>;
+      if (!generated)
+        return (
+          <Text size="sm" c="dimmed">
+            {NOT_GENERATED}
+          </Text>
+        );
       const href = link(route, { evalType: r.evalType }, { evalCode: r.evalCode });
-      return href ? <Anchor component={Link} to={href} size="sm">查看</Anchor> : '已生成';
+      return href ? (
+        <Anchor component={Link} to={href} size="sm">
+          查看
+        </Anchor>
+      ) : (
+        '已生成'
+      );
     };
     const list: (TableColumn<EvalListRow> | false)[] = [
       {
@@ -73,7 +92,14 @@ export function RecordTable({ data, loading, fetching, pageIndex, pageSize, onPa
         render: (r) => (
           <Group gap={4} wrap="nowrap">
             {r.historyCount + r.answerCount > 1 ? (
-              <Tooltip label={open.has(r.id) ? '收起估价历史' : `估价历史（${r.historyCount} 次估价${r.answerCount > 0 ? `，${r.answerCount} 次人工答复` : ''}）`} withArrow>
+              <Tooltip
+                label={
+                  open.has(r.id)
+                    ? '收起估价历史'
+                    : `估价历史（${r.historyCount} 次估价${r.answerCount > 0 ? `，${r.answerCount} 次人工答复` : ''}）`
+                }
+                withArrow
+              >
                 <ActionIcon variant="subtle" size="sm" aria-label="估价历史" aria-expanded={open.has(r.id)} onClick={() => toggle(r.id)}>
                   <Chevron open={open.has(r.id)} />
                 </ActionIcon>
@@ -108,7 +134,12 @@ export function RecordTable({ data, loading, fetching, pageIndex, pageSize, onPa
       { key: 'principalCode', title: '客户编号', field: 'principalCode' },
       { key: 'bldgArea', title: '面积(㎡)', align: 'right', render: (r) => formatArea(r.bldgArea) },
       { key: 'evalType', title: '估价类型', render: (r) => (r.evalType === 2 ? '租金' : '售价') },
-      { key: 'totalPrice', title: '估价结果', align: 'right', render: (r) => <span style={{ whiteSpace: 'nowrap' }}>{formatEvalPrice(r.totalPrice, r.evalType)}</span> },
+      {
+        key: 'totalPrice',
+        title: '估价结果',
+        align: 'right',
+        render: (r) => <span style={{ whiteSpace: 'nowrap' }}>{formatEvalPrice(r.totalPrice, r.evalType)}</span>,
+      },
       granted.has(VIEW_INQUIRY_REPORT) && { key: 'inquiry', title: '询值报告', render: (r) => report(r.inquiry, REPORT_ROUTE[1], r) },
       granted.has(VIEW_ADVISORY_REPORT) && { key: 'advisory', title: '咨询报告', render: (r) => report(r.advisory, REPORT_ROUTE[2], r) },
       granted.has(Perm.evalDetail) && {

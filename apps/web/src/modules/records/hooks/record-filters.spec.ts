@@ -12,7 +12,15 @@ describe('valuation record filters', () => {
 
   it('send only the filters that restrict, with numbers for the codes', () => {
     expect(
-      recordFilterQuery({ city: { regionCode: '110100', regionName: '北京' }, cardAddress: ' 望京 ', location: '', beginDate: '2025/01/01', endDate: undefined, type: '22', evalType: '2' }),
+      recordFilterQuery({
+        city: { regionCode: '110100', regionName: '北京' },
+        cardAddress: ' 望京 ',
+        location: '',
+        beginDate: '2025/01/01',
+        endDate: undefined,
+        type: '22',
+        evalType: '2',
+      }),
     ).toEqual({ city: '110100', cardAddress: '望京', beginDate: '2025/01/01', type: 22, evalType: 2 });
     const all = recordFilterQuery({ city: null, cardAddress: '', location: '  ', type: 'all', evalType: 'all' });
     expect(Object.fromEntries(Object.entries(all).filter(([, v]) => v !== undefined))).toEqual({});

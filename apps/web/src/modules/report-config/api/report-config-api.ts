@@ -67,7 +67,8 @@ export function useSaveReportConfig() {
     onSuccess: (saved, save) => {
       queryClient.setQueryData(reportConfigKeys.config(saved.reportType), saved);
       /* The stored image is now the picked file itself. */
-      for (const imageType of pickedKinds(save.files)) queryClient.setQueryData<Blob>(reportConfigKeys.image(saved.reportType, imageType), save.files[imageType]);
+      for (const imageType of pickedKinds(save.files))
+        queryClient.setQueryData<Blob>(reportConfigKeys.image(saved.reportType, imageType), save.files[imageType]);
     },
   });
 }
@@ -75,7 +76,8 @@ export function useSaveReportConfig() {
 export function useDeleteReportImage() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (v: { reportType: ReportConfigType; imageType: ReportImageKind }) => api.post<ReportConfig>(REPORT_CONFIG_URL.deleteImage, { ...v }),
+    mutationFn: (v: { reportType: ReportConfigType; imageType: ReportImageKind }) =>
+      api.post<ReportConfig>(REPORT_CONFIG_URL.deleteImage, { ...v }),
     onSuccess: (saved, v) => {
       queryClient.setQueryData(reportConfigKeys.config(saved.reportType), saved);
       queryClient.removeQueries({ queryKey: reportConfigKeys.image(v.reportType, v.imageType) });

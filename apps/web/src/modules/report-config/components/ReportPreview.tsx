@@ -134,7 +134,9 @@ export function ReportPreview({ values, issuer, images, page }: ReportPreviewPro
   const consulting = values.reportType === 2;
   const date = chineseToday();
   const statement = values.reportStatement.trim();
-  const appendix = ([1, 2] as const).filter((t) => images[t]).map((t) => ({ type: t, caption: t === 1 ? '营业执照' : '资质证书', url: images[t]! }));
+  const appendix = ([1, 2] as const)
+    .filter((t) => images[t])
+    .map((t) => ({ type: t, caption: t === 1 ? '营业执照' : '资质证书', url: images[t]! }));
   const shown: PreviewPage = page === 'appendix' && !consulting ? 'cover' : page;
 
   return (

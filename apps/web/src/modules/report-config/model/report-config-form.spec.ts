@@ -2,7 +2,8 @@ import type { ReportConfig } from '@valuation/contracts';
 import { formValuesOf, pickedImageError, pickedKinds, reportTypeFrom, saveBody } from './report-config-form';
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
-const file = (bytes: Uint8Array<ArrayBuffer>, name: string, size = bytes.length) => new File([bytes, new Uint8Array(size - bytes.length)], name);
+const file = (bytes: Uint8Array<ArrayBuffer>, name: string, size = bytes.length) =>
+  new File([bytes, new Uint8Array(size - bytes.length)], name);
 
 describe('report configuration form', () => {
   it('remembers the consulting report and falls back to the inquiry report', () => {
@@ -13,7 +14,14 @@ describe('report configuration form', () => {
   });
 
   it('edits the texts of a loaded configuration', () => {
-    const config: ReportConfig = { id: 3, reportType: 2, reportName: '咨询报告', reportStatement: '声明', reportSign: '落款', images: { 1: true, 2: false, 3: false, 4: false, 5: false } };
+    const config: ReportConfig = {
+      id: 3,
+      reportType: 2,
+      reportName: '咨询报告',
+      reportStatement: '声明',
+      reportSign: '落款',
+      images: { 1: true, 2: false, 3: false, 4: false, 5: false },
+    };
     expect(formValuesOf(config)).toEqual({ reportType: 2, reportName: '咨询报告', reportStatement: '声明', reportSign: '落款' });
   });
 
@@ -29,13 +37,20 @@ describe('report configuration form', () => {
       licenseFile: licence,
       reportSignImgFile: seal,
     });
-    expect(saveBody({ id: 9, values: { ...values, reportType: 1 }, files: { 1: licence } })).toEqual({ id: 9, reportType: 1, reportName: '名', reportStatement: '声明' });
+    expect(saveBody({ id: 9, values: { ...values, reportType: 1 }, files: { 1: licence } })).toEqual({
+      id: 9,
+      reportType: 1,
+      reportName: '名',
+      reportStatement: '声明',
+    });
     expect(pickedKinds({ 5: seal, 1: licence })).toEqual([1, 5]);
   });
 
   it('checks a picked image by content and size before it is sent', async () => {
     expect(await pickedImageError(1, file(PNG, '执照.png'))).toBeNull();
-    expect(await pickedImageError(1, file(new TextEncoder().encode('%PDF-1.7 xxxx'), '执照.png'))).toBe('图片格式仅支持png、jpg、jpeg、gif');
+    expect(await pickedImageError(1, file(new TextEncoder().encode('%PDF-1.7 xxxx'), '执照.png'))).toBe(
+      '图片格式仅支持png、jpg、jpeg、gif',
+    );
     expect(await pickedImageError(3, file(PNG, 'sign.png', 2 * 1024 * 1024 + 1))).toBe('估价师签名1图片不能超过2M');
   });
 });

@@ -89,7 +89,8 @@ export const downloadReportPdf = (reportCode: string) => api.download('/api/eval
 export function useReportVerification(code: string) {
   return useQuery({
     queryKey: ['report-verify', code],
-    queryFn: ({ signal }) => api.get<ReportVerification>('/api/report/verify', { code }, { signal, notifyErrors: false, authRedirect: false }),
+    queryFn: ({ signal }) =>
+      api.get<ReportVerification>('/api/report/verify', { code }, { signal, notifyErrors: false, authRedirect: false }),
     enabled: Boolean(code),
     retry: false,
   });

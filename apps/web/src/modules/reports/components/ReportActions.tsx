@@ -15,7 +15,19 @@ const PERMISSIONS: Readonly<Record<ReportType, number>> = { 1: Perm.inquiryRepor
  * Generate (after a confirmation, since it consumes a copy) or view a report. `order` places the
  * order; once it is placed the button opens the report.
  */
-function ReportOrderButton({ type, ordered, href, pending, order }: { type: ReportType; ordered: boolean; href: string | null | undefined; pending: boolean; order: () => Promise<unknown> }) {
+function ReportOrderButton({
+  type,
+  ordered,
+  href,
+  pending,
+  order,
+}: {
+  type: ReportType;
+  ordered: boolean;
+  href: string | null | undefined;
+  pending: boolean;
+  order: () => Promise<unknown>;
+}) {
   const [asking, setAsking] = useState(false);
   const navigate = useNavigate();
   const name = FORMAL_REPORT_NAMES[type];
@@ -92,7 +104,13 @@ export function ReportActions({ record }: { record: EvalRecord }) {
  * the appraiser gave a price. A manual enquiry without a price says 估价失败; a refused
  * re-appraisal shows nothing.
  */
-export function CaseReportButton({ kind, c }: { kind: ReportedCaseKind; c: { id: number; state: number; evalType: number; reviewTotalPrice: number | null } }) {
+export function CaseReportButton({
+  kind,
+  c,
+}: {
+  kind: ReportedCaseKind;
+  c: { id: number; state: number; evalType: number; reviewTotalPrice: number | null };
+}) {
   const { granted } = useGrantedPermissions('user');
   const allowed = granted.has(Perm.advisoryReport);
   const offered = caseReportOffered({ kind, ...c });
@@ -123,10 +141,17 @@ export function CaseReportButton({ kind, c }: { kind: ReportedCaseKind; c: { id:
  * The report column of the manual enquiry and re-appraisal lists: a link to the advisory report
  * when there is one (and the user may read it), 未生成 for an answered case without one.
  */
-export function CaseReportCell({ kind, row }: { kind: ReportedCaseKind; row: { id: number; state: number; evalType: number; advisory: boolean } }) {
+export function CaseReportCell({
+  kind,
+  row,
+}: {
+  kind: ReportedCaseKind;
+  row: { id: number; state: number; evalType: number; advisory: boolean };
+}) {
   const { granted } = useGrantedPermissions('user');
   const link = useRouteLink('org');
-  const href = row.advisory && granted.has(Perm.advisoryReport) ? link(CASE_REPORT_ROUTE[kind], { evalType: row.evalType }, { id: row.id }) : null;
+  const href =
+    row.advisory && granted.has(Perm.advisoryReport) ? link(CASE_REPORT_ROUTE[kind], { evalType: row.evalType }, { id: row.id }) : null;
   if (href) {
     return (
       <Anchor component={Link} to={href} size="sm" style={{ whiteSpace: 'nowrap' }}>

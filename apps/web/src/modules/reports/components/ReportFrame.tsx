@@ -15,7 +15,10 @@ const FRAME_WIDTH = PAGE_WIDTH + 48;
  * A report page shown as it prints: the server's HTML (no scripts, images inlined) in a sandboxed
  * frame that grows to its content; print() prints just the report.
  */
-export const ReportFrame = forwardRef<ReportFrameHandle, { html: string | undefined; title: string }>(function ReportFrame({ html, title }, ref) {
+export const ReportFrame = forwardRef<ReportFrameHandle, { html: string | undefined; title: string }>(function ReportFrame(
+  { html, title },
+  ref,
+) {
   const frame = useRef<HTMLIFrameElement>(null);
   const [height, setHeight] = useState(1123);
 

@@ -8,4 +8,7 @@ export const SAMPLE_ROUTE: Readonly<Record<ReportType, string>> = { 1: 'InquiryR
 export const VERIFY_PATH = '/verify/:code';
 
 /** Route names of the advisory reports of manual enquiries and re-appraisals (param id, query evalType). */
-export const CASE_REPORT_ROUTE: Readonly<Record<'artificial' | 'review', string>> = { artificial: 'manualAdvisoryReport', review: 'objectionAdvisoryReport' };
+export const CASE_REPORT_ROUTE: Readonly<Record<'artificial' | 'review', string>> = {
+  artificial: 'manualAdvisoryReport',
+  review: 'objectionAdvisoryReport',
+};

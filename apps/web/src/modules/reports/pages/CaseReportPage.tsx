@@ -56,7 +56,9 @@ function CaseReportPage({ kind }: { kind: ReportedCaseKind }) {
   return (
     <ReportScreen
       name="咨询报告"
-      subtitle={c ? `${c.cityName} · ${c.haName ?? c.location ?? c.cardAddress ?? ''} · ${APPRAISAL_KIND_LABELS[kind]}编号 ${c.caseNo}` : null}
+      subtitle={
+        c ? `${c.cityName} · ${c.haName ?? c.location ?? c.cardAddress ?? ''} · ${APPRAISAL_KIND_LABELS[kind]}编号 ${c.caseNo}` : null
+      }
       report={data?.report ?? null}
       loading={query.isLoading || !data}
       missing={missing}

@@ -32,7 +32,11 @@ function ReportPage({ type }: { type: ReportType }) {
 
   const canOrder = granted.has(PERMISSIONS[type]) && record !== undefined && formalReportOffered(record);
   const missing = (
-    <Alert color={report ? 'red' : 'yellow'} variant="light" title={report ? FormalReportMsg.failed : type === 2 ? FormalReportMsg.advisoryMissing : FormalReportMsg.inquiryMissing}>
+    <Alert
+      color={report ? 'red' : 'yellow'}
+      variant="light"
+      title={report ? FormalReportMsg.failed : type === 2 ? FormalReportMsg.advisoryMissing : FormalReportMsg.inquiryMissing}
+    >
       <Group mt="sm">
         {canOrder && (
           <Button onClick={() => order.mutate(evalCode)} loading={order.isPending}>

@@ -30,7 +30,11 @@ function ReportSamplePage({ type }: { type: ReportType }) {
           </Button>
         </Group>
       </Paper>
-      {sample.isError ? <LoadError message={`${name}样例加载失败`} onRetry={() => void sample.refetch()} /> : <ReportFrame ref={frame} html={sample.data} title={`${name}样例`} />}
+      {sample.isError ? (
+        <LoadError message={`${name}样例加载失败`} onRetry={() => void sample.refetch()} />
+      ) : (
+        <ReportFrame ref={frame} html={sample.data} title={`${name}样例`} />
+      )}
     </Stack>
   );
 }

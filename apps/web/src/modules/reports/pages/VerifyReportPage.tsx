@@ -1,6 +1,29 @@
-import { Alert, Badge, Box, Button, Center, Code, Container, FileButton, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Center,
+  Code,
+  Container,
+  FileButton,
+  Group,
+  Loader,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import type { ReportVerification } from '@valuation/contracts';
-import { evalPriceUnit, formatArea, formatReportTotalPrice, formatReportUnitPrice, FormalReportMsg, unitPriceUnit } from '@valuation/domain';
+import {
+  evalPriceUnit,
+  formatArea,
+  formatReportTotalPrice,
+  formatReportUnitPrice,
+  FormalReportMsg,
+  unitPriceUnit,
+} from '@valuation/domain';
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { ApiError } from '../../../app/api/api-error';
@@ -79,7 +102,11 @@ function Verified({ report }: { report: ReportVerification }) {
             </Text>
           </Group>
           {check && (
-            <Alert color={check.matches ? 'green' : 'red'} variant="light" title={check.matches ? '文件与存档一致，未被修改' : '文件与存档不一致'}>
+            <Alert
+              color={check.matches ? 'green' : 'red'}
+              variant="light"
+              title={check.matches ? '文件与存档一致，未被修改' : '文件与存档不一致'}
+            >
               <Text size="sm">
                 {check.name}：{check.hash}
               </Text>

@@ -115,7 +115,8 @@ export function useObjectionList(query: CaseListQuery) {
 export function useObjectionDetail(id: number | null) {
   return useQuery({
     queryKey: reviewKeys.objection(id ?? 0),
-    queryFn: ({ signal }) => api.get<{ objection: AppraisalCaseView; record: EvalRecord | null }>('/api/objection/detail', { id: id ?? 0 }, { signal }),
+    queryFn: ({ signal }) =>
+      api.get<{ objection: AppraisalCaseView; record: EvalRecord | null }>('/api/objection/detail', { id: id ?? 0 }, { signal }),
     enabled: id !== null && id > 0,
   });
 }
@@ -144,7 +145,8 @@ export function useReadObjection() {
 export function useAddObjection() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (r: { evalCode: string; price: number; type: 1 | 2 }) => api.post<{ id: number; caseNo: string }>('/api/objection/add', r, { json: true }),
+    mutationFn: (r: { evalCode: string; price: number; type: 1 | 2 }) =>
+      api.post<{ id: number; caseNo: string }>('/api/objection/add', r, { json: true }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: reviewKeys.all() }),
   });
 }

@@ -19,7 +19,13 @@ export interface CaseFilterForm {
 export const initialCaseFilters = (): CaseFilterForm => ({ city: null, ha: '', ...defaultDateRange(), state: 'all' });
 
 export function caseFilterQuery(form: CaseFilterForm): CaseListFilters {
-  const cleaned = cleanFilters({ city: form.city?.regionCode, ha: form.ha, beginDate: form.beginDate, endDate: form.endDate, state: form.state });
+  const cleaned = cleanFilters({
+    city: form.city?.regionCode,
+    ha: form.ha,
+    beginDate: form.beginDate,
+    endDate: form.endDate,
+    state: form.state,
+  });
   return { ...cleaned, state: cleaned.state === undefined ? undefined : Number(cleaned.state) };
 }
 
@@ -37,7 +43,14 @@ export function CaseFilters({ value, onChange, onSearch, onReset, states, action
   return (
     <FilterBar onSearch={onSearch} onReset={onReset} actions={actions}>
       <CityFilter w={140} value={value.city} onChange={(city) => onChange('city', city)} />
-      <TextInput label="小区/地址" placeholder="请输入小区名称或地址" w={200} maxLength={100} value={value.ha} onChange={(e) => onChange('ha', e.currentTarget.value)} />
+      <TextInput
+        label="小区/地址"
+        placeholder="请输入小区名称或地址"
+        w={200}
+        maxLength={100}
+        value={value.ha}
+        onChange={(e) => onChange('ha', e.currentTarget.value)}
+      />
       <DateRangeFilter
         label="提交时间"
         value={{ beginDate: value.beginDate, endDate: value.endDate }}
@@ -46,7 +59,14 @@ export function CaseFilters({ value, onChange, onSearch, onReset, states, action
           onChange('endDate', range.endDate);
         }}
       />
-      <Select label="状态" w={120} allowDeselect={false} data={[{ value: 'all', label: '全部' }, ...states]} value={value.state} onChange={(v) => onChange('state', v ?? 'all')} />
+      <Select
+        label="状态"
+        w={120}
+        allowDeselect={false}
+        data={[{ value: 'all', label: '全部' }, ...states]}
+        value={value.state}
+        onChange={(v) => onChange('state', v ?? 'all')}
+      />
     </FilterBar>
   );
 }

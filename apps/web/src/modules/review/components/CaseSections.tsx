@@ -1,10 +1,18 @@
 import { Alert, Anchor, Group, Text } from '@mantine/core';
 import type { AppraisalCaseView } from '@valuation/contracts';
-import { EVAL_TYPE_LABELS, formatArea, formatEvalPrice, OBJECTION_REASON_LABELS, PROPERTY_TYPE_LABELS, REVIEW_INITIATE_LABELS } from '@valuation/domain';
+import {
+  EVAL_TYPE_LABELS,
+  formatArea,
+  formatEvalPrice,
+  OBJECTION_REASON_LABELS,
+  PROPERTY_TYPE_LABELS,
+  REVIEW_INITIATE_LABELS,
+} from '@valuation/domain';
 import { HistoryTimeline, InfoGrid, PageSection } from '@valuation/ui';
 import { reviewFileUrl } from '../api/review-api';
 
-const reasonText = (c: AppraisalCaseView) => (c.reason === 3 ? `其他：${c.otherReason ?? ''}` : c.reason ? OBJECTION_REASON_LABELS[c.reason as 1 | 2] : '--');
+const reasonText = (c: AppraisalCaseView) =>
+  c.reason === 3 ? `其他：${c.otherReason ?? ''}` : c.reason ? OBJECTION_REASON_LABELS[c.reason as 1 | 2] : '--';
 
 /** What was asked: the property, the contested and proposed prices, the reason, remark and attachments. */
 export function CaseRequestSection({ c, title = '申请信息' }: { c: AppraisalCaseView; title?: string }) {
@@ -64,7 +72,18 @@ export function CaseAnswerSection({ c, pendingText }: { c: AppraisalCaseView; pe
         <InfoGrid
           cols={3}
           items={[
-            ...(c.kind === 'objection' ? [] : [{ label: '复评总价', value: formatEvalPrice(c.reviewTotalPrice, c.evalType) }, { label: '复评单价', value: c.reviewUnitPrice === null ? null : `${c.reviewUnitPrice.toLocaleString('zh-CN')}${c.evalType === 2 ? '元/月/㎡' : '元/㎡'}` }]),
+            ...(c.kind === 'objection'
+              ? []
+              : [
+                  { label: '复评总价', value: formatEvalPrice(c.reviewTotalPrice, c.evalType) },
+                  {
+                    label: '复评单价',
+                    value:
+                      c.reviewUnitPrice === null
+                        ? null
+                        : `${c.reviewUnitPrice.toLocaleString('zh-CN')}${c.evalType === 2 ? '元/月/㎡' : '元/㎡'}`,
+                  },
+                ]),
             { label: '答复时间', value: c.reviewTime },
             { label: '估价师', value: c.assigneeName },
             { label: '答复内容', value: c.reviewReply, span: 3 },

@@ -1,6 +1,13 @@
 import { Alert, Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { checkObjectionPrice, OBJECTION_REASON_LABELS, objectionPriceUnit, objectionReasonFromPrice, ObjectionMsg, yuanToObjectionPrice } from '@valuation/domain';
+import {
+  checkObjectionPrice,
+  OBJECTION_REASON_LABELS,
+  objectionPriceUnit,
+  objectionReasonFromPrice,
+  ObjectionMsg,
+  yuanToObjectionPrice,
+} from '@valuation/domain';
 import { useEffect, useState } from 'react';
 import { useAddObjection } from '../api/review-api';
 import { PriceStepper } from './PriceStepper';
@@ -68,7 +75,15 @@ export function PriceObjectionModal({ opened, onClose, oldPrice, evalCode, evalT
             {unit.unit}
           </Text>
         </Text>
-        <PriceStepper label="您认为的价格" value={price} onChange={setPrice} oldPrice={shownOld} step={unit.step} unit={unit.unit} onBlur={checkOnBlur} />
+        <PriceStepper
+          label="您认为的价格"
+          value={price}
+          onChange={setPrice}
+          oldPrice={shownOld}
+          step={unit.step}
+          unit={unit.unit}
+          onBlur={checkOnBlur}
+        />
         <Group gap="xs">
           <Text size="sm" c="dimmed">
             异议原因：

@@ -65,7 +65,15 @@ export function ReappraisalModal({ opened, onClose, initiate, sourceId, oldPrice
     if (!check.ok) return setError(check.message);
     const value = Number(price) > 0 ? Number(price) : shownOld;
     add.mutate(
-      { initiate, sourceId, reason: Number(reason) as 1 | 2 | 3, otherReason: otherReason.trim(), remark: remark.trim(), actualPrice: round2(value * unit.yuan), files },
+      {
+        initiate,
+        sourceId,
+        reason: Number(reason) as 1 | 2 | 3,
+        otherReason: otherReason.trim(),
+        remark: remark.trim(),
+        actualPrice: round2(value * unit.yuan),
+        files,
+      },
       {
         onSuccess: () => {
           notifications.show({ color: 'green', message: ReviewMsg.success });
@@ -94,10 +102,26 @@ export function ReappraisalModal({ opened, onClose, initiate, sourceId, oldPrice
           </Group>
         </Radio.Group>
         {reason === '3' && (
-          <TextInput label="其他原因" placeholder="请输入其他原因" value={otherReason} maxLength={200} onChange={(e) => setOtherReason(e.currentTarget.value)} withAsterisk />
+          <TextInput
+            label="其他原因"
+            placeholder="请输入其他原因"
+            value={otherReason}
+            maxLength={200}
+            onChange={(e) => setOtherReason(e.currentTarget.value)}
+            withAsterisk
+          />
         )}
         <PriceStepper label="期望价格" value={price} onChange={setPrice} oldPrice={shownOld} step={unit.step} unit={unit.unit} />
-        <Textarea label="备注" placeholder="请输入备注" value={remark} maxLength={2000} autosize minRows={3} maxRows={6} onChange={(e) => setRemark(e.currentTarget.value)} />
+        <Textarea
+          label="备注"
+          placeholder="请输入备注"
+          value={remark}
+          maxLength={2000}
+          autosize
+          minRows={3}
+          maxRows={6}
+          onChange={(e) => setRemark(e.currentTarget.value)}
+        />
         <FileInput
           label="附件"
           description="最多5个，单个不超过30M，支持图片与压缩包"

@@ -24,8 +24,21 @@ export function ValReportReviewActions({ record }: { record: EvalRecord }) {
           价格异议
         </Button>
       )}
-      <ReappraisalModal opened={open === 'review'} onClose={() => setOpen(null)} initiate={1} sourceId={record.evalCode} oldPrice={record.totalPrice} evalType={evalType} />
-      <PriceObjectionModal opened={open === 'objection'} onClose={() => setOpen(null)} oldPrice={record.totalPrice} evalCode={record.evalCode} evalType={evalType} />
+      <ReappraisalModal
+        opened={open === 'review'}
+        onClose={() => setOpen(null)}
+        initiate={1}
+        sourceId={record.evalCode}
+        oldPrice={record.totalPrice}
+        evalType={evalType}
+      />
+      <PriceObjectionModal
+        opened={open === 'objection'}
+        onClose={() => setOpen(null)}
+        oldPrice={record.totalPrice}
+        evalCode={record.evalCode}
+        evalType={evalType}
+      />
     </>
   );
 }

@@ -20,7 +20,8 @@ function ObjectionDetail({ id }: { id: number }) {
 
   /* The requester opening a completed objection marks its reply read; a supervisor's visit does not. */
   useEffect(() => {
-    if (objection && objection.ownRequest && objection.state !== 1 && !objection.read && !read.isPending && !read.isSuccess) read.mutate(objection.id);
+    if (objection && objection.ownRequest && objection.state !== 1 && !objection.read && !read.isPending && !read.isSuccess)
+      read.mutate(objection.id);
   }, [objection, read]);
 
   if (detail.isError) return <LoadError message="价格异议加载失败" onRetry={() => void detail.refetch()} />;
@@ -63,15 +64,45 @@ export function ObjectionListPage() {
     { key: 'evalCode', title: '估价编号', field: 'evalCode' },
     { key: 'cityName', title: '城市', field: 'cityName' },
     { key: 'location', title: '小区/位置', render: (r) => r.haName ?? r.location ?? '--' },
-    { key: 'totalPrice', title: '系统估价', render: (r) => <Text span size="sm" style={{ whiteSpace: 'nowrap' }}>{formatEvalPrice(r.totalPrice, r.evalType)}</Text>, align: 'right' },
-    { key: 'price', title: '异议价格', render: (r) => <Text span size="sm" style={{ whiteSpace: 'nowrap' }}>{formatEvalPrice(r.price, r.evalType)}</Text>, align: 'right' },
-    { key: 'reason', title: '原因', render: (r) => <Text span size="sm" style={{ whiteSpace: 'nowrap' }}>{r.reason ? OBJECTION_REASON_LABELS[r.reason as 1 | 2 | 3] : '--'}</Text> },
+    {
+      key: 'totalPrice',
+      title: '系统估价',
+      render: (r) => (
+        <Text span size="sm" style={{ whiteSpace: 'nowrap' }}>
+          {formatEvalPrice(r.totalPrice, r.evalType)}
+        </Text>
+      ),
+      align: 'right',
+    },
+    {
+      key: 'price',
+      title: '异议价格',
+      render: (r) => (
+        <Text span size="sm" style={{ whiteSpace: 'nowrap' }}>
+          {formatEvalPrice(r.price, r.evalType)}
+        </Text>
+      ),
+      align: 'right',
+    },
+    {
+      key: 'reason',
+      title: '原因',
+      render: (r) => (
+        <Text span size="sm" style={{ whiteSpace: 'nowrap' }}>
+          {r.reason ? OBJECTION_REASON_LABELS[r.reason as 1 | 2 | 3] : '--'}
+        </Text>
+      ),
+    },
     {
       key: 'state',
       title: '状态',
       width: 100,
       render: (r) => (
-        <Badge variant="light" color={r.state === 1 ? 'blue' : 'green'} styles={{ root: { overflow: 'visible' }, label: { overflow: 'visible' } }}>
+        <Badge
+          variant="light"
+          color={r.state === 1 ? 'blue' : 'green'}
+          styles={{ root: { overflow: 'visible' }, label: { overflow: 'visible' } }}
+        >
           {objectionStateLabel(r.state)}
         </Badge>
       ),
@@ -94,7 +125,15 @@ export function ObjectionListPage() {
         <CaseFilters value={filters.draft} onChange={filters.update} onSearch={filters.search} onReset={filters.reset} states={STATES} />
       </PageSection>
       <PageSection>
-        <FilteredListTable list={list} filters={filters} columns={columns} rowKey={(r) => r.id} pageSizes={CASE_PAGE_SIZES} errorMessage="价格异议记录加载失败" minWidth={1120} />
+        <FilteredListTable
+          list={list}
+          filters={filters}
+          columns={columns}
+          rowKey={(r) => r.id}
+          pageSizes={CASE_PAGE_SIZES}
+          errorMessage="价格异议记录加载失败"
+          minWidth={1120}
+        />
       </PageSection>
       <Drawer opened={openId !== null} onClose={() => setOpenId(null)} title="价格异议详情" position="right" size="min(960px, 100vw)">
         {openId !== null && <ObjectionDetail id={openId} />}

@@ -1,6 +1,14 @@
 import { Anchor, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { EVAL_TYPE_LABELS, formatArea, formatEvalPrice, ListMsg, REVIEW_INITIATE_LABELS, REVIEW_STATE_LABELS, type ReviewListRow } from '@valuation/domain';
+import {
+  EVAL_TYPE_LABELS,
+  formatArea,
+  formatEvalPrice,
+  ListMsg,
+  REVIEW_INITIATE_LABELS,
+  REVIEW_STATE_LABELS,
+  type ReviewListRow,
+} from '@valuation/domain';
 import { PageSection, UnreadDot, type TableColumn } from '@valuation/ui';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
@@ -40,7 +48,9 @@ export function ObjectionReviewPage() {
   };
 
   const detailHref = (row: ReviewListRow) =>
-    row.state === 1 ? link('objectionDetail', undefined, { id: row.id, evalType: row.evalType }) : link('objectionReviewReport', { id: row.id, evalType: row.evalType, isreport: 1 });
+    row.state === 1
+      ? link('objectionDetail', undefined, { id: row.id, evalType: row.evalType })
+      : link('objectionReviewReport', { id: row.id, evalType: row.evalType, isreport: 1 });
 
   const columns: TableColumn<ReviewListRow>[] = [
     {
@@ -57,9 +67,38 @@ export function ObjectionReviewPage() {
     { key: 'bldgTypeName', title: '物业类型', field: 'bldgTypeName' },
     { key: 'bldgArea', title: '面积(㎡)', render: (r) => formatArea(r.bldgArea), align: 'right' },
     { key: 'evalType', title: '估价类型', render: (r) => EVAL_TYPE_LABELS[r.evalType] },
-    { key: 'initiate', title: '来源', width: 90, render: (r) => <Text span size="sm" style={{ whiteSpace: 'nowrap' }}>{r.initiate ? REVIEW_INITIATE_LABELS[r.initiate as 1 | 2 | 3] : '--'}</Text> },
-    { key: 'totalPrice', title: '原估价', render: (r) => <Text span size="sm" style={{ whiteSpace: 'nowrap' }}>{formatEvalPrice(r.totalPrice, r.evalType)}</Text>, align: 'right', width: 120 },
-    { key: 'reviewTotalPrice', title: '复评结果', render: (r) => <Text span size="sm" style={{ whiteSpace: 'nowrap' }}>{formatEvalPrice(r.reviewTotalPrice, r.evalType)}</Text>, align: 'right', width: 120 },
+    {
+      key: 'initiate',
+      title: '来源',
+      width: 90,
+      render: (r) => (
+        <Text span size="sm" style={{ whiteSpace: 'nowrap' }}>
+          {r.initiate ? REVIEW_INITIATE_LABELS[r.initiate as 1 | 2 | 3] : '--'}
+        </Text>
+      ),
+    },
+    {
+      key: 'totalPrice',
+      title: '原估价',
+      render: (r) => (
+        <Text span size="sm" style={{ whiteSpace: 'nowrap' }}>
+          {formatEvalPrice(r.totalPrice, r.evalType)}
+        </Text>
+      ),
+      align: 'right',
+      width: 120,
+    },
+    {
+      key: 'reviewTotalPrice',
+      title: '复评结果',
+      render: (r) => (
+        <Text span size="sm" style={{ whiteSpace: 'nowrap' }}>
+          {formatEvalPrice(r.reviewTotalPrice, r.evalType)}
+        </Text>
+      ),
+      align: 'right',
+      width: 120,
+    },
     {
       key: 'state',
       title: '状态',
@@ -103,7 +142,10 @@ export function ObjectionReviewPage() {
               <Button
                 variant="default"
                 rightSection={objectionUnread > 0 ? <CountBadge count={objectionUnread} label="条未读价格异议答复" /> : undefined}
-                onClick={() => { const href = link('objectionList'); if (href) navigate(href); }}
+                onClick={() => {
+                  const href = link('objectionList');
+                  if (href) navigate(href);
+                }}
               >
                 价格异议记录
               </Button>
@@ -115,7 +157,15 @@ export function ObjectionReviewPage() {
         />
       </PageSection>
       <PageSection>
-        <FilteredListTable list={list} filters={filters} columns={columns} rowKey={(r) => r.id} pageSizes={CASE_PAGE_SIZES} errorMessage="人工复评记录加载失败" minWidth={1080} />
+        <FilteredListTable
+          list={list}
+          filters={filters}
+          columns={columns}
+          rowKey={(r) => r.id}
+          pageSizes={CASE_PAGE_SIZES}
+          errorMessage="人工复评记录加载失败"
+          minWidth={1080}
+        />
       </PageSection>
     </Stack>
   );

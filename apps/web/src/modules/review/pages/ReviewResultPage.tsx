@@ -54,11 +54,19 @@ export function ReviewResultPage() {
           </Badge>
         </Group>
         <Group gap="sm">
-          <Button variant="default" onClick={() => { const href = link('objectionReview'); if (href) navigate(href); }}>
+          <Button
+            variant="default"
+            onClick={() => {
+              const href = link('objectionReview');
+              if (href) navigate(href);
+            }}
+          >
             返回列表
           </Button>
           <CaseReportButton kind="review" c={c} />
-          {c.state === 2 && c.reviewTotalPrice !== null && granted.has(Perm.manualReappraisal) && <Button onClick={() => setAgain(true)}>再次复评</Button>}
+          {c.state === 2 && c.reviewTotalPrice !== null && granted.has(Perm.manualReappraisal) && (
+            <Button onClick={() => setAgain(true)}>再次复评</Button>
+          )}
         </Group>
       </Group>
       <CaseAnswerSection c={c} pendingText="估价师正在处理，大约需要1-2个工作日，请您耐心等待" />
@@ -68,7 +76,14 @@ export function ReviewResultPage() {
         <CaseHistorySection c={c} />
       </SimpleGrid>
       {c.reviewTotalPrice !== null && (
-        <ReappraisalModal opened={again} onClose={() => setAgain(false)} initiate={3} sourceId={c.id} oldPrice={c.reviewTotalPrice} evalType={c.evalType} />
+        <ReappraisalModal
+          opened={again}
+          onClose={() => setAgain(false)}
+          initiate={3}
+          sourceId={c.id}
+          oldPrice={c.reviewTotalPrice}
+          evalType={c.evalType}
+        />
       )}
     </Stack>
   );

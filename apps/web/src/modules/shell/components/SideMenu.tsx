@@ -11,7 +11,19 @@ import { ManualEnquiryUnreadBadge } from '../../manual-enquiry/components/Manual
 import { ReviewUnreadBadge } from '../../review/components/ReviewUnreadBadge';
 import { MenuIcon } from './MenuIcon';
 
-function LeafLink({ entry, href, active, nested, rightSection }: { entry: VisibleMenuEntry; href: string; active: boolean; nested?: boolean; rightSection?: ReactNode }) {
+function LeafLink({
+  entry,
+  href,
+  active,
+  nested,
+  rightSection,
+}: {
+  entry: VisibleMenuEntry;
+  href: string;
+  active: boolean;
+  nested?: boolean;
+  rightSection?: ReactNode;
+}) {
   return (
     <NavLink
       component={Link}
@@ -75,13 +87,24 @@ export function SideMenu({ population }: { population: Population }) {
                 >
                   {entry.children.map((child) => {
                     const href = routeHref(area, child.name);
-                    return href ? <LeafLink key={child.name} entry={child} href={href} active={activeLeaf === child.name} nested rightSection={badgeOf(child.name)} /> : null;
+                    return href ? (
+                      <LeafLink
+                        key={child.name}
+                        entry={child}
+                        href={href}
+                        active={activeLeaf === child.name}
+                        nested
+                        rightSection={badgeOf(child.name)}
+                      />
+                    ) : null;
                   })}
                 </NavLink>
               );
             }
             const href = routeHref(area, entry.name);
-            return href ? <LeafLink key={entry.name} entry={entry} href={href} active={activeLeaf === entry.name} rightSection={badgeOf(entry.name)} /> : null;
+            return href ? (
+              <LeafLink key={entry.name} entry={entry} href={href} active={activeLeaf === entry.name} rightSection={badgeOf(entry.name)} />
+            ) : null;
           })}
           {isLoading && (
             <Stack gap={10} px="sm" pt="xs" aria-busy="true">

@@ -39,7 +39,14 @@ export function UnreadAnswersMenu({ color }: { color: string }) {
     <Menu position="bottom-end" width={220} shadow="md" withArrow>
       <Menu.Target>
         <Indicator label={total > 99 ? '99+' : total} size={16} color="red" offset={5} disabled={total === 0} withBorder>
-          <ActionIcon variant="subtle" color={color === '#fff' ? '#ffffff' : 'dark'} c={color} size="lg" radius="xl" aria-label={total > 0 ? `未读答复 ${total} 条` : '未读答复'}>
+          <ActionIcon
+            variant="subtle"
+            color={color === '#fff' ? '#ffffff' : 'dark'}
+            c={color}
+            size="lg"
+            radius="xl"
+            aria-label={total > 0 ? `未读答复 ${total} 条` : '未读答复'}
+          >
             <Icon name="bell" size={20} />
           </ActionIcon>
         </Indicator>

@@ -74,7 +74,14 @@ export function useCommunityDistribution(c: ReportCommunity | null) {
     queryFn: ({ signal }) =>
       api.get<PriceDistribution>(
         '/api/community/dist',
-        { city: c!.city, ha: c!.ha, propType: c!.propType, tradeType: c!.tradeType, sinceYear: REPORT_LIMITS.distributionYears, statType: 'price' },
+        {
+          city: c!.city,
+          ha: c!.ha,
+          propType: c!.propType,
+          tradeType: c!.tradeType,
+          sinceYear: REPORT_LIMITS.distributionYears,
+          statType: 'price',
+        },
         { signal },
       ),
     enabled: c !== null,
@@ -88,7 +95,14 @@ export function useRoomTypes(c: ReportCommunity | null) {
     queryFn: ({ signal }) =>
       api.get<RoomTypeSeries>(
         '/api/community/br',
-        { city: c!.city, ha: c!.ha, propType: c!.propType, tradeType: c!.tradeType, sinceYear: REPORT_LIMITS.roomTypeYears, statKey: 'rate' },
+        {
+          city: c!.city,
+          ha: c!.ha,
+          propType: c!.propType,
+          tradeType: c!.tradeType,
+          sinceYear: REPORT_LIMITS.roomTypeYears,
+          statKey: 'rate',
+        },
         { signal },
       ),
     enabled: c !== null,
@@ -99,7 +113,8 @@ export function useRoomTypes(c: ReportCommunity | null) {
 export function useCommunityDetail(c: ReportCommunity | null) {
   return useQuery({
     queryKey: valreportKeys.community('detail', c && { city: c.city, ha: c.ha, propType: c.propType }),
-    queryFn: ({ signal }) => api.get<CommunityDetail>('/api/community/detail', { city: c!.city, ha: c!.ha, propType: c!.propType }, { signal }),
+    queryFn: ({ signal }) =>
+      api.get<CommunityDetail>('/api/community/detail', { city: c!.city, ha: c!.ha, propType: c!.propType }, { signal }),
     enabled: c !== null,
   });
 }
@@ -127,7 +142,14 @@ export function useNearbyCommunities(q: NearbyQuery | null) {
     queryFn: ({ signal }) =>
       api.get<NearbyCommunityList>(
         '/api/community/list',
-        { city: q!.city, propType: q!.propType, lat: q!.lat, lon: q!.lon, limit: REPORT_LIMITS.nearbyLimit, distance: REPORT_LIMITS.nearbyDistance },
+        {
+          city: q!.city,
+          propType: q!.propType,
+          lat: q!.lat,
+          lon: q!.lon,
+          limit: REPORT_LIMITS.nearbyLimit,
+          distance: REPORT_LIMITS.nearbyDistance,
+        },
         { signal },
       ),
     enabled: q !== null,

@@ -52,7 +52,10 @@ export function CommunitySurveySection({ query, cols = 2 }: CommunitySurveySecti
                   },
                   {
                     label: '租金均价',
-                    value: d.leasePrice === null ? '' : priceWithRise(withUnit(formatReportUnitPrice(d.leasePrice, 2), '元/月/㎡'), d.leasePriceRise),
+                    value:
+                      d.leasePrice === null
+                        ? ''
+                        : priceWithRise(withUnit(formatReportUnitPrice(d.leasePrice, 2), '元/月/㎡'), d.leasePriceRise),
                   },
                   { label: '建成年代', value: d.buildyear ? `${d.buildyear}年` : '' },
                   { label: '物业类型', value: d.haClName },

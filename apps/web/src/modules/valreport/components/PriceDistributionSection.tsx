@@ -48,7 +48,10 @@ export function PriceDistributionSection({ query, evalType, unitPrice }: PriceDi
                 </Group>
                 <DistributionBarChart
                   height={HEIGHT}
-                  buckets={rows.map((r) => ({ label: `${formatCompactPrice(r.step)}-${formatCompactPrice(r.step + size)}`, count: r.data }))}
+                  buckets={rows.map((r) => ({
+                    label: `${formatCompactPrice(r.step)}-${formatCompactPrice(r.step + size)}`,
+                    count: r.data,
+                  }))}
                   markerIndex={marker}
                   markerLabel="本房产"
                   seriesLabel="案例数"

@@ -52,7 +52,11 @@ export function PropertyInfoSection({ record: r, center, points }: PropertyInfoS
           {center ? (
             <NearbyPointsMap center={center} centerLabel={r?.haName ?? r?.location ?? undefined} points={points} height={330} />
           ) : (
-            <Box h={330} bg="var(--mantine-color-gray-0)" style={{ display: 'grid', placeItems: 'center', borderRadius: 'var(--mantine-radius-sm)' }}>
+            <Box
+              h={330}
+              bg="var(--mantine-color-gray-0)"
+              style={{ display: 'grid', placeItems: 'center', borderRadius: 'var(--mantine-radius-sm)' }}
+            >
               <Text size="sm" c="dimmed">
                 {r ? '暂无位置信息' : ''}
               </Text>

@@ -125,7 +125,13 @@ function ValuedResult({ record, trend }: { record: EvalRecord; trend: QueryLike 
           </Text>
           {confidence ? (
             <Group gap="sm" wrap="nowrap" align="flex-start">
-              <Badge size="xl" radius="sm" variant="filled" color={CONFIDENCE_COLORS[record.confidenceClass!.toUpperCase()] ?? 'gray'} style={{ flexShrink: 0 }}>
+              <Badge
+                size="xl"
+                radius="sm"
+                variant="filled"
+                color={CONFIDENCE_COLORS[record.confidenceClass!.toUpperCase()] ?? 'gray'}
+                style={{ flexShrink: 0 }}
+              >
                 {record.confidenceClass!.toUpperCase()}
               </Badge>
               <Text size="sm">{confidence.description}</Text>
@@ -175,7 +181,8 @@ function ReferenceResult({ record, market }: { record: EvalRecord; market: Query
             <Grid gutter="xl">
               <Grid.Col span={5}>
                 <Text size="sm" c="dimmed">
-                  参考单价（{record.cityName}{r?.month ? ` ${r.month}` : '上月'}市场均价）
+                  参考单价（{record.cityName}
+                  {r?.month ? ` ${r.month}` : '上月'}市场均价）
                 </Text>
                 <Group gap={6} align="baseline" wrap="nowrap" mt={4}>
                   <Text fz={40} fw={700} lh={1.1} c="brand.7">
@@ -267,7 +274,11 @@ export function ReportHeader({ result, trend, market, referenceOnly, revalued, a
             估价编号：{record.evalCode}　估价时间：{record.evalDate}
           </Text>
         </Box>
-        {actions && <Group gap="sm" style={{ flexShrink: 0 }}>{actions}</Group>}
+        {actions && (
+          <Group gap="sm" style={{ flexShrink: 0 }}>
+            {actions}
+          </Group>
+        )}
       </Group>
       <Divider my="lg" />
       {referenceOnly ? <ReferenceResult record={record} market={market} /> : <ValuedResult record={record} trend={trend} />}

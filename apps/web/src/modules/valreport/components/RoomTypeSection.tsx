@@ -10,7 +10,23 @@ export interface RoomTypeSectionProps {
   propType: number;
 }
 
-const COLORS = ['blue.6', 'teal.5', 'orange.5', 'grape.5', 'cyan.6', 'lime.6', 'red.5', 'indigo.5', 'yellow.6', 'pink.5', 'green.6', 'violet.5', 'gray.6', 'blue.3', 'teal.3'];
+const COLORS = [
+  'blue.6',
+  'teal.5',
+  'orange.5',
+  'grape.5',
+  'cyan.6',
+  'lime.6',
+  'red.5',
+  'indigo.5',
+  'yellow.6',
+  'pink.5',
+  'green.6',
+  'violet.5',
+  'gray.6',
+  'blue.3',
+  'teal.3',
+];
 const HEIGHT = 240;
 
 /** 户型占比: share of the community's cases by room count over five years. */
@@ -27,7 +43,15 @@ export function RoomTypeSection({ query, propType }: RoomTypeSectionProps) {
             const data = rows.map((r, i) => ({ name: roomTypeLabel(r.br, propType), value: r.data, color: COLORS[i % COLORS.length] }));
             return (
               <Group align="center" gap="xl" wrap="nowrap" h={HEIGHT}>
-                <DonutChart data={data} size={190} thickness={34} withTooltip tooltipDataSource="segment" valueFormatter={(v) => `${v.toFixed(2)}%`} chartLabel="户型" />
+                <DonutChart
+                  data={data}
+                  size={190}
+                  thickness={34}
+                  withTooltip
+                  tooltipDataSource="segment"
+                  valueFormatter={(v) => `${v.toFixed(2)}%`}
+                  chartLabel="户型"
+                />
                 <SimpleGrid cols={rows.length > 8 ? 2 : 1} spacing="xs" verticalSpacing={6} style={{ flex: 1 }}>
                   {data.map((d) => (
                     <Group key={d.name} gap="xs" wrap="nowrap" justify="space-between">

@@ -11,7 +11,19 @@ export interface SurroundingsSectionProps {
 
 const MAX_ITEMS = 8;
 
-function PoiColumn({ title, mark, color, items, extra }: { title: string; mark: string; color: string; items: readonly AroundPoi[]; extra?: (i: number) => ReactNode }) {
+function PoiColumn({
+  title,
+  mark,
+  color,
+  items,
+  extra,
+}: {
+  title: string;
+  mark: string;
+  color: string;
+  items: readonly AroundPoi[];
+  extra?: (i: number) => ReactNode;
+}) {
   return (
     <Paper withBorder radius="md" p="md">
       <Group gap="xs" mb="sm">
@@ -61,7 +73,8 @@ export function SurroundingsSection({ query }: SurroundingsSectionProps) {
         <QueryState query={query} height={200} errorMessage="周边配套加载失败">
           {() => {
             const d = query.data;
-            if (!d || d.transport.length + d.education.length + d.medical.length === 0) return <ChartEmpty height={160}>{ReportMsg.noData}</ChartEmpty>;
+            if (!d || d.transport.length + d.education.length + d.medical.length === 0)
+              return <ChartEmpty height={160}>{ReportMsg.noData}</ChartEmpty>;
             return (
               <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">
                 <PoiColumn

@@ -68,11 +68,15 @@ export function ValReportPage() {
   const roomTypes = useRoomTypes(community);
   const around = useCommunityAround(community);
   const market = useLocalMarket(
-    record && referenceOnly ? { city: record.cityCode, propType: record.propType, tradeType: tradeTypeOf(record.evalType), businessId: record.businessTypeId } : null,
+    record && referenceOnly
+      ? { city: record.cityCode, propType: record.propType, tradeType: tradeTypeOf(record.evalType), businessId: record.businessTypeId }
+      : null,
   );
 
   const center = recordPosition(record) ?? parseLonLat(detail.data?.bdlocation);
-  const nearby = useNearbyCommunities(record && center ? { city: record.cityCode, propType: record.propType, lon: center.lon, lat: center.lat } : null);
+  const nearby = useNearbyCommunities(
+    record && center ? { city: record.cityCode, propType: record.propType, lon: center.lon, lat: center.lat } : null,
+  );
   const nearbyItems = useMemo(() => nearbyWithoutSelf(nearby.data?.items ?? [], record?.haCode), [nearby.data, record?.haCode]);
   const mapPoints = useMemo<NearbyPoint[]>(
     () =>
@@ -148,7 +152,11 @@ export function ValReportPage() {
               <PriceTrendSection series={community ? priceSeries : null} trend={trend} evalType={evalType} />
             </Grid.Col>
             <Grid.Col span={{ base: 12, lg: 6 }}>
-              <PriceDistributionSection query={community ? distribution : null} evalType={evalType} unitPrice={referenceOnly ? null : (record?.unitPrice ?? null)} />
+              <PriceDistributionSection
+                query={community ? distribution : null}
+                evalType={evalType}
+                unitPrice={referenceOnly ? null : (record?.unitPrice ?? null)}
+              />
             </Grid.Col>
             <Grid.Col span={{ base: 12, lg: 6 }}>
               <SupplySection query={community ? supply : null} evalType={evalType} />

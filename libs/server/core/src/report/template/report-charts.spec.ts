@@ -16,7 +16,11 @@ import { sampleReportDocument } from './report-sample';
 
 const rows = [55000, 57500, 60000, 62500, 65000, 67500, 70000].map((step, i) => ({ step, data: [2, 5, 9, 14, 20, 17, 6][i] }));
 const bars = (svg: string) => [...svg.matchAll(/<rect class="(bar[^"]*)"/g)].map((m) => m[1]);
-const months = (n: number) => Array.from({ length: n }, (_, i) => ({ month: `${2020 + Math.floor(i / 12)}-${String((i % 12) + 1).padStart(2, '0')}`, data: 50000 + i * 100 }));
+const months = (n: number) =>
+  Array.from({ length: n }, (_, i) => ({
+    month: `${2020 + Math.floor(i / 12)}-${String((i % 12) + 1).padStart(2, '0')}`,
+    data: 50000 + i * 100,
+  }));
 
 describe('distribution chart', () => {
   it('finds the bucket that holds the price', () => {

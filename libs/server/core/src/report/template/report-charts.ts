@@ -4,7 +4,15 @@
  * SVG unit prints at about one CSS pixel and the font sizes below are what the reader sees.
  */
 import type { EvalBeta, EvalType, MonthSeries, NearbyCommunity, PriceDistribution } from '@valuation/contracts';
-import { formatCompactPrice, formatGrouped, formatMeters, formatReportUnitPrice, REPORT_LIMITS, ReportMsg, unitPriceUnit } from '@valuation/domain';
+import {
+  formatCompactPrice,
+  formatGrouped,
+  formatMeters,
+  formatReportUnitPrice,
+  REPORT_LIMITS,
+  ReportMsg,
+  unitPriceUnit,
+} from '@valuation/domain';
 import { escapeHtml } from './report-html-utils';
 
 export const FULL_WIDTH = 672;
@@ -20,7 +28,23 @@ export const CHART_COLORS = {
 } as const;
 
 /** Colours of the room-type slices, in order. */
-export const SLICE_COLORS = ['#1f4e8c', '#5b86c0', '#9dbbe0', '#c0622a', '#e3a472', '#4f8a80', '#97c1b8', '#6f64a0', '#b6afd6', '#8a8f98', '#c4c8ce', '#a0522d', '#d8b26e', '#2f6f9f', '#7aa6c2'];
+export const SLICE_COLORS = [
+  '#1f4e8c',
+  '#5b86c0',
+  '#9dbbe0',
+  '#c0622a',
+  '#e3a472',
+  '#4f8a80',
+  '#97c1b8',
+  '#6f64a0',
+  '#b6afd6',
+  '#8a8f98',
+  '#c4c8ce',
+  '#a0522d',
+  '#d8b26e',
+  '#2f6f9f',
+  '#7aa6c2',
+];
 
 const r1 = (v: number) => Math.round(v * 10) / 10;
 
@@ -76,7 +100,11 @@ export function axisLabelStep(count: number, plotWidth: number, labelWidth: numb
 }
 
 /** Index of the bucket [step, step + stepSize) that holds the price; null when none does. */
-export function distributionMarkerIndex(rows: PriceDistribution['rows'], stepSize: number, price: number | null | undefined): number | null {
+export function distributionMarkerIndex(
+  rows: PriceDistribution['rows'],
+  stepSize: number,
+  price: number | null | undefined,
+): number | null {
   if (price === null || price === undefined || !Number.isFinite(price) || !(stepSize > 0)) return null;
   const index = rows.findIndex((r) => price >= r.step && price < r.step + stepSize);
   return index >= 0 ? index : null;
@@ -86,7 +114,10 @@ function yAxis(ticks: number[], scaleY: (v: number) => number, left: number, rig
   return ticks
     .map((t) => {
       const y = scaleY(t);
-      return `<line x1="${left}" x2="${right}" y1="${r1(y)}" y2="${r1(y)}" stroke="${CHART_COLORS.grid}" stroke-width="1"/>` + text(left - 6, y + 3.5, format(t), `text-anchor="end" font-size="10" fill="${CHART_COLORS.text}"`);
+      return (
+        `<line x1="${left}" x2="${right}" y1="${r1(y)}" y2="${r1(y)}" stroke="${CHART_COLORS.grid}" stroke-width="1"/>` +
+        text(left - 6, y + 3.5, format(t), `text-anchor="end" font-size="10" fill="${CHART_COLORS.text}"`)
+      );
     })
     .join('');
 }
@@ -99,7 +130,10 @@ function legendItem(x: number, y: number, kind: 'box' | 'dash' | 'line', color: 
         ? `<line x1="${x + 5}" x2="${x + 5}" y1="${y - 10}" y2="${y + 3}" stroke="${color}" stroke-width="1.5" stroke-dasharray="3 2"/>`
         : `<line x1="${x}" x2="${x + 14}" y1="${y - 3}" y2="${y - 3}" stroke="${color}" stroke-width="2"/><circle cx="${x + 7}" cy="${y - 3}" r="2.5" fill="#fff" stroke="${color}" stroke-width="1.5"/>`;
   const markWidth = kind === 'line' ? 18 : 14;
-  return { svg: mark + text(x + markWidth, y + 1, label, `font-size="10.5" fill="${CHART_COLORS.text}"`), width: markWidth + label.length * 10.5 + 18 };
+  return {
+    svg: mark + text(x + markWidth, y + 1, label, `font-size="10.5" fill="${CHART_COLORS.text}"`),
+    width: markWidth + label.length * 10.5 + 18,
+  };
 }
 
 /** A row of legend items ending at the right edge. */
@@ -145,7 +179,12 @@ export function distributionChart(dist: PriceDistribution, unitPrice: number | n
       const inside = isMarker && m.top + plotH - top > 18;
       const count =
         n <= 24 && r.data > 0
-          ? text(x + bw * 0.4, inside ? top + 13 : top - 4, String(r.data), `text-anchor="middle" font-size="9.5"${inside ? ' font-weight="700"' : ''} fill="${inside ? '#fff' : CHART_COLORS.text}"`)
+          ? text(
+              x + bw * 0.4,
+              inside ? top + 13 : top - 4,
+              String(r.data),
+              `text-anchor="middle" font-size="9.5"${inside ? ' font-weight="700"' : ''} fill="${inside ? '#fff' : CHART_COLORS.text}"`,
+            )
           : '';
       return bar + count;
     })
@@ -157,7 +196,10 @@ export function distributionChart(dist: PriceDistribution, unitPrice: number | n
     .map((i) => {
       const x = m.left + i * bw;
       const value = i < n ? rows[i].step : rows[n - 1].step + dist.stepSize;
-      return `<line x1="${r1(x)}" x2="${r1(x)}" y1="${m.top + plotH}" y2="${m.top + plotH + 4}" stroke="${CHART_COLORS.axis}"/>` + text(x, m.top + plotH + 16, formatCompactPrice(value), `text-anchor="middle" font-size="10" fill="${CHART_COLORS.text}"`);
+      return (
+        `<line x1="${r1(x)}" x2="${r1(x)}" y1="${m.top + plotH}" y2="${m.top + plotH + 4}" stroke="${CHART_COLORS.axis}"/>` +
+        text(x, m.top + plotH + 16, formatCompactPrice(value), `text-anchor="middle" font-size="10" fill="${CHART_COLORS.text}"`)
+      );
     })
     .join('');
 
@@ -169,7 +211,12 @@ export function distributionChart(dist: PriceDistribution, unitPrice: number | n
     const anchor = x + labelWidth / 2 > W - m.right ? 'end' : x - labelWidth / 2 < m.left ? 'start' : 'middle';
     markerLine =
       `<line class="price-marker" x1="${r1(x)}" x2="${r1(x)}" y1="${m.top - 10}" y2="${m.top + plotH}" stroke="${CHART_COLORS.marker}" stroke-width="1.5" stroke-dasharray="4 3"/>` +
-      text(anchor === 'end' ? x - 4 : anchor === 'start' ? x + 4 : x, m.top - 14, label, `text-anchor="${anchor}" font-size="10.5" font-weight="700" fill="${CHART_COLORS.marker}"`);
+      text(
+        anchor === 'end' ? x - 4 : anchor === 'start' ? x + 4 : x,
+        m.top - 14,
+        label,
+        `text-anchor="${anchor}" font-size="10.5" font-weight="700" fill="${CHART_COLORS.marker}"`,
+      );
   }
 
   const body =
@@ -215,13 +262,30 @@ export function trendChart(series: MonthSeries, evalType: EvalType): string {
   const points = rows.map((r, i) => `${r1(x(i))},${r1(y(r.data))}`);
   const area = `<polygon points="${r1(x(0))},${m.top + plotH} ${points.join(' ')} ${r1(x(rows.length - 1))},${m.top + plotH}" fill="${CHART_COLORS.brand}" fill-opacity="0.07"/>`;
   const line = `<polyline class="trend-line" points="${points.join(' ')}" fill="none" stroke="${CHART_COLORS.brand}" stroke-width="2" stroke-linejoin="round"/>`;
-  const dots = rows.length <= 36 ? rows.map((r, i) => `<circle cx="${r1(x(i))}" cy="${r1(y(r.data))}" r="2.4" fill="#fff" stroke="${CHART_COLORS.brand}" stroke-width="1.4"/>`).join('') : '';
+  const dots =
+    rows.length <= 36
+      ? rows
+          .map(
+            (r, i) =>
+              `<circle cx="${r1(x(i))}" cy="${r1(y(r.data))}" r="2.4" fill="#fff" stroke="${CHART_COLORS.brand}" stroke-width="1.4"/>`,
+          )
+          .join('')
+      : '';
   const last = rows[rows.length - 1];
   // The figure of the last month goes on the side of its point the line does not come from.
   const fromAbove = rows[rows.length - 2].data > last.data && y(last.data) + 17 < m.top + plotH - 2;
-  const lastLabel = text(x(rows.length - 1), y(last.data) + (fromAbove ? 17 : -9), formatReportUnitPrice(last.data, evalType), `text-anchor="end" font-size="10.5" font-weight="700" fill="${CHART_COLORS.brand}"`);
+  const lastLabel = text(
+    x(rows.length - 1),
+    y(last.data) + (fromAbove ? 17 : -9),
+    formatReportUnitPrice(last.data, evalType),
+    `text-anchor="end" font-size="10.5" font-weight="700" fill="${CHART_COLORS.brand}"`,
+  );
   const xLabels = monthLabelIndexes(rows.length, plotW)
-    .map((i) => `<line x1="${r1(x(i))}" x2="${r1(x(i))}" y1="${m.top + plotH}" y2="${m.top + plotH + 4}" stroke="${CHART_COLORS.axis}"/>` + text(x(i), m.top + plotH + 16, rows[i].month, `text-anchor="middle" font-size="10" fill="${CHART_COLORS.text}"`))
+    .map(
+      (i) =>
+        `<line x1="${r1(x(i))}" x2="${r1(x(i))}" y1="${m.top + plotH}" y2="${m.top + plotH + 4}" stroke="${CHART_COLORS.axis}"/>` +
+        text(x(i), m.top + plotH + 16, rows[i].month, `text-anchor="middle" font-size="10" fill="${CHART_COLORS.text}"`),
+    )
     .join('');
   const body =
     text(m.left - 6, 14, `均价（${unitPriceUnit(evalType)}）`, `font-size="10" fill="${CHART_COLORS.muted}"`) +
@@ -254,12 +318,18 @@ export function supplyChart(series: MonthSeries): string {
     .map((r, i) => {
       const cx = m.left + (i + 0.5) * bw;
       const top = y(r.data);
-      const count = n <= 36 && r.data > 0 ? text(cx, top - 4, String(r.data), `text-anchor="middle" font-size="9" fill="${CHART_COLORS.text}"`) : '';
-      return `<rect class="bar" x="${r1(cx - barWidth / 2)}" y="${r1(top)}" width="${r1(barWidth)}" height="${r1(m.top + plotH - top)}" fill="${CHART_COLORS.bar}"/>` + count;
+      const count =
+        n <= 36 && r.data > 0 ? text(cx, top - 4, String(r.data), `text-anchor="middle" font-size="9" fill="${CHART_COLORS.text}"`) : '';
+      return (
+        `<rect class="bar" x="${r1(cx - barWidth / 2)}" y="${r1(top)}" width="${r1(barWidth)}" height="${r1(m.top + plotH - top)}" fill="${CHART_COLORS.bar}"/>` +
+        count
+      );
     })
     .join('');
   const xLabels = monthLabelIndexes(n, plotW)
-    .map((i) => text(m.left + (i + 0.5) * bw, m.top + plotH + 16, rows[i].month, `text-anchor="middle" font-size="10" fill="${CHART_COLORS.text}"`))
+    .map((i) =>
+      text(m.left + (i + 0.5) * bw, m.top + plotH + 16, rows[i].month, `text-anchor="middle" font-size="10" fill="${CHART_COLORS.text}"`),
+    )
     .join('');
   const body =
     text(m.left - 6, 14, '案例数（套）', `font-size="10" fill="${CHART_COLORS.muted}"`) +
@@ -291,13 +361,19 @@ export function radarChart(betas: readonly EvalBeta[]): string {
 
   const levels = 4;
   const grid =
-    Array.from({ length: levels }, (_, k) => `<polygon points="${ring((R * (k + 1)) / levels)}" fill="${k === levels - 1 ? '#fafbfc' : 'none'}" stroke="${CHART_COLORS.grid}" stroke-width="1"/>`)
+    Array.from(
+      { length: levels },
+      (_, k) =>
+        `<polygon points="${ring((R * (k + 1)) / levels)}" fill="${k === levels - 1 ? '#fafbfc' : 'none'}" stroke="${CHART_COLORS.grid}" stroke-width="1"/>`,
+    )
       .reverse()
       .join('') +
-    betas.map((_, i) => {
-      const [x, yy] = at(i, R);
-      return `<line x1="${cx}" y1="${cy}" x2="${r1(x)}" y2="${r1(yy)}" stroke="${CHART_COLORS.grid}" stroke-width="1"/>`;
-    }).join('');
+    betas
+      .map((_, i) => {
+        const [x, yy] = at(i, R);
+        return `<line x1="${cx}" y1="${cy}" x2="${r1(x)}" y2="${r1(yy)}" stroke="${CHART_COLORS.grid}" stroke-width="1"/>`;
+      })
+      .join('');
 
   const vertices = betas.map((b, i) => at(i, (Math.max(0, Math.min(b.value, outer)) / outer) * R));
   const area = `<polygon class="radar-area" points="${vertices.map((v) => v.map(r1).join(',')).join(' ')}" fill="${CHART_COLORS.brand}" fill-opacity="0.18" stroke="${CHART_COLORS.brand}" stroke-width="1.8" stroke-linejoin="round"/>`;
@@ -373,7 +449,10 @@ const parseLonLat = (text: string | null | undefined): { lon: number; lat: numbe
  * Where a nearby community lies from the subject: from the coordinates when both are known,
  * else from its distance and compass direction; null when neither is usable.
  */
-export function nearbyOffset(c: Pick<NearbyCommunity, 'location' | 'distance' | 'direction'>, center: { lon: number; lat: number } | null): MapOffset | null {
+export function nearbyOffset(
+  c: Pick<NearbyCommunity, 'location' | 'distance' | 'direction'>,
+  center: { lon: number; lat: number } | null,
+): MapOffset | null {
   const point = parseLonLat(c.location);
   if (center && point) {
     const east = (point.lon - center.lon) * 111_320 * Math.cos((center.lat * Math.PI) / 180);
@@ -438,7 +517,9 @@ export function nearbyMap(nearby: readonly NearbyCommunity[], center: { lon: num
   const axes =
     `<line x1="${c}" y1="${c - R - 6}" x2="${c}" y2="${c + R + 6}" stroke="${CHART_COLORS.grid}"/>` +
     `<line x1="${c - R - 6}" y1="${c}" x2="${c + R + 6}" y2="${c}" stroke="${CHART_COLORS.grid}"/>`;
-  const north = `<path d="M${S - 22} 30 l6 -16 l6 16 l-6 -4 z" fill="${CHART_COLORS.text}"/>` + text(S - 16, 42, '北', `text-anchor="middle" font-size="10" fill="${CHART_COLORS.text}"`);
+  const north =
+    `<path d="M${S - 22} 30 l6 -16 l6 16 l-6 -4 z" fill="${CHART_COLORS.text}"/>` +
+    text(S - 16, 42, '北', `text-anchor="middle" font-size="10" fill="${CHART_COLORS.text}"`);
 
   const markers = placed.map((p) => ({ number: p.number, x: c + p.east * k, y: c - p.north * k }));
   markers.push({ number: 0, x: c, y: c });

@@ -19,7 +19,8 @@ export interface InfoItem {
 export function infoTable(items: readonly InfoItem[], className = ''): string {
   const rows: string[] = [];
   let pending: InfoItem | null = null;
-  const cell = (i: InfoItem, span = 1) => `<th>${escapeHtml(i.label)}</th><td${span > 1 ? ` colspan="${span}"` : ''}>${i.value || EMPTY_FIGURE}</td>`;
+  const cell = (i: InfoItem, span = 1) =>
+    `<th>${escapeHtml(i.label)}</th><td${span > 1 ? ` colspan="${span}"` : ''}>${i.value || EMPTY_FIGURE}</td>`;
   const flush = () => {
     if (pending) rows.push(`<tr>${cell(pending, 3)}</tr>`);
     pending = null;
@@ -51,7 +52,11 @@ export interface Column<T> {
  * A data table with a header row. With `keepFirst`, those first rows stay on the page of the
  * header when a long table continues on the next page.
  */
-export function dataTable<T>(rows: readonly T[], columns: readonly Column<T>[], options: { className?: string; keepFirst?: number } = {}): string {
+export function dataTable<T>(
+  rows: readonly T[],
+  columns: readonly Column<T>[],
+  options: { className?: string; keepFirst?: number } = {},
+): string {
   const align = (c: Column<T>) => {
     const classes = [c.align && c.align !== 'left' ? c.align : '', c.className ?? ''].filter(Boolean).join(' ');
     return classes ? ` class="${classes}"` : '';
@@ -61,7 +66,10 @@ export function dataTable<T>(rows: readonly T[], columns: readonly Column<T>[], 
   const keep = Math.min(options.keepFirst ?? 0, rows.length);
   const body =
     keep > 0 && keep < rows.length
-      ? `<tbody class="keep-rows">${rows.slice(0, keep).map(row).join('')}</tbody><tbody>${rows.slice(keep).map((r, i) => row(r, i + keep)).join('')}</tbody>`
+      ? `<tbody class="keep-rows">${rows.slice(0, keep).map(row).join('')}</tbody><tbody>${rows
+          .slice(keep)
+          .map((r, i) => row(r, i + keep))
+          .join('')}</tbody>`
       : `<tbody>${rows.map(row).join('')}</tbody>`;
   return `<table class="data${options.className ? ` ${options.className}` : ''}"><thead><tr>${head}</tr></thead>${body}</table>`;
 }

@@ -6,7 +6,19 @@ import { sampleReportDocument } from './report-sample';
 const PNG = 'data:image/png;base64,iVBORw0KGgo=';
 const ALL_IMAGES: Partial<Record<ReportImageType, string>> = { 1: `${PNG}1`, 2: `${PNG}2`, 3: `${PNG}3`, 4: `${PNG}4`, 5: `${PNG}5` };
 
-const HEADINGS = ['估价对象基本情况', '估价结果', '案例分析', '小区概况', '价格分布', '特征影响权重', '价格走势', '供应量', '周边小区价格', '周边配套', '估价声明'];
+const HEADINGS = [
+  '估价对象基本情况',
+  '估价结果',
+  '案例分析',
+  '小区概况',
+  '价格分布',
+  '特征影响权重',
+  '价格走势',
+  '供应量',
+  '周边小区价格',
+  '周边配套',
+  '估价声明',
+];
 const NUMERALS = ['一', '二', '三', '四', '五', '六', '七', '八', '九', '十', '十一'];
 
 function render(doc: ReportDocument, images: ReportAssets['images'] = {}): string {
@@ -20,7 +32,8 @@ function withMethod(method: string, type: 1 | 2 = 1): ReportDocument {
 }
 
 /** Section headings in document order, without their numbers. */
-const headings = (html: string) => [...html.matchAll(/<h2 class="section-title">(?:[一二三四五六七八九十]+、)?([^<]*)<\/h2>/g)].map((m) => m[1]);
+const headings = (html: string) =>
+  [...html.matchAll(/<h2 class="section-title">(?:[一二三四五六七八九十]+、)?([^<]*)<\/h2>/g)].map((m) => m[1]);
 
 describe('renderReportHtml', () => {
   it.each([1, 2] as const)('prints the cover and all eleven numbered sections of report type %s', (type) => {
@@ -51,10 +64,17 @@ describe('renderReportHtml', () => {
     expect(html).toContain('环比 <span class="change-down">-0.13%</span>');
   });
 
-  it('prints an appraiser\'s answer without the engine\'s sample figures, cases or radar', () => {
+  it("prints an appraiser's answer without the engine's sample figures, cases or radar", () => {
     const doc = withMethod('manual', 2);
     Object.assign(doc.result.record, { totalPrice: 5_800_000, unitPrice: 64_761.06, confidenceClass: null });
-    doc.appraisal = { caseNo: 'RG202611220001', kindName: '人工复评', appraiserName: '王估价师', reviewTime: '2026-11-22 10:15:00', reply: '参考同楼栋<近期>成交', originalPrice: 6_130_000 };
+    doc.appraisal = {
+      caseNo: 'RG202611220001',
+      kindName: '人工复评',
+      appraiserName: '王估价师',
+      reviewTime: '2026-11-22 10:15:00',
+      reply: '参考同楼栋<近期>成交',
+      originalPrice: 6_130_000,
+    };
     const html = render(doc);
     expect(html).toContain('580<span class="unit">万元</span>');
     expect(html).toContain('人工估价');
@@ -127,7 +147,9 @@ describe('renderReportHtml', () => {
 
   it.each(['averageSale', 'averageLease'])('also hides the nearby prices for %s', (method) => {
     const html = render(withMethod(method, 2));
-    expect(headings(html).filter((h) => h !== '附件')).toEqual(HEADINGS.filter((h) => !['案例分析', '特征影响权重', '周边小区价格'].includes(h)));
+    expect(headings(html).filter((h) => h !== '附件')).toEqual(
+      HEADINGS.filter((h) => !['案例分析', '特征影响权重', '周边小区价格'].includes(h)),
+    );
     expect(html).not.toContain('chart-map');
     expect(html).not.toContain('望湖名邸');
     expect(html).toContain('<h2 class="section-title">八、估价声明</h2>');
@@ -213,7 +235,15 @@ describe('renderReportHtml', () => {
 
   it('writes -- for the empty fields of the property', () => {
     const doc = sampleReportDocument(1);
-    Object.assign(doc.result.record, { owner: null, principal: '', principalCode: '  ', businessTypeName: null, buildYear: null, floor: null, bheight: null });
+    Object.assign(doc.result.record, {
+      owner: null,
+      principal: '',
+      principalCode: '  ',
+      businessTypeName: null,
+      buildYear: null,
+      floor: null,
+      bheight: null,
+    });
     const html = render(doc);
     expect(html).toContain('<th>产权人</th><td>--</td>');
     expect(html).toContain('<th>委托方</th><td>--</td>');

@@ -59,7 +59,8 @@ function cover(doc: ReportDocument, assets: ReportAssets): string {
 
 /** Advisory reports: the signature text, the appraisers' signatures and the seal over the issuer and date. */
 function signature(doc: ReportDocument, assets: ReportAssets): string {
-  const signer = (type: ReportImageType) => `<div class="signer"><span class="sign-label">估价师（签字）：</span><span class="sign-space">${image(assets, type, '估价师签字')}</span></div>`;
+  const signer = (type: ReportImageType) =>
+    `<div class="signer"><span class="sign-label">估价师（签字）：</span><span class="sign-space">${image(assets, type, '估价师签字')}</span></div>`;
   const sign = doc.branding.reportSign.trim();
   return (
     '<div class="signature">' +
@@ -79,7 +80,12 @@ function appendix(assets: ReportAssets): string {
   if (items.length === 0) return '';
   return (
     '<section class="appendix"><h2 class="section-title">附件</h2>' +
-    items.map((i, k) => `<div class="appendix-item">${image(assets, i.type, i.caption)}<div class="caption">附件${chineseNumber(k + 1)}：${i.caption}</div></div>`).join('') +
+    items
+      .map(
+        (i, k) =>
+          `<div class="appendix-item">${image(assets, i.type, i.caption)}<div class="caption">附件${chineseNumber(k + 1)}：${i.caption}</div></div>`,
+      )
+      .join('') +
     '</section>'
   );
 }

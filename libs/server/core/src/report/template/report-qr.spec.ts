@@ -20,20 +20,23 @@ function decode(svg: string): { size: number; dark: boolean[][] } {
 }
 
 describe('qrSvg', () => {
-  it.each(['https://report.example.cn/verify/XJ202611200123456789', 'https://valuation.example.com/verify/ZX20261120' + '9'.repeat(60)])('draws exactly the modules of QRCode.create (%s)', (text) => {
-    const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
-    const svg = qrSvg(text);
-    const { size, dark } = decode(svg);
-    expect(size).toBe(modules.size);
-    let count = 0;
-    for (let row = 0; row < size; row++) {
-      for (let col = 0; col < size; col++) {
-        expect(dark[row][col]).toBe(Boolean(modules.get(row, col)));
-        if (dark[row][col]) count++;
+  it.each(['https://report.example.cn/verify/XJ202611200123456789', 'https://valuation.example.com/verify/ZX20261120' + '9'.repeat(60)])(
+    'draws exactly the modules of QRCode.create (%s)',
+    (text) => {
+      const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
+      const svg = qrSvg(text);
+      const { size, dark } = decode(svg);
+      expect(size).toBe(modules.size);
+      let count = 0;
+      for (let row = 0; row < size; row++) {
+        for (let col = 0; col < size; col++) {
+          expect(dark[row][col]).toBe(Boolean(modules.get(row, col)));
+          if (dark[row][col]) count++;
+        }
       }
-    }
-    expect(count).toBe(modules.data.reduce((sum: number, bit: number) => sum + (bit ? 1 : 0), 0));
-  });
+      expect(count).toBe(modules.data.reduce((sum: number, bit: number) => sum + (bit ? 1 : 0), 0));
+    },
+  );
 
   it('keeps a quiet zone of 4 modules and scales by its viewBox', () => {
     const svg = qrSvg('https://report.example.cn/verify/XJ1');

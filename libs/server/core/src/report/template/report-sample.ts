@@ -3,14 +3,23 @@
  * real report carries and the default texts of the report configuration. The sample pages, the
  * template tests and the render benchmark print it.
  */
-import type { CommunityAround, CommunityDetail, EvalRecord, EvalSample, NearbyCommunity, ReportDocument, ReportType } from '@valuation/contracts';
+import type {
+  CommunityAround,
+  CommunityDetail,
+  EvalRecord,
+  EvalSample,
+  NearbyCommunity,
+  ReportDocument,
+  ReportType,
+} from '@valuation/contracts';
 import { REPORT_CONFIG_DEFAULTS } from '@valuation/domain';
 
 const COMMUNITY = { haCode: 'BJ1101050318', haName: '望京融景家园', address: '朝阳区广顺南大街19号院', lon: 116.47862, lat: 40.00118 };
 
 /** Monthly average sale unit price over the last 24 months, oldest first. */
 const TREND = [
-  72860, 72540, 72610, 72180, 71950, 71720, 71830, 71460, 71120, 70980, 70650, 70720, 70310, 70040, 69870, 69920, 69560, 69280, 69150, 68970, 68840, 68910, 68740, 68650,
+  72860, 72540, 72610, 72180, 71950, 71720, 71830, 71460, 71120, 70980, 70650, 70720, 70310, 70040, 69870, 69920, 69560, 69280, 69150,
+  68970, 68840, 68910, 68740, 68650,
 ];
 /** Sale cases offered per month over the same months. */
 const SUPPLY = [9, 12, 15, 11, 8, 14, 17, 13, 10, 7, 11, 16, 19, 14, 12, 9, 13, 18, 15, 11, 10, 14, 16, 12];
@@ -49,9 +58,29 @@ function monthsBefore(date: string, count: number): string[] {
   });
 }
 
-function sample(id: number, areaSize: number, floor: number, bheight: number, layout: [number, number, number], offerTime: string, totalPrice: number): EvalSample {
+function sample(
+  id: number,
+  areaSize: number,
+  floor: number,
+  bheight: number,
+  layout: [number, number, number],
+  offerTime: string,
+  totalPrice: number,
+): EvalSample {
   const [br, lr, ba] = layout;
-  return { id: `S${id}`, haName: COMMUNITY.haName, areaSize, floor, bheight, br, lr, ba, offerTime, totalPrice, unitPrice: Math.round((totalPrice / areaSize) * 100) / 100 };
+  return {
+    id: `S${id}`,
+    haName: COMMUNITY.haName,
+    areaSize,
+    floor,
+    bheight,
+    br,
+    lr,
+    ba,
+    offerTime,
+    totalPrice,
+    unitPrice: Math.round((totalPrice / areaSize) * 100) / 100,
+  };
 }
 
 function nearby(): NearbyCommunity[] {
@@ -79,7 +108,12 @@ function nearby(): NearbyCommunity[] {
 
 const AROUND: CommunityAround = {
   transport: [
-    { name: '广顺南大街北口公交站', direction: '北', distance: 180, routes: [{ routeName: '471路' }, { routeName: '913路' }, { routeName: '987路' }] },
+    {
+      name: '广顺南大街北口公交站',
+      direction: '北',
+      distance: 180,
+      routes: [{ routeName: '471路' }, { routeName: '913路' }, { routeName: '987路' }],
+    },
     { name: '利泽西街公交站', direction: '南', distance: 350, routes: [{ routeName: '404路' }, { routeName: '418路' }] },
     { name: '望京南地铁站', direction: '东', distance: 420, routes: [{ routeName: '地铁14号线' }] },
     { name: '阜通地铁站', direction: '西北', distance: 760, routes: [{ routeName: '地铁14号线' }] },
@@ -224,7 +258,10 @@ export function sampleReportDocument(reportType: ReportType, reportDate = '2026-
     },
     trend: { rows: months.map((month, i) => ({ month, data: TREND[i] })) },
     supply: { rows: months.map((month, i) => ({ month, data: SUPPLY[i] })) },
-    distribution: { stepSize: 2500, rows: [3, 6, 11, 19, 28, 37, 41, 33, 22, 12, 6, 2].map((data, i) => ({ step: 55000 + i * 2500, data })) },
+    distribution: {
+      stepSize: 2500,
+      rows: [3, 6, 11, 19, 28, 37, 41, 33, 22, 12, 6, 2].map((data, i) => ({ step: 55000 + i * 2500, data })),
+    },
     roomTypes: {
       rows: [
         { br: 1, data: 14.62 },

@@ -1,5 +1,18 @@
 /** The numbered sections of the PDF report, each as a title and its HTML body. */
-import type { AroundPoi, CommunityAround, CommunityDetail, EvalBeta, ReportAppraisal, EvalRecord, EvalSample, EvalType, MonthSeries, NearbyCommunity, PriceDistribution, RoomTypeSeries } from '@valuation/contracts';
+import type {
+  AroundPoi,
+  CommunityAround,
+  CommunityDetail,
+  EvalBeta,
+  ReportAppraisal,
+  EvalRecord,
+  EvalSample,
+  EvalType,
+  MonthSeries,
+  NearbyCommunity,
+  PriceDistribution,
+  RoomTypeSeries,
+} from '@valuation/contracts';
 import {
   confidenceInfo,
   EMPTY_FIGURE,
@@ -21,7 +34,18 @@ import {
   unitPriceUnit,
   withUnit,
 } from '@valuation/domain';
-import { distanceLabel, distributionChart, distributionMarkerIndex, donutChart, nearbyMap, radarChart, SLICE_COLORS, supplyChart, trendChart, weightPercent } from './report-charts';
+import {
+  distanceLabel,
+  distributionChart,
+  distributionMarkerIndex,
+  donutChart,
+  nearbyMap,
+  radarChart,
+  SLICE_COLORS,
+  supplyChart,
+  trendChart,
+  weightPercent,
+} from './report-charts';
 import { dataTable, escapeHtml, infoTable, noDataBlock, textOrEmpty, type InfoItem } from './report-html-utils';
 
 export interface ReportSection {
@@ -98,7 +122,8 @@ function appraisalResultSection(r: EvalRecord, a: ReportAppraisal): ReportSectio
     { label: '估价师', value: textOrEmpty(a.appraiserName) },
     { label: `${a.kindName}编号`, value: textOrEmpty(a.caseNo) },
   ];
-  if (isSet(a.originalPrice)) items.push({ label: '原估价', value: escapeHtml(withUnit(formatReportTotalPrice(a.originalPrice, t), evalPriceUnit(t))) });
+  if (isSet(a.originalPrice))
+    items.push({ label: '原估价', value: escapeHtml(withUnit(formatReportTotalPrice(a.originalPrice, t), evalPriceUnit(t))) });
   items.push({ label: '估价说明', value: textOrEmpty(a.reply), wide: true });
   return { title: '估价结果', body: resultBox(r, { label: '估价方式', value: a.kindName }) + infoTable(items) };
 }
@@ -145,7 +170,11 @@ export function samplesSection(samples: readonly EvalSample[], t: EvalType): Rep
           { title: '楼层', align: 'center', className: 'nowrap', cell: (s) => textOrEmpty(floorLabel(s.floor, s.bheight)) },
           { title: '户型', align: 'center', className: 'nowrap', cell: (s) => textOrEmpty(layoutLabel(s.br, s.lr, s.ba)) },
           { title: '挂牌/成交时间', align: 'center', className: 'nowrap', cell: (s) => textOrEmpty(offerDate(s.offerTime)) },
-          { title: `${t === 2 ? '租金' : '总价'}（${evalPriceUnit(t)}）`, align: 'right', cell: (s) => escapeHtml(formatReportTotalPrice(s.totalPrice, t)) },
+          {
+            title: `${t === 2 ? '租金' : '总价'}（${evalPriceUnit(t)}）`,
+            align: 'right',
+            cell: (s) => escapeHtml(formatReportTotalPrice(s.totalPrice, t)),
+          },
           { title: `单价（${unitPriceUnit(t)}）`, align: 'right', cell: (s) => escapeHtml(formatReportUnitPrice(s.unitPrice, t)) },
         ]);
   return { title: '案例分析', body };
@@ -155,7 +184,9 @@ export function communitySection(d: CommunityDetail | null): ReportSection {
   if (!d) return { title: '小区概况', body: noDataBlock(ReportMsg.noData) };
   const amount = (v: number | null, unit: string) => (isSet(v) ? `${escapeHtml(formatGrouped(v))}${unit}` : EMPTY_FIGURE);
   const priceWithRise = (price: number | null, t: EvalType, rise: number | null) =>
-    isSet(price) ? `${escapeHtml(withUnit(formatReportUnitPrice(price, t), unitPriceUnit(t)))}${isSet(rise) ? `<span class="small muted">　环比 </span>${changeSpan(rise)}` : ''}` : EMPTY_FIGURE;
+    isSet(price)
+      ? `${escapeHtml(withUnit(formatReportUnitPrice(price, t), unitPriceUnit(t)))}${isSet(rise) ? `<span class="small muted">　环比 </span>${changeSpan(rise)}` : ''}`
+      : EMPTY_FIGURE;
   const parking = d.carItem.map((c) => `${c.type} ${formatGrouped(c.qnt)}个`).join('，');
   const items: InfoItem[] = [
     { label: '小区名称', value: textOrEmpty(d.haName) },
@@ -246,11 +277,19 @@ export function supplySection(supply: MonthSeries, roomTypes: RoomTypeSeries, pr
   const sum = slices.reduce((s, x) => s + x.value, 0);
   const legendTable = (part: typeof slices) =>
     '<table class="legend-table"><tbody>' +
-    part.map((s) => `<tr><td><span class="swatch" style="background:${s.color}"></span>${escapeHtml(s.label)}</td><td class="right">${escapeHtml(formatGrouped((s.value / sum) * 100, 2))}%</td></tr>`).join('') +
+    part
+      .map(
+        (s) =>
+          `<tr><td><span class="swatch" style="background:${s.color}"></span>${escapeHtml(s.label)}</td><td class="right">${escapeHtml(formatGrouped((s.value / sum) * 100, 2))}%</td></tr>`,
+      )
+      .join('') +
     '</tbody></table>';
   // Many room counts are listed in two columns beside the donut.
   const half = Math.ceil(slices.length / 2);
-  const legend = slices.length > 8 ? `<div class="legend-columns">${legendTable(slices.slice(0, half))}${legendTable(slices.slice(half))}</div>` : legendTable(slices);
+  const legend =
+    slices.length > 8
+      ? `<div class="legend-columns">${legendTable(slices.slice(0, half))}${legendTable(slices.slice(half))}</div>`
+      : legendTable(slices);
   const rooms =
     slices.length === 0
       ? noDataBlock(ReportMsg.noData)
@@ -275,17 +314,28 @@ export function nearbySection(nearby: readonly NearbyCommunity[], r: EvalRecord)
       ? `<p>售价均价介于 ${escapeHtml(formatReportUnitPrice(Math.min(...prices), 1))} 至 ${escapeHtml(formatReportUnitPrice(Math.max(...prices), 1))} 元/㎡，` +
         `平均 <strong>${escapeHtml(formatReportUnitPrice(prices.reduce((a, b) => a + b, 0) / prices.length, 1))}</strong> 元/㎡。</p>`
       : '') +
-    (isSet(r.unitPrice) ? `<p>估价对象单价 <strong>${escapeHtml(withUnit(formatReportUnitPrice(r.unitPrice, r.evalType), unitPriceUnit(r.evalType)))}</strong>。</p>` : '') +
+    (isSet(r.unitPrice)
+      ? `<p>估价对象单价 <strong>${escapeHtml(withUnit(formatReportUnitPrice(r.unitPrice, r.evalType), unitPriceUnit(r.evalType)))}</strong>。</p>`
+      : '') +
     '<p class="small muted" style="margin-top:3mm">左图以估价对象为中心、上方为北，虚线圈为距离刻度；图中编号与下表序号对应，位置为示意。</p>';
-  const table = dataTable(nearby, [
-    { title: '序号', align: 'center', cell: (_, i) => String(i + 1) },
-    { title: '小区名称', cell: (c) => textOrEmpty(c.haName) },
-    { title: '地址', className: 'address', cell: (c) => textOrEmpty(c.address) },
-    { title: '方位', align: 'center', className: 'nowrap', cell: (c) => textOrEmpty(c.direction) },
-    { title: '距离', align: 'right', className: 'nowrap', cell: (c) => escapeHtml(formatMeters(c.distance)) },
-    { title: '售价均价（元/㎡）', align: 'right', className: 'nowrap', cell: (c) => escapeHtml(formatReportUnitPrice(c.price, 1)) },
-    { title: '租金均价（元/月/㎡）', align: 'right', className: 'nowrap', cell: (c) => escapeHtml(formatReportUnitPrice(c.leasePrice, 2)) },
-  ], { keepFirst: 6 });
+  const table = dataTable(
+    nearby,
+    [
+      { title: '序号', align: 'center', cell: (_, i) => String(i + 1) },
+      { title: '小区名称', cell: (c) => textOrEmpty(c.haName) },
+      { title: '地址', className: 'address', cell: (c) => textOrEmpty(c.address) },
+      { title: '方位', align: 'center', className: 'nowrap', cell: (c) => textOrEmpty(c.direction) },
+      { title: '距离', align: 'right', className: 'nowrap', cell: (c) => escapeHtml(formatMeters(c.distance)) },
+      { title: '售价均价（元/㎡）', align: 'right', className: 'nowrap', cell: (c) => escapeHtml(formatReportUnitPrice(c.price, 1)) },
+      {
+        title: '租金均价（元/月/㎡）',
+        align: 'right',
+        className: 'nowrap',
+        cell: (c) => escapeHtml(formatReportUnitPrice(c.leasePrice, 2)),
+      },
+    ],
+    { keepFirst: 6 },
+  );
   return {
     title: '周边小区价格',
     body: `<div class="split"><div class="chart-cell map-cell">${nearbyMap(nearby, center)}</div><div class="side">${summary}</div></div>`,
@@ -313,7 +363,8 @@ function poiColumn(title: string, items: readonly AroundPoi[], extra?: (i: numbe
 }
 
 export function aroundSection(around: CommunityAround): ReportSection {
-  if (around.transport.length + around.education.length + around.medical.length === 0) return { title: '周边配套', body: noDataBlock(ReportMsg.noData) };
+  if (around.transport.length + around.education.length + around.medical.length === 0)
+    return { title: '周边配套', body: noDataBlock(ReportMsg.noData) };
   const routes = (i: number) => {
     const names = around.transport[i].routes.map((r) => r.routeName).filter(Boolean);
     return names.length > 0 ? `<div class="routes">${escapeHtml(names.join('、'))}</div>` : '';
