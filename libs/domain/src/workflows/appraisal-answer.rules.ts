@@ -16,7 +16,7 @@ export const APPRAISAL_KIND_LABELS: Readonly<Record<AppraisalCaseKind, string>> 
 export const ANSWER_REPLY_MAX = 2000;
 export const REFUSE_REASON_MAX = 500;
 /** The largest prices the answer columns hold (numeric(16,2) and numeric(12,2)). */
-export const ANSWER_TOTAL_PRICE_MAX = 99_999_999_999_999.99;
+export const ANSWER_TOTAL_PRICE_MAX = 1e14 - 0.01;
 export const ANSWER_UNIT_PRICE_MAX = 9_999_999_999.99;
 
 export const AppraisalMsg = {

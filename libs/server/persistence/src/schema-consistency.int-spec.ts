@@ -1,4 +1,4 @@
-import { createDataSource, pendingSchemaChanges } from '@valuation/persistence';
+import { createDataSource, pendingSchemaChanges } from '.';
 import { PERMISSIONS } from '@valuation/domain';
 import { createTestDatabase, type TestDatabase } from '@valuation/testing';
 

@@ -43,7 +43,7 @@ export function jobProcessorQueue(processor: Type<unknown>): string | undefined 
 }
 
 /** Name of the method handling `jobName` in the processor class, if any. */
-export function jobHandlerMethod(processor: Function, jobName: string): string | symbol | undefined {
+export function jobHandlerMethod(processor: object, jobName: string): string | symbol | undefined {
   const entries: HandlerEntry[] = Reflect.getOwnMetadata(HANDLERS, processor) ?? [];
   return entries.find((entry) => entry.jobName === jobName)?.method;
 }

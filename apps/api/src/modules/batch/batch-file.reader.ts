@@ -23,6 +23,7 @@ export class BatchFileRefusal extends Error {
 type CsvEncoding = 'utf-8' | 'gb18030' | 'utf-16le' | 'utf-16be';
 
 /** Control characters that never occur in a text table (tab, line feed and carriage return do). */
+// eslint-disable-next-line no-control-regex
 const BINARY_TEXT = /[\x00-\x08\x0b\x0e-\x1f\x7f\ufffd]/;
 const ZIP_MAGIC = 0x504b0304;
 const OLE2_MAGIC = OLE2_SIGNATURE.readUInt32BE(0);
@@ -61,6 +62,7 @@ export function contentMatches(ext: BatchFileExtension, bytes: Buffer): boolean 
 
 /** Name of an uploaded file: multer reads the multipart header as Latin-1 while browsers send UTF-8. */
 export function uploadedFileName(raw: string): string {
+  // eslint-disable-next-line no-control-regex
   if (/[^\x00-\xff]/.test(raw)) return raw;
   const bytes = Buffer.from(raw, 'latin1');
   return isValidUtf8(bytes, false) ? bytes.toString('utf8') : raw;

@@ -59,6 +59,7 @@ function newBatchId(now = new Date()): string {
 /** The S3 key of a task's file: batch/<tenantId>/<batchId>/<original name>. */
 export function batchFileKey(tenantId: number, batchId: string, fileName: string): string {
   const prefix = `batch/${tenantId}/${batchId}/`;
+  // eslint-disable-next-line no-control-regex
   const safe = fileName.replace(/[/\\\x00-\x1f]/g, '_');
   return prefix + [...safe].slice(-(200 - prefix.length)).join('');
 }

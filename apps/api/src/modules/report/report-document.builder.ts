@@ -39,7 +39,6 @@ export class ReportDocumentBuilder {
     appraisal: ReportAppraisal | null = null,
     on = new Date(),
   ): Promise<ReportDocument> {
-    const record = result.record;
     const [branding, site, market] = await Promise.all([
       this.configs.resolve(p.tenantId, p.companyId, reportType),
       this.siteConfigs.get('user', p),

@@ -65,6 +65,8 @@ export function NearbyPointsMap({ center, centerLabel, points, height = 320 }: N
     return () => {
       layer.remove();
     };
+    // The centre is compared by its coordinates, not by the identity of the object holding them.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [map, center.lon, center.lat, centerLabel, points]);
 
   useEffect(() => {

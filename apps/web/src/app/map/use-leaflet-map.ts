@@ -49,6 +49,7 @@ export function useLeafletMap(
       setMap(null);
     };
     // Options are read at creation only; callers change the live map through its methods.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [container, tiles.url, tiles.attribution]);
 
   return { map, tilesFailed };

@@ -5,7 +5,7 @@ export type TextEncoding = 'utf-8' | 'gb18030' | 'big5' | 'utf-16le' | 'utf-16be
 
 /** Length of the longest prefix of `bytes` that ends on a UTF-8 character boundary. */
 function completeUtf8Length(bytes: Uint8Array): number {
-  let end = bytes.length;
+  const end = bytes.length;
   for (let back = 1; back <= 3 && end - back >= 0; back++) {
     const byte = bytes[end - back];
     if ((byte & 0xc0) !== 0x80) {

@@ -129,6 +129,7 @@ export function MapsPage() {
       cancelled = true;
     };
     // Runs once per map: later param changes do not move a map the user has panned.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [map]);
 
   /* Nearby communities follow the map centre, reloaded only after a move of more than 800 m. */

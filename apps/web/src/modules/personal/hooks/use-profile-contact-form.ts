@@ -29,6 +29,8 @@ export function useProfileContactForm(population: Population, user: ContactSourc
   useEffect(() => {
     form.setValues({ email: loadedEmail, phone: loadedPhone });
     form.resetDirty({ email: loadedEmail, phone: loadedPhone });
+    // The form object is stable; only newly loaded values reset it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [loadedEmail, loadedPhone]);
 
   const onSubmit = form.onSubmit((values) => {

@@ -94,6 +94,8 @@ export function QuickValuationPage() {
     const fallback = located ?? common.cities[0] ?? null;
     if (fallback) chooseCity(fallback, false);
     else if (!locating) setPickerOpen(true);
+    // Only the arrival of a located city (or its failure) chooses one; a later choice is the user's.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [located, locating]);
 
   function chooseCity(item: RegionItem, remember = true) {

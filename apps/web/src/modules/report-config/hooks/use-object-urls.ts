@@ -10,7 +10,8 @@ export function useObjectUrls(blobs: readonly (Blob | null)[]): (string | null)[
     const created = blobs.map((blob) => (blob ? URL.createObjectURL(blob) : null));
     setUrls(created);
     return () => created.forEach((url) => url && URL.revokeObjectURL(url));
-    /* The list has a fixed length, so its items are the dependencies. */
+    // The list has a fixed length, so its items are the dependencies.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, blobs);
   return urls;
 }
