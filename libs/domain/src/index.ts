@@ -9,6 +9,7 @@ export * from './codes/dictionaries';
 export * from './codes/eval-fields';
 export * from './validation/valuation-request';
 export * from './filters/list-filters';
+export * from './time/business-date';
 export * from './format/price-format';
 export * from './format/market-price';
 export * from './format/html-text';

@@ -1,13 +1,7 @@
-import {
-  clampFilterDate,
-  cleanFilters,
-  dateRangeBounds,
-  defaultDateRange,
-  FILTER_EARLIEST_DATE,
-  formatFilterDate,
-  monthsBefore,
-  parseFilterDate,
-} from './list-filters';
+import { FILTER_EARLIEST_DATE, setBusinessClock } from '../time/business-date';
+import { clampFilterDate, cleanFilters, dateRangeBounds, defaultDateRange, formatFilterDate, parseFilterDate } from './list-filters';
+
+afterEach(() => setBusinessClock());
 
 describe('list filters', () => {
   it('drop empty text, 0 and all, and trim what is kept', () => {
@@ -28,25 +22,28 @@ describe('list filters', () => {
     expect(cleanFilters({ type: 22, evalType: '1', taskState: 'ALL' })).toEqual({ type: 22, evalType: '1' });
   });
 
-  it('read and write yyyy/MM/dd dates, refusing impossible days', () => {
-    expect(formatFilterDate(new Date(2025, 2, 8))).toBe('2025/03/08');
-    expect(parseFilterDate('2024/02/29')).toEqual(new Date(2024, 1, 29));
-    expect(parseFilterDate('2024-02-29')).toEqual(new Date(2024, 1, 29));
+  it('read and write yyyy/MM/dd business days, refusing impossible days', () => {
+    expect(formatFilterDate(new Date('2025-03-08T10:00:00Z'))).toBe('2025/03/08');
+    expect(formatFilterDate(new Date('2025-03-08T16:00:00Z'))).toBe('2025/03/09');
+    expect(parseFilterDate('2024/02/29')).toEqual(new Date('2024-02-28T16:00:00Z'));
+    expect(parseFilterDate('2024-02-29')).toEqual(new Date('2024-02-28T16:00:00Z'));
     expect(parseFilterDate('2023/02/29')).toBeNull();
     expect(parseFilterDate('2023/2/3')).toBeNull();
     expect(parseFilterDate('yesterday')).toBeNull();
   });
 
   it('default to the last three months up to today, end of month kept in range', () => {
-    expect(defaultDateRange(new Date(2025, 5, 15))).toEqual({ beginDate: '2025/03/15', endDate: '2025/06/15' });
-    expect(defaultDateRange(new Date(2025, 4, 31))).toEqual({ beginDate: '2025/02/28', endDate: '2025/05/31' });
-    expect(defaultDateRange(new Date(2025, 1, 10))).toEqual({ beginDate: '2024/11/10', endDate: '2025/02/10' });
-    expect(defaultDateRange(new Date(2018, 1, 1))).toEqual({ beginDate: FILTER_EARLIEST_DATE, endDate: '2018/02/01' });
-    expect(monthsBefore(new Date(2024, 2, 31), 1)).toEqual(new Date(2024, 1, 29));
+    expect(defaultDateRange('2025/06/15')).toEqual({ beginDate: '2025/03/15', endDate: '2025/06/15' });
+    expect(defaultDateRange('2025/05/31')).toEqual({ beginDate: '2025/02/28', endDate: '2025/05/31' });
+    expect(defaultDateRange(new Date('2025-02-10T12:00:00+08:00'))).toEqual({ beginDate: '2024/11/10', endDate: '2025/02/10' });
+    expect(defaultDateRange('2018/02/01')).toEqual({ beginDate: FILTER_EARLIEST_DATE, endDate: '2018/02/01' });
+    expect(defaultDateRange('2024/05/31', 3)).toEqual({ beginDate: '2024/02/29', endDate: '2024/05/31' });
+    setBusinessClock(() => new Date('2025-06-14T16:30:00Z'));
+    expect(defaultDateRange()).toEqual({ beginDate: '2025/03/15', endDate: '2025/06/15' });
   });
 
   it('make the two date pickers restrict each other between 2018/01/01 and today', () => {
-    const today = new Date(2025, 5, 15);
+    const today = '2025/06/15';
     expect(dateRangeBounds(undefined, undefined, today)).toEqual({
       begin: { min: '2018/01/01', max: '2025/06/15' },
       end: { min: '2018/01/01', max: '2025/06/15' },
@@ -61,5 +58,7 @@ describe('list filters', () => {
     expect(clampFilterDate('2017-12-31', bounds)).toBe('2018/01/01');
     expect(clampFilterDate('2026/01/01', bounds)).toBe('2025/06/15');
     expect(clampFilterDate('2020-05-05', bounds)).toBe('2020/05/05');
+    setBusinessClock(() => new Date('2025-06-14T16:30:00Z'));
+    expect(dateRangeBounds(undefined, undefined).end.max).toBe('2025/06/15');
   });
 });

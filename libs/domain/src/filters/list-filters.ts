@@ -1,16 +1,18 @@
 /**
  * Filters of the list screens: what is sent, the default date window and the date-picker bounds.
- * Dates are yyyy/MM/dd in local time.
+ * Dates are yyyy/MM/dd calendar dates of the business zone (see time/business-date).
  */
-
-/** The earliest date any list filter may choose. */
-export const FILTER_EARLIEST_DATE = '2018/01/01';
-/** Months covered by the default date window (up to today). */
-export const DEFAULT_FILTER_MONTHS = 3;
+import {
+  DEFAULT_FILTER_MONTHS,
+  defaultFilterRange,
+  FILTER_EARLIEST_DATE,
+  type FilterDateRange,
+  startOfBusinessDay,
+  toFilterDate,
+  businessNow,
+} from '../time/business-date';
 
 export type FilterValue = string | number | boolean | null | undefined;
-
-const pad = (n: number) => String(n).padStart(2, '0');
 
 /** Whether a filter value means "no filter": empty text, 0, 'all', null or undefined. */
 export function isBlankFilter(value: FilterValue): boolean {
@@ -34,38 +36,21 @@ export function cleanFilters<T extends Record<string, FilterValue>>(filters: T):
   return out;
 }
 
-/** `2025/03/08` */
+/** `2025/03/08`: the business day of a moment. */
 export function formatFilterDate(date: Date): string {
-  return `${date.getFullYear()}/${pad(date.getMonth() + 1)}/${pad(date.getDate())}`;
+  return toFilterDate(date) ?? '';
 }
 
-/** The local midnight of a yyyy/MM/dd (or yyyy-MM-dd) date; null when it is not a calendar date. */
+/** The first moment of a yyyy/MM/dd (or yyyy-MM-dd) business day; null when it is not a calendar date. */
 export function parseFilterDate(text: string): Date | null {
-  const m = /^(\d{4})[/-](\d{2})[/-](\d{2})$/.exec(text.trim());
-  if (!m) return null;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const date = new Date(y, mo - 1, d);
-  if (date.getFullYear() !== y || date.getMonth() !== mo - 1 || date.getDate() !== d) return null;
-  return date;
+  return toFilterDate(text) ? startOfBusinessDay(text.trim()) : null;
 }
 
-/** The same day `months` months earlier, or the last day of that month when it is shorter. */
-export function monthsBefore(date: Date, months: number): Date {
-  const target = new Date(date.getFullYear(), date.getMonth() - months, 1);
-  const lastDay = new Date(target.getFullYear(), target.getMonth() + 1, 0).getDate();
-  return new Date(target.getFullYear(), target.getMonth(), Math.min(date.getDate(), lastDay));
-}
+export type DateRange = FilterDateRange;
 
-export interface DateRange {
-  beginDate: string;
-  endDate: string;
-}
-
-/** The default window of the list screens: the last `months` months up to today. */
-export function defaultDateRange(today: Date = new Date(), months = DEFAULT_FILTER_MONTHS): DateRange {
-  const earliest = parseFilterDate(FILTER_EARLIEST_DATE)!;
-  const begin = monthsBefore(today, months);
-  return { beginDate: formatFilterDate(begin < earliest ? earliest : begin), endDate: formatFilterDate(today) };
+/** The default window of the list screens: the last `months` months up to today (a moment or a date). */
+export function defaultDateRange(today: Date | string = businessNow(), months = DEFAULT_FILTER_MONTHS): DateRange {
+  return defaultFilterRange(today, months);
 }
 
 export interface DateBounds {
@@ -80,11 +65,11 @@ export interface DateBounds {
 export function dateRangeBounds(
   beginDate: string | null | undefined,
   endDate: string | null | undefined,
-  today: Date = new Date(),
+  today: Date | string = businessNow(),
 ): { begin: DateBounds; end: DateBounds } {
-  const latest = formatFilterDate(today);
-  const begin = beginDate && parseFilterDate(beginDate) ? normaliseDate(beginDate) : null;
-  const end = endDate && parseFilterDate(endDate) ? normaliseDate(endDate) : null;
+  const latest = toFilterDate(today) ?? '';
+  const begin = beginDate ? toFilterDate(beginDate) : null;
+  const end = endDate ? toFilterDate(endDate) : null;
   return {
     begin: { min: FILTER_EARLIEST_DATE, max: end && end < latest ? end : latest },
     end: { min: begin && begin > FILTER_EARLIEST_DATE ? begin : FILTER_EARLIEST_DATE, max: latest },

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PROPERTY_TYPE_LABELS } from '../codes/codes';
-import { FILTER_EARLIEST_DATE, isBlankFilter, parseFilterDate } from '../filters/list-filters';
+import { isBlankFilter, parseFilterDate } from '../filters/list-filters';
+import { FILTER_EARLIEST_DATE } from '../time/business-date';
 import { pageQuerySchema } from './paging.schemas';
 import { ValuationMsg } from './valuation-request';
 

@@ -1,3 +1,4 @@
+import { businessTimeZone, DEFAULT_BUSINESS_TZ, setBusinessTimeZone } from '@valuation/domain';
 import { ConfigError, loadConfig, workerQueues } from './config.schema';
 
 describe('configuration', () => {
@@ -9,6 +10,7 @@ describe('configuration', () => {
       DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/valuation',
       REDIS_URL: 'redis://127.0.0.1:6379/0',
       WORKER_QUEUES: 'all',
+      BUSINESS_TZ: 'Asia/Shanghai',
     });
     expect(workerQueues(c).length).toBeGreaterThan(0);
   });
@@ -16,7 +18,13 @@ describe('configuration', () => {
   it('lists every missing or malformed variable at once', () => {
     let error: unknown;
     try {
-      loadConfig({ API_PORT: 'eighty', DATABASE_URL: 'not a url', WORKER_QUEUES: 'audit,bogus', NODE_ENV: 'production' });
+      loadConfig({
+        API_PORT: 'eighty',
+        DATABASE_URL: 'not a url',
+        WORKER_QUEUES: 'audit,bogus',
+        NODE_ENV: 'production',
+        BUSINESS_TZ: 'Asia/Beijing',
+      });
     } catch (e) {
       error = e;
     }
@@ -26,6 +34,20 @@ describe('configuration', () => {
     expect(problems).toMatch(/DATABASE_URL/);
     expect(problems).toMatch(/WORKER_QUEUES: unknown queue "bogus"/);
     expect(problems).toMatch(/JWT_SECRET: must be set in production/);
+    expect(problems).toMatch(/BUSINESS_TZ: not an IANA time zone/);
+  });
+
+  it('makes BUSINESS_TZ the business zone of the process', () => {
+    try {
+      expect(loadConfig({ BUSINESS_TZ: 'America/New_York' }).BUSINESS_TZ).toBe('America/New_York');
+      expect(businessTimeZone()).toBe('America/New_York');
+      expect(() => loadConfig({ BUSINESS_TZ: 'Europe/Nowhere' })).toThrow(ConfigError);
+      expect(businessTimeZone()).toBe('America/New_York');
+      loadConfig({});
+      expect(businessTimeZone()).toBe(DEFAULT_BUSINESS_TZ);
+    } finally {
+      setBusinessTimeZone(DEFAULT_BUSINESS_TZ);
+    }
   });
 
   it('treats empty variables as unset and chooses queues from WORKER_QUEUES', () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { QUEUE_NAMES, type QueueName } from '@valuation/contracts';
+import { DEFAULT_BUSINESS_TZ, isValidTimeZone, setBusinessTimeZone } from '@valuation/domain';
 
 const DEV_JWT_SECRET = 'development-secret-change-me';
 
@@ -19,6 +20,12 @@ export const configSchema = z.object({
   API_WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   /** Address the API binds to. */
   API_HOST: z.string().default('0.0.0.0'),
+  /**
+   * IANA time zone of the business calendar: what "today" is for package validity and expiry,
+   * the days of list date filters, month keys, code dates and every date and time shown or
+   * exported. Independent of the zone the process runs in.
+   */
+  BUSINESS_TZ: z.string().refine(isValidTimeZone, { message: 'not an IANA time zone (e.g. Asia/Shanghai)' }).default(DEFAULT_BUSINESS_TZ),
   /** PostgreSQL connection URL. */
   DATABASE_URL: z.string().url().default('postgres://postgres@127.0.0.1:5432/valuation'),
   /** Connection pool size per process. */
@@ -135,7 +142,10 @@ export class ConfigError extends Error {
   }
 }
 
-/** Reads and validates the configuration; throws ConfigError listing every problem. */
+/**
+ * Reads and validates the configuration; throws ConfigError listing every problem. A valid
+ * configuration also sets the business time zone of the process (BUSINESS_TZ).
+ */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const input: Record<string, string> = {};
   for (const key of Object.keys(configSchema.shape)) {
@@ -148,6 +158,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     problems.push('JWT_SECRET: must be set in production');
   }
   if (!parsed.success || problems.length) throw new ConfigError(problems);
+  setBusinessTimeZone(parsed.data.BUSINESS_TZ);
   return parsed.data;
 }
 
