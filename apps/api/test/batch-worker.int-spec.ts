@@ -9,8 +9,8 @@ import { getQueueToken } from '@nestjs/bullmq';
 import type { Queue } from 'bullmq';
 import { batchStartJobId, QUEUES } from '@valuation/contracts';
 import { BatchRunner, seedDemoMarket } from '@valuation/core';
-import { batchChunkOf, type BatchRowInput } from '@valuation/domain';
-import { AccountEntity, type BatchTaskEntity } from '@valuation/persistence';
+import { BATCH_COLUMNS, batchChunkOf, type BatchRowInput } from '@valuation/domain';
+import { AccountEntity, BatchItemEntity, CityPackageEntity, type BatchTaskEntity } from '@valuation/persistence';
 import { JobProducer } from '@valuation/queue';
 import { BatchProcessor } from '../../worker/src/processors/batch.processor';
 import { WorkerModule } from '../../worker/src/worker.module';
@@ -205,10 +205,12 @@ describe('batch valuation worker', () => {
   beforeAll(async () => {
     t = await startTestApi();
     ds = t.ds;
-    await seedDemoMarket(ds, { cityCodes: ['110100', '310100'], communitiesPerCity: 40, months: 24 });
+    await seedDemoMarket(ds, { cityCodes: ['110100', '310100', '440300'], communitiesPerCity: 40, months: 24 });
     admin = await ds.getRepository(AccountEntity).findOneByOrFail({ loginUser: 'demoadmin' });
     await ds.query(`UPDATE city_package SET remaining = 5000 WHERE account_id = $1 AND city_code = '110100'`, [admin.id]);
-    communities = await ds.query(`SELECT name, city_code AS "cityCode" FROM community WHERE source = 'demo' ORDER BY city_code, ha_code`);
+    communities = await ds.query(
+      `SELECT name, city_code AS "cityCode" FROM community WHERE source = 'demo' AND city_code IN ('110100', '310100') ORDER BY city_code, ha_code`,
+    );
     expect(communities.length).toBe(80);
   }, 120_000);
 
@@ -286,6 +288,94 @@ describe('batch valuation worker', () => {
           }),
         },
       ]);
+    });
+
+    it('values uploaded rows whose city is written in pinyin or as a code in the city the upload reserved for', async () => {
+      const shenzhenPackage = await ds.getRepository(CityPackageEntity).save({
+        tenantId: admin.tenantId,
+        accountId: admin.id,
+        cityCode: '440300',
+        cityName: '深圳市',
+        remaining: 100,
+        effectiveDate: '2020-01-01',
+        expireDate: '2099-12-31',
+        orderNo: null,
+      });
+      // The communities with the most cases of each city, so that every row gets a value.
+      const best = async (cityCode: string): Promise<string[]> =>
+        (
+          await ds.query(
+            `SELECT c.name FROM community c JOIN market_case k ON k.community_id = c.id
+              WHERE c.source = 'demo' AND c.city_code = $1 AND k.trade_type = 1
+              GROUP BY c.id, c.name ORDER BY count(*) DESC, c.id LIMIT 6`,
+            [cityCode],
+          )
+        ).map((r: { name: string }) => r.name);
+      const [beijing, shenzhen] = [await best('110100'), await best('440300')];
+      const written: [city: string, dist: string, location: string, cityCode: string, distName: string | null][] = [
+        ['beijing', '', beijing[0], '110100', null],
+        ['Bei Jing', '朝阳', beijing[1], '110100', '朝阳区'],
+        ['110101', '', beijing[2], '110100', '东城区'],
+        ['110100', 'haidian', beijing[3], '110100', '海淀区'],
+        ['北京', '', beijing[4], '110100', null],
+        ['shenzhen', '', shenzhen[0], '440300', null],
+        ['ShenZhen', '南山', shenzhen[1], '440300', '南山区'],
+        ['440305', '', shenzhen[2], '440300', '南山区'],
+        ['440300', '', shenzhen[3], '440300', null],
+        ['广东省深圳市', '福田区', shenzhen[4], '440300', '福田区'],
+      ];
+      const csv = [
+        BATCH_COLUMNS.map((c) => c.header),
+        ...written.map(([city, dist, location], i) => [
+          city,
+          dist,
+          location,
+          '住宅',
+          '89.5',
+          '6',
+          '18',
+          '2',
+          '1',
+          '1',
+          '南北',
+          '精装',
+          '2010',
+          `PY${i}`,
+        ]),
+      ]
+        .map((cells) => cells.join(','))
+        .join('\r\n');
+      const before = await balances();
+      const token = await t.login('user', 'demoadmin');
+      const res = await t
+        .http()
+        .post('/api/batch/upload')
+        .set({ Authorization: `Bearer ${token}` })
+        .field('taskName', '拼音与代码')
+        .attach('file', Buffer.from(csv), { filename: '拼音.csv', contentType: 'text/csv' });
+      expect(res.body).toMatchObject({ code: 200, data: { evalTotal: written.length } });
+      expect(res.body.subCode).toBeUndefined();
+      const [{ id, batchId, reservations }]: { id: string; batchId: string; reservations: BatchTaskEntity['reservations'] }[] =
+        await ds.query(`SELECT id, batch_id AS "batchId", reservations FROM batch_task WHERE batch_id = $1`, [res.body.data.batchId]);
+      const beijingPackage = await ds.getRepository(CityPackageEntity).findOneByOrFail({ accountId: admin.id, cityCode: '110100' });
+      expect(reservations).toEqual([
+        { kind: 'city', cityPackageId: beijingPackage.id, cityCode: '110100', count: 5 },
+        { kind: 'city', cityPackageId: shenzhenPackage.id, cityCode: '440300', count: 5 },
+      ]);
+      const stored = await ds.getRepository(BatchItemEntity).find({ where: { taskId: id }, order: { rowNo: 'ASC' } });
+      expect(stored.map((i) => i.cityCode)).toEqual(written.map((w) => w[3]));
+
+      await waitFor('the task to finish', async () => (await task(id)).state !== 1, 30_000);
+      const done = await expectExactlyOnce(id, batchId);
+      const items = await ds.getRepository(BatchItemEntity).find({ where: { taskId: id }, order: { rowNo: 'ASC' } });
+      expect(items.map((i) => [i.state, i.error, i.cityCode, i.cityName, i.haName])).toEqual(
+        written.map(([, , location, cityCode]) => [1, null, cityCode, cityCode === '110100' ? '北京市' : '深圳市', location]),
+      );
+      for (const [i, [, , , , distName]] of written.entries()) if (distName) expect([i, items[i].distName]).toEqual([i, distName]);
+      expect(done).toMatchObject({ valued: written.length, unvalued: 0 });
+      const after = await balances();
+      expect(after).toEqual({ universal: before.universal, city: before.city - written.length });
+      expect(await ds.getRepository(CityPackageEntity).findOneByOrFail({ id: shenzhenPackage.id })).toMatchObject({ remaining: 95 });
     });
 
     it('never values a row twice when the same chunk runs twice, at once or again', async () => {

@@ -195,22 +195,18 @@ export class BatchUploadService {
     }
   }
 
-  /** Rows numbered from 1 with their chunk, resolved city and the columns the item list shows. */
+  /** Rows numbered from 1 with their chunk, resolved city and district, and the columns the item list shows. */
   private async itemRows(rows: BatchRowInput[]): Promise<ItemRow[]> {
-    const cities = new Map<string, { code: string; name: string } | null>();
-    for (const name of new Set(rows.map((r) => r.cityName).filter((n): n is string => !!n))) {
-      const city = await this.regions.resolveCity(name);
-      cities.set(name, city ? { code: city.code, name: city.name } : null);
-    }
+    const regions = await this.regions.resolver();
     return rows.map((input, i) => {
-      const city = input.cityName ? (cities.get(input.cityName) ?? null) : null;
+      const place = input.cityName ? regions.place(input.cityName, input.distName) : null;
       return {
         row_no: i + 1,
         chunk: batchChunkOf(i + 1),
         input,
-        city_code: city?.code ?? null,
-        city_name: city ? clip(city.name, 20) : clip(input.cityName, 20),
-        dist_name: clip(input.distName, 20),
+        city_code: place?.cityCode ?? null,
+        city_name: clip(place?.cityName ?? input.cityName, 20),
+        dist_name: clip(place?.distName ?? input.distName, 20),
         location: clip(input.location, 200),
         prop_type: batchPropType(input),
         bldg_area: areaCell(input.bldgArea),

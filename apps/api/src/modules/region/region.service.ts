@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { RegionEntity } from '@valuation/persistence';
-import { boundingBox, haversineSql, toWgs84, type CoordType } from '@valuation/core';
+import { boundingBox, haversineSql, RegionResolver, toWgs84, type CoordType } from '@valuation/core';
 import type { RegionItem, RegionPinyinGroup, RegionTreeNode } from '@valuation/contracts';
 
 export const CITY_FILTER_LIMIT = 20;
@@ -14,6 +14,7 @@ interface RegionIndex {
   children: Map<string, RegionEntity[]>;
   provinces: RegionEntity[];
   cities: RegionEntity[];
+  resolver: RegionResolver;
 }
 
 const byCode = (a: RegionEntity, b: RegionEntity) => a.code.localeCompare(b.code);
@@ -68,6 +69,7 @@ export class RegionService {
       children,
       provinces: rows.filter((r) => r.level === 1),
       cities: rows.filter((r) => r.level === 2),
+      resolver: new RegionResolver(rows),
     };
   }
 
@@ -136,27 +138,18 @@ export class RegionService {
 
   /**
    * A city from its code (a district code gives its city, a municipality's province code its one
-   * city) or its name, with or without 市, or its full pinyin; null when there is none.
+   * city), its name with or without 市, or its pinyin, as RegionResolver reads it; null when there
+   * is none.
    */
   async resolveCity(input: string): Promise<RegionEntity | null> {
-    const { byCode: codes, cities } = await this.index();
-    const v = input.trim();
-    if (/^\d{6}$/.test(v)) {
-      const r = codes.get(v);
-      if (r?.level === 2) return r;
-      if (r?.level === 3 && r.parentCode) return codes.get(r.parentCode) ?? null;
-      if (r?.level === 1) {
-        const own = cities.filter((c) => c.parentCode === r.code);
-        return own.length === 1 ? own[0] : null;
-      }
-      return null;
-    }
-    const lower = v.toLowerCase();
-    return (
-      cities.find((c) => c.name === v || c.shortName === v || c.shortName === v.replace(/市$/, '')) ??
-      cities.find((c) => c.pinyin === lower) ??
-      null
-    );
+    const { byCode: codes, resolver } = await this.index();
+    const code = resolver.city(input);
+    return code ? (codes.get(code) ?? null) : null;
+  }
+
+  /** The resolver of city and district texts that the batch worker and the market importers use too. */
+  async resolver(): Promise<RegionResolver> {
+    return (await this.index()).resolver;
   }
 
   /** Districts of a city whose code equals the input, or whose name equals or starts with it. */

@@ -4,7 +4,7 @@ import type { DataSource } from 'typeorm';
 import { checkBatchRow, ValuationMsg, type BatchRowInput } from '@valuation/domain';
 import type { EvalRecordEntity } from '@valuation/persistence';
 import { TtlCache } from '../cache';
-import { RegionResolver } from '../market/region.resolver';
+import { RegionResolver } from '../geo/region.resolver';
 import { MARKET_CACHE_TTL_MS, MarketLoader, type SubjectCommunity } from '../valuation/market-loader.service';
 import { NoPropertyFoundError } from '../valuation/valuation.errors';
 import { ValuationService, type ValuationActor } from '../valuation/valuation.service';
@@ -47,6 +47,8 @@ interface ItemUpdate {
 interface WaitingRow {
   id: string;
   input: BatchRowInput;
+  /** The city the upload resolved and reserved a count for; null when it found none. */
+  cityCode: string | null;
 }
 
 interface TaskActor extends ValuationActor {
@@ -71,6 +73,20 @@ export interface BatchChunkResult {
   skipped: boolean;
 }
 
+/**
+ * The city of a row: the one the upload resolved and reserved for, with the district the same
+ * resolver reads from the row; the resolver alone for a row stored without a city.
+ */
+function placeOf(row: WaitingRow, regions: RegionResolver): { cityCode: string | null; cityName: string | null; distName: string | null } {
+  const input = row.input ?? {};
+  const place = input.cityName ? regions.place(input.cityName, input.distName) : null;
+  const cityCode = row.cityCode ?? place?.cityCode ?? null;
+  if (!cityCode) return { cityCode: null, cityName: null, distName: null };
+  return { cityCode, cityName: regions.name(cityCode), distName: place?.cityCode === cityCode ? place.distName : null };
+}
+
+/** At most `max` characters, as the column holds them. */
+const clip = (text: string | null | undefined, max: number) => (text ? [...text].slice(0, max).join('') : null);
 const money = (n: number | null) => (n === null ? null : n.toFixed(2));
 const int = (text: string | undefined) => (text && /^-?\d+$/.test(text.trim()) ? Number(text.trim()) : null);
 
@@ -139,7 +155,7 @@ export class BatchRunner {
     const result: BatchChunkResult = { written: 0, valued: 0, finished: false, skipped: false };
     if (!task || task.state !== 1) return { ...result, skipped: true };
     const rows: WaitingRow[] = await this.ds.query(
-      `SELECT id, input FROM batch_item WHERE task_id = $1 AND chunk = $2 AND state = 0 ORDER BY row_no`,
+      `SELECT id, input, city_code AS "cityCode" FROM batch_item WHERE task_id = $1 AND chunk = $2 AND state = 0 ORDER BY row_no`,
       [taskId, chunk],
     );
     const regions = await this.regions.get('all', () => RegionResolver.load(this.ds));
@@ -163,9 +179,9 @@ export class BatchRunner {
   /** The communities of the chunk whose address is exactly a community's name, found in one query. */
   private async namedCommunities(rows: WaitingRow[], regions: RegionResolver): Promise<Map<string, SubjectCommunity>> {
     const wanted = new Map<string, { cityCode: string; name: string }>();
-    for (const { input } of rows) {
-      const cityCode = input?.cityName ? regions.city(input.cityName) : null;
-      if (cityCode && input.location) wanted.set(`${cityCode}|${input.location}`, { cityCode, name: input.location });
+    for (const row of rows) {
+      const { cityCode } = placeOf(row, regions);
+      if (cityCode && row.input?.location) wanted.set(`${cityCode}|${row.input.location}`, { cityCode, name: row.input.location });
     }
     return this.market.communitiesByName([...wanted.values()]);
   }
@@ -177,13 +193,13 @@ export class BatchRunner {
     named: Map<string, SubjectCommunity>,
   ): Promise<{ item: ItemUpdate; record: EvalRecordEntity | null }> {
     const input = row.input ?? {};
-    const cityCode = input.cityName ? regions.city(input.cityName) : null;
+    const { cityCode, cityName, distName } = placeOf(row, regions);
     const item: ItemUpdate = {
       id: row.id,
       state: 3,
       city_code: cityCode,
-      city_name: cityCode ? regions.name(cityCode) : (input.cityName ?? null),
-      dist_name: input.distName ?? null,
+      city_name: clip(cityName ?? input.cityName, 20),
+      dist_name: clip(distName ?? input.distName, 20),
       location: input.location?.slice(0, 200) ?? null,
       ha_code: null,
       ha_name: null,

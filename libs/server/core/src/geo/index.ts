@@ -1,2 +1,3 @@
 export * from './datum';
 export * from './distance';
+export * from './region.resolver';

@@ -11,7 +11,7 @@ import {
 } from './market-fields.parser';
 import type { CommunityRow } from './market-rows.writer';
 import { upsertCommunities } from './market-rows.writer';
-import type { RegionResolver } from './region.resolver';
+import type { RegionResolver } from '../geo/region.resolver';
 import { present, type ImportColumn, type RowValues, type TableImportSpec } from './table-import.runner';
 
 type CoordinateField = 'lon' | 'lat' | 'coordType';
@@ -139,13 +139,14 @@ export function readCityAndDistrict<F extends string>(
     values.problem('城市不能为空');
     return { cityCode: null, distCode: null };
   }
-  const cityCode = regions.city(cityText);
-  if (cityCode === null) {
+  const place = regions.place(cityText);
+  if (place === null) {
     values.problem(`城市「${cityText}」不存在`);
     return { cityCode: null, distCode: null };
   }
+  const { cityCode } = place;
   const districtText = values.text('district');
-  if (districtText === '') return { cityCode, distCode: null };
+  if (districtText === '') return { cityCode, distCode: place.distCode };
   const distCode = regions.district(cityCode, districtText);
   if (distCode === null) values.problem(`区县「${districtText}」不属于${regions.name(cityCode) ?? cityCode}`);
   return { cityCode, distCode };

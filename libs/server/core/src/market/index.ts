@@ -2,7 +2,6 @@ export * from './seeded-random';
 export * from './market-fields.parser';
 export * from './text-encoding.detector';
 export * from './table-rows.reader';
-export * from './region.resolver';
 export * from './market-rows.writer';
 export * from './import-report.builder';
 export * from './table-import.runner';

@@ -10,7 +10,7 @@ import {
   parseLayout,
 } from './market-fields.parser';
 import { upsertCases, upsertCommunities, type CaseRow, type CommunityRow } from './market-rows.writer';
-import type { RegionResolver } from './region.resolver';
+import type { RegionResolver } from '../geo/region.resolver';
 import { present, type ImportColumn, type TableImportSpec } from './table-import.runner';
 
 /**

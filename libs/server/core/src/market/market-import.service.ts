@@ -9,7 +9,7 @@ import { ImportReportBuilder } from './import-report.builder';
 import { lianjiaListingImportSpec, LIANJIA_IMPORT_COLUMNS } from './lianjia-listing.importer';
 import { CASE_IMPORT_COLUMNS, marketCaseImportSpec } from './market-case.importer';
 import { POI_IMPORT_COLUMNS, poiImportSpec } from './poi.importer';
-import { RegionResolver } from './region.resolver';
+import { RegionResolver } from '../geo/region.resolver';
 import { openTableFile } from './table-rows.reader';
 import { runTableImport, type ImportColumn, type TableImportOptions } from './table-import.runner';
 

@@ -1,4 +1,4 @@
-import type { SqlRunner } from './region.resolver';
+import type { SqlRunner } from '../geo/region.resolver';
 
 /** A community as the importers and the demo generator write it. Coordinates are WGS84. */
 export interface CommunityRow {

@@ -1,6 +1,6 @@
 import { FieldError, normalizeText } from './market-fields.parser';
 import { upsertPois, type PoiRow } from './market-rows.writer';
-import type { RegionResolver } from './region.resolver';
+import type { RegionResolver } from '../geo/region.resolver';
 import { COORD_COLUMNS, readCoordinates } from './community.importer';
 import { present, type ImportColumn, type TableImportSpec } from './table-import.runner';
 

@@ -4,7 +4,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import type { MarketIndexRebuildResult, MarketRebuildIndexPayload } from '@valuation/contracts';
 import { parseMonth } from './market-fields.parser';
-import type { SqlRunner } from './region.resolver';
+import type { SqlRunner } from '../geo/region.resolver';
 
 export interface PriceIndexScope {
   scope: 'community' | 'district' | 'city';
