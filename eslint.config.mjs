@@ -30,6 +30,8 @@ const sourceConstraints = [
   { sourceTag: 'scope:api', onlyDependOnLibsWithTags: ['scope:shared', 'scope:server'] },
   { sourceTag: 'scope:worker', onlyDependOnLibsWithTags: ['scope:shared', 'scope:server'] },
   { sourceTag: 'scope:testing', onlyDependOnLibsWithTags: ['scope:shared', 'scope:server', 'scope:testing'] },
+  { sourceTag: 'scope:tools', onlyDependOnLibsWithTags: ['scope:shared', 'scope:server', 'scope:testing'] },
+  { sourceTag: 'scope:e2e', onlyDependOnLibsWithTags: ['scope:shared'] },
 ];
 
 /** Tests may also use the testing library. */

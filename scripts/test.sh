@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Runs every test: type checks, unit tests, integration tests against real PostgreSQL, Redis and
-# S3, then Playwright end-to-end tests in the system Chromium against the built stack.
+# Runs every test: lint, format check and type checks, unit tests, integration tests against real
+# PostgreSQL, Redis and S3, then Playwright end-to-end tests in the system Chromium against the built
+# stack. Lint, type checks, unit tests and builds run per project through Nx, with its cache.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 set -e
@@ -18,8 +19,10 @@ step() {
   "$@" || failed=1
 }
 
+step "Lint" npx nx run-many -t lint --outputStyle=static
+step "Format" npx prettier --check . --log-level warn
 step "Type check" npm run --silent typecheck
-step "Unit tests" npx jest --config jest.config.js --selectProjects unit --json --outputFile="$results/unit.json"
+step "Unit tests" npx nx run-many -t test --outputStyle=static
 step "Integration tests" npx jest --config jest.config.js --selectProjects integration --runInBand --json --outputFile="$results/integration.json"
 step "Build" npm run --silent build
 if [ "$failed" -eq 0 ]; then

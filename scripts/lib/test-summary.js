@@ -8,14 +8,32 @@ let failed = 0;
 let skipped = 0;
 const lines = [];
 
-for (const name of ['unit', 'integration']) {
+/** The Jest reports of one step: `<name>.json`, or one per project in the folder `<name>/`. */
+function jestReports(name) {
   const file = path.join(dir, `${name}.json`);
-  if (!fs.existsSync(file)) continue;
-  const r = JSON.parse(fs.readFileSync(file, 'utf8'));
-  passed += r.numPassedTests;
-  failed += r.numFailedTests + (r.numRuntimeErrorTestSuites || 0);
-  skipped += r.numPendingTests + (r.numTodoTests || 0);
-  lines.push(`${name}: ${r.numPassedTests} passed, ${r.numFailedTests} failed`);
+  if (fs.existsSync(file)) return [file];
+  const folder = path.join(dir, name);
+  if (!fs.existsSync(folder)) return [];
+  return fs
+    .readdirSync(folder)
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => path.join(folder, f));
+}
+
+for (const name of ['unit', 'integration']) {
+  const files = jestReports(name);
+  if (files.length === 0) continue;
+  let stepPassed = 0;
+  let stepFailed = 0;
+  for (const file of files) {
+    const r = JSON.parse(fs.readFileSync(file, 'utf8'));
+    stepPassed += r.numPassedTests;
+    stepFailed += r.numFailedTests + (r.numRuntimeErrorTestSuites || 0);
+    skipped += r.numPendingTests + (r.numTodoTests || 0);
+  }
+  passed += stepPassed;
+  failed += stepFailed;
+  lines.push(`${name}: ${stepPassed} passed, ${stepFailed} failed`);
 }
 
 const e2eFile = path.join(dir, 'e2e.json');

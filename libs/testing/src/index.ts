@@ -1,2 +1,3 @@
 export * from './test-database';
 export * from './jobs';
+export * from './s3-server';

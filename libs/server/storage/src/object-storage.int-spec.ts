@@ -10,11 +10,7 @@ import { ConfigModule, loadConfig } from '@valuation/config';
 import { ObjectNotFoundError, ObjectStorage } from './object-storage.service';
 import { StorageModule } from './storage.module';
 import { minioClientOptions } from './storage.options';
-
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { startS3Server } = require('../../../../scripts/lib/s3-server.js') as {
-  startS3Server(options: { port: number; directory: string }): Promise<{ endpoint: string; close(): Promise<void> }>;
-};
+import { startS3Server } from '@valuation/testing';
 
 const uniqueBucket = () => `test-${randomBytes(5).toString('hex')}`;
 
