@@ -13,8 +13,8 @@ import { startTestApi, type TestApi } from './test-api';
 
 const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-/** Local wall-clock time, as the server reads the date filters. */
-const at = (y: number, m: number, d: number, h = 12, min = 0, s = 0) => new Date(y, m - 1, d, h, min, s);
+/** Wall-clock time in Beijing (UTC+8), the business zone the server reads the date filters in. */
+const at = (y: number, m: number, d: number, h = 12, min = 0, s = 0) => new Date(Date.UTC(y, m - 1, d, h - 8, min, s));
 
 interface Owner {
   accountId: number;
@@ -368,7 +368,7 @@ describe('valuation record list and export', () => {
     expect(row(3).slice(6, 13)).toEqual(['住宅', 90, '售价', 540, '万元', 60000, '元/㎡']);
     const when = sheet.getRow(2).getCell(2);
     expect(when.value).toEqual(new Date(Date.UTC(2025, 5, 1, 9, 0, 0)));
-    expect(when.numFmt).toBe('yyyy/mm/dd hh:mm:ss');
+    expect(when.numFmt).toBe('yyyy-mm-dd hh:mm:ss');
     expect([2, 3, 4, 5, 6].map((n) => String(sheet.getRow(n).getCell(1).value))).toEqual([
       codes.adminRent,
       codes.userEndOfDay,
@@ -428,5 +428,23 @@ describe('valuation record list and export', () => {
     expect(sheet.rowCount).toBe(10001);
     expect(sheet.getRow(2).getCell(1).value).toBe('BULK00010005');
     expect(sheet.getRow(10001).getCell(1).value).toBe('BULK00000006');
+  });
+
+  it('filters by the days of Beijing, whatever zone the server runs in', async () => {
+    // 00:10 on 1 July in Beijing is still 30 June in UTC; 23:59:59 on 30 June in Beijing is 15:59:59 UTC.
+    const afterMidnight = await record('afterMidnight', admin.owner, new Date('2025-06-30T16:10:00Z'), {
+      cityCode: '320100',
+      cityName: '南京',
+    });
+    const beforeMidnight = await record('beforeMidnight', admin.owner, new Date('2025-06-30T15:59:59Z'), {
+      cityCode: '320100',
+      cityName: '南京',
+    });
+    expect(await listCodes('city=南京&beginDate=2025/07/01&endDate=2025/07/01')).toEqual([afterMidnight]);
+    expect(await listCodes('city=南京&beginDate=2025/06/30&endDate=2025/06/30')).toEqual([beforeMidnight]);
+    expect(await listCodes('city=南京&endDate=2025/06/30')).toEqual([beforeMidnight]);
+    expect(await listCodes('city=南京&beginDate=2025/07/01')).toEqual([afterMidnight]);
+    const rows = (await list('city=南京&pageSize=10')).list;
+    expect(rows.map((r) => r.evalDate)).toEqual(['2025-07-01 00:10:00', '2025-06-30 23:59:59']);
   });
 });

@@ -1,5 +1,5 @@
 import type { DataSource, SelectQueryBuilder } from 'typeorm';
-import { parseFilterDate, Perm, type AppraisalCaseKind, type CaseActor } from '@valuation/domain';
+import { filterDayBounds, Perm, type AppraisalCaseKind, type CaseActor } from '@valuation/domain';
 import { AppraisalCaseEntity } from '@valuation/persistence';
 import { withinDataRange } from './data-range';
 import type { Principal } from './principal';
@@ -45,11 +45,9 @@ export function filterCases(
       ha: likePattern(q.ha),
     });
   }
-  if (q.beginDate) qb.andWhere('c.createdAt >= :begin', { begin: parseFilterDate(q.beginDate) });
-  if (q.endDate) {
-    const end = parseFilterDate(q.endDate)!;
-    qb.andWhere('c.createdAt < :end', { end: new Date(end.getFullYear(), end.getMonth(), end.getDate() + 1) });
-  }
+  const { from, until } = filterDayBounds(q.beginDate, q.endDate);
+  if (from) qb.andWhere('c.createdAt >= :begin', { begin: from });
+  if (until) qb.andWhere('c.createdAt < :end', { end: until });
   if (q.state) qb.andWhere('c.state = :state', { state: q.state });
   return qb.orderBy('c.createdAt', 'DESC').addOrderBy('c.id', 'DESC');
 }

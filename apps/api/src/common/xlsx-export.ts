@@ -1,6 +1,7 @@
 import type { StreamableFile } from '@nestjs/common';
 import { fileDownload } from './file-download';
 import ExcelJS from 'exceljs';
+import { parseDateTime, SHEET_DATE_TIME_FORMAT, sheetDateTime } from '@valuation/domain';
 
 export type XlsxCell = string | number | Date | null;
 
@@ -10,20 +11,21 @@ export interface XlsxColumn<T> {
   value: (row: T) => XlsxCell;
   /** Column width in characters. */
   width?: number;
-  /** Excel number format, e.g. `#,##0.00` or `yyyy/mm/dd hh:mm:ss`. */
+  /** Excel number format, e.g. `#,##0.00` or `yyyy-mm-dd hh:mm:ss`. */
   numFmt?: string;
 }
 
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-export const XLSX_DATE_TIME = 'yyyy/mm/dd hh:mm:ss';
+export const XLSX_DATE_TIME = SHEET_DATE_TIME_FORMAT;
 export const XLSX_AMOUNT = '#,##0.00';
 
 /**
- * Excel stores wall-clock times without a zone and exceljs writes a Date as UTC, so a moment is
- * passed as the UTC date with the server's local clock reading.
+ * A moment (or an API date-time, business wall clock) as an Excel cell: Excel stores wall-clock
+ * times without a zone, so the cell shows the business zone's clock.
  */
-export function excelDateTime(d: Date): Date {
-  return new Date(Date.UTC(d.getFullYear(), d.getMonth(), d.getDate(), d.getHours(), d.getMinutes(), d.getSeconds()));
+export function excelDateTime(value: Date | string): Date | null {
+  const at = typeof value === 'string' ? parseDateTime(value) : value;
+  return at ? sheetDateTime(at) : null;
 }
 
 /** A workbook with one sheet: a bold, frozen, filterable header row and one line per row. */

@@ -25,11 +25,11 @@ import {
   AgencyMsg,
   AgencyWorkflowMsg,
   checkAgencyFiles,
+  dateStamp,
   EVAL_TYPE_LABELS,
-  formatFilterDate,
+  filterDayBounds,
   INITIAL_AGENCY_STATE,
   ListMsg,
-  parseFilterDate,
   Perm,
   PROPERTY_TYPE_LABELS,
   type AgencyActor,
@@ -103,7 +103,7 @@ const EXPORT_COLUMNS: readonly XlsxColumn<AgencyListItem>[] = [
   { header: '联系电话', width: 16, value: (r) => r.customerPhone },
   { header: '申请人', width: 12, value: (r) => r.applicantName },
   { header: '客户公司', width: 24, value: (r) => r.companyName },
-  { header: '提交时间', width: 21, numFmt: XLSX_DATE_TIME, value: (r) => excelDateTime(new Date(r.submitTime.replace(' ', 'T'))) },
+  { header: '提交时间', width: 21, numFmt: XLSX_DATE_TIME, value: (r) => excelDateTime(r.submitTime) },
   { header: '城市', width: 10, value: (r) => r.cityName },
   { header: '小区', width: 24, value: (r) => r.haName },
   { header: '证载地址', width: 36, value: (r) => r.cardAddress },
@@ -188,7 +188,7 @@ export class AgencyService {
     const rows = await this.filtered(side, p, q).take(AGENCY_EXPORT_LIMIT).getMany();
     if (rows.length === 0) throw ApiError.notFound(ListMsg.noData);
     const content = await buildXlsx(side === 'user' ? '机构估价' : '估价申请', EXPORT_COLUMNS, await this.items(rows));
-    return { content, fileName: `${side === 'user' ? '机构估价' : '估价申请'}_${formatFilterDate(new Date()).replace(/\//g, '')}.xlsx` };
+    return { content, fileName: `${side === 'user' ? '机构估价' : '估价申请'}_${dateStamp()}.xlsx` };
   }
 
   async detail(side: AgencySide, p: Principal, id: number): Promise<AgencyDetail> {
@@ -311,11 +311,9 @@ export class AgencyService {
     if (q.haName) qb.andWhere(`a.haName ILIKE :ha ESCAPE '\\'`, { ha: likePattern(q.haName) });
     if (q.cardAddress)
       qb.andWhere(`(a.cardAddress ILIKE :addr ESCAPE '\\' OR a.location ILIKE :addr ESCAPE '\\')`, { addr: likePattern(q.cardAddress) });
-    if (q.beginTime) qb.andWhere('a.createdAt >= :begin', { begin: parseFilterDate(q.beginTime) });
-    if (q.endTime) {
-      const end = parseFilterDate(q.endTime)!;
-      qb.andWhere('a.createdAt < :end', { end: new Date(end.getFullYear(), end.getMonth(), end.getDate() + 1) });
-    }
+    const { from, until } = filterDayBounds(q.beginTime, q.endTime);
+    if (from) qb.andWhere('a.createdAt >= :begin', { begin: from });
+    if (until) qb.andWhere('a.createdAt < :end', { end: until });
     if (q.reportType !== AGENCY_REPORT_TYPE_ALL) qb.andWhere('a.reportType = :reportType', { reportType: q.reportType });
     if (q.reportStatus) qb.andWhere('a.state = :state', { state: q.reportStatus });
     return qb.orderBy('a.createdAt', 'DESC').addOrderBy('a.id', 'DESC');
@@ -349,9 +347,7 @@ export class AgencyService {
     side: AgencySide,
     p: Principal,
     id: number,
-    decide: (
-      a: AgencyApplicationEntity,
-    ) => {
+    decide: (a: AgencyApplicationEntity) => {
       event: AgencyEvent;
       expectedVersion?: number;
       columns?: () => Partial<Pick<AgencyApplicationEntity, 'receivedAt' | 'repliedAt'>>;

@@ -11,9 +11,11 @@ import type {
   AppraisalRequester,
 } from '@valuation/contracts';
 import {
+  addMonths,
   answerForKind,
   APPRAISAL_KIND_LABELS,
   AppraisalMsg,
+  businessToday,
   WorkflowMsg,
   type AppraisalAnswerInput,
   type AppraisalCaseEvent,
@@ -283,10 +285,10 @@ export class AppraisalService {
       `SELECT id, to_char(case_date, 'YYYY-MM-DD') AS case_date, area::float8 AS area, floor, total_floors, rooms, halls,
                 total_price::float8 AS total_price, unit_price::float8 AS unit_price, source
            FROM market_case
-          WHERE community_id = $1 AND trade_type = $2 AND case_date >= current_date - make_interval(months => $3::int)
+          WHERE community_id = $1 AND trade_type = $2 AND case_date >= $3::date
           ORDER BY case_date DESC, id DESC
           LIMIT $4`,
-      [communityId, tradeType, RECENT_CASE_MONTHS, RECENT_CASE_LIMIT],
+      [communityId, tradeType, addMonths(businessToday(), -RECENT_CASE_MONTHS), RECENT_CASE_LIMIT],
     );
     return rows.map((r) => ({
       id: r.id,

@@ -18,11 +18,11 @@ import {
   ARTIFICIAL_STATUS_LABELS,
   ArtificialMsg,
   artificialStatusOf,
+  dateStamp,
   EVAL_TYPE_LABELS,
-  formatFilterDate,
+  filterDayBounds,
   isCaseRequester,
   ListMsg,
-  parseFilterDate,
   type ArtificialAdd,
   type ArtificialFilter,
   type ArtificialIdAdd,
@@ -242,7 +242,7 @@ export class ArtificialService {
     const rows = await (await this.filtered(p, q)).take(ARTIFICIAL_EXPORT_LIMIT).getMany();
     if (rows.length === 0) throw ApiError.notFound(ListMsg.noData);
     const content = await buildXlsx('人工询价', EXPORT_COLUMNS, rows);
-    return { content, fileName: `人工询价_${formatFilterDate(new Date()).replace(/\//g, '')}.xlsx` };
+    return { content, fileName: `人工询价_${dateStamp()}.xlsx` };
   }
 
   /** The case with its history and the price history of its chain; opening it does not mark it read. */
@@ -293,11 +293,9 @@ export class ArtificialService {
         loc: likePattern(q.location),
       });
     }
-    if (q.beginDate) qb.andWhere('c.createdAt >= :begin', { begin: parseFilterDate(q.beginDate) });
-    if (q.endDate) {
-      const end = parseFilterDate(q.endDate)!;
-      qb.andWhere('c.createdAt < :end', { end: new Date(end.getFullYear(), end.getMonth(), end.getDate() + 1) });
-    }
+    const { from, until } = filterDayBounds(q.beginDate, q.endDate);
+    if (from) qb.andWhere('c.createdAt >= :begin', { begin: from });
+    if (until) qb.andWhere('c.createdAt < :end', { end: until });
     if (q.status === 1) qb.andWhere('c.state = 1');
     if (q.status === 2) qb.andWhere('c.state IN (2, 3)');
     return qb.orderBy('c.createdAt', 'DESC').addOrderBy('c.id', 'DESC');

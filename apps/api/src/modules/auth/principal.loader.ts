@@ -1,21 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import type { Population } from '@valuation/domain';
+import { businessToday, type Population } from '@valuation/domain';
 import { AccountEntity, preparedQuery, TenantStaffEntity } from '@valuation/persistence';
 import type { Principal } from '../../common/principal';
 
 export type AccountRecord = AccountEntity | TenantStaffEntity;
 
-/** Today in the server's calendar as yyyy-MM-dd, the format of date columns. */
-export function today(): string {
-  const d = new Date();
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-}
-
 export function isExpired(expireDate: string | null): boolean {
-  return expireDate !== null && expireDate < today();
+  return expireDate !== null && expireDate < businessToday();
 }
 
 interface PrincipalRow {

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { QuotaExhaustedError } from '@valuation/core';
+import { businessToday } from '@valuation/domain';
 import { preparedQuery, type BatchTaskEntity } from '@valuation/persistence';
 
 export type BatchReservation = BatchTaskEntity['reservations'][number];
@@ -21,8 +22,6 @@ export interface ReservationPlan {
   universalAvailable: number;
 }
 
-const today = () => new Date().toISOString().slice(0, 10);
-
 /**
  * Reserves one valuation per row of a batch task, in the caller's transaction. The packages and
  * the balance row are locked (packages first, as QuotaService does) from the plan until commit,
@@ -40,7 +39,7 @@ export class BatchReservationService {
             WHERE account_id = $1 AND tenant_id = $2 AND city_code = ANY($3::varchar[]) AND remaining > 0
               AND effective_date <= $4 AND expire_date >= $4
             ORDER BY expire_date, id FOR UPDATE`,
-          [payer.accountId, payer.tenantId, cityCodes, today()],
+          [payer.accountId, payer.tenantId, cityCodes, businessToday()],
         )
       : [];
     const balance: { universal_count: number }[] = await m.query(

@@ -5,9 +5,9 @@ import type { BatchItem, BatchTask, Paged } from '@valuation/contracts';
 import {
   BatchMsg,
   BATCH_ITEM_STATE_LABELS,
-  formatFilterDate,
+  dateStamp,
+  filterDayBounds,
   ListMsg,
-  parseFilterDate,
   PROPERTY_TYPE_LABELS,
   type BatchItemsFilter,
   type BatchItemsPage,
@@ -53,11 +53,9 @@ export class BatchTaskListService {
   async list(p: Principal, q: BatchListFilter): Promise<Paged<BatchTask>> {
     const qb = scopedBatchTasks(this.ds, p);
     if (q.taskName) qb.andWhere(`t.taskName ILIKE :taskName ESCAPE '\\'`, { taskName: likePattern(q.taskName) });
-    if (q.beginDate) qb.andWhere('t.createdAt >= :begin', { begin: parseFilterDate(q.beginDate) });
-    if (q.endDate) {
-      const end = parseFilterDate(q.endDate)!;
-      qb.andWhere('t.createdAt < :end', { end: new Date(end.getFullYear(), end.getMonth(), end.getDate() + 1) });
-    }
+    const { from, until } = filterDayBounds(q.beginDate, q.endDate);
+    if (from) qb.andWhere('t.createdAt >= :begin', { begin: from });
+    if (until) qb.andWhere('t.createdAt < :end', { end: until });
     if (q.taskState) qb.andWhere('t.state = :state', { state: q.taskState });
     const [tasks, total] = await qb
       .orderBy('t.createdAt', 'DESC')
@@ -87,7 +85,7 @@ export class BatchTaskListService {
     const items = await this.itemQuery(task, q.evalState).getMany();
     if (items.length === 0) throw ApiError.notFound(ListMsg.noData);
     const content = await buildXlsx('批量估价明细', BATCH_ITEM_EXPORT_COLUMNS, items);
-    return { content, fileName: `${task.taskName}_估价明细_${formatFilterDate(new Date()).replace(/\//g, '')}.xlsx` };
+    return { content, fileName: `${task.taskName}_估价明细_${dateStamp()}.xlsx` };
   }
 
   private async task(p: Principal, ref: string): Promise<BatchTaskEntity> {

@@ -13,6 +13,7 @@ import {
   checkBatchPhone,
   checkBatchRowCount,
   checkBatchTaskName,
+  dateTimeStamp,
   type BatchRowInput,
 } from '@valuation/domain';
 import { BatchTaskEntity } from '@valuation/persistence';
@@ -51,9 +52,7 @@ const intCell = (v: string | undefined) => (v && /^-?\d{1,6}$/.test(v) ? Number(
 const areaCell = (v: string | undefined) => (v && /^\d{1,9}(\.\d+)?$/.test(v) ? Math.round(Number(v) * 100) / 100 : null);
 
 function newBatchId(now = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  const stamp = `${now.getFullYear()}${pad(now.getMonth() + 1)}${pad(now.getDate())}${pad(now.getHours())}${pad(now.getMinutes())}${pad(now.getSeconds())}`;
-  return `PL${stamp}${randomBytes(4).toString('hex').toUpperCase()}`;
+  return `PL${dateTimeStamp(now)}${randomBytes(4).toString('hex').toUpperCase()}`;
 }
 
 /** The S3 key of a task's file: batch/<tenantId>/<batchId>/<original name>. */

@@ -1,13 +1,10 @@
 import type { PriceHistoryPoint } from '@valuation/contracts';
+import { shiftMonth } from '@valuation/domain';
 
 export const round2 = (n: number) => Math.round(n * 100) / 100;
 
 /** The month `delta` months after (or before, when negative) a yyyy-MM month. */
-export function shiftMonth(month: string, delta: number): string {
-  const [y, m] = month.split('-').map(Number);
-  const index = y * 12 + (m - 1) + delta;
-  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
-}
+export { shiftMonth };
 
 export const previousMonth = (month: string) => shiftMonth(month, -1);
 

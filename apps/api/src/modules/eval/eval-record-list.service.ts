@@ -4,10 +4,10 @@ import type { DataSource, SelectQueryBuilder } from 'typeorm';
 import {
   evalPriceUnit,
   evalPriceValue,
+  dateStamp,
   EVAL_TYPE_LABELS,
-  formatFilterDate,
+  filterDayBounds,
   ListMsg,
-  parseFilterDate,
   PROPERTY_TYPE_LABELS,
   type EvalFilter,
   type EvalListFilter,
@@ -90,7 +90,7 @@ export class EvalRecordListService {
     const records = await (await this.filtered(p, q)).limit(EVAL_EXPORT_LIMIT).getMany();
     if (records.length === 0) throw ApiError.notFound(ListMsg.noData);
     const content = await buildXlsx('估价记录', EXPORT_COLUMNS, await this.withHistoryCounts(p, records));
-    return { content, fileName: `估价记录_${formatFilterDate(new Date()).replace(/\//g, '')}.xlsx` };
+    return { content, fileName: `估价记录_${dateStamp()}.xlsx` };
   }
 
   private async filtered(p: Principal, q: EvalFilter): Promise<SelectQueryBuilder<EvalRecordEntity>> {
@@ -105,11 +105,9 @@ export class EvalRecordListService {
       qb.andWhere(`(r.haName ILIKE :location ESCAPE '\\' OR r.location ILIKE :location ESCAPE '\\')`, {
         location: likePattern(q.location),
       });
-    if (q.beginDate) qb.andWhere('r.createdAt >= :begin', { begin: parseFilterDate(q.beginDate) });
-    if (q.endDate) {
-      const end = parseFilterDate(q.endDate)!;
-      qb.andWhere('r.createdAt < :end', { end: new Date(end.getFullYear(), end.getMonth(), end.getDate() + 1) });
-    }
+    const { from, until } = filterDayBounds(q.beginDate, q.endDate);
+    if (from) qb.andWhere('r.createdAt >= :begin', { begin: from });
+    if (until) qb.andWhere('r.createdAt < :end', { end: until });
     if (q.type) qb.andWhere('r.propType = :propType', { propType: q.type });
     if (q.evalType) qb.andWhere('r.evalType = :evalType', { evalType: q.evalType });
     return qb.orderBy('r.createdAt', 'DESC').addOrderBy('r.id', 'DESC');

@@ -1,4 +1,4 @@
-import { dictName, PROPERTY_TYPE_LABELS } from '@valuation/domain';
+import { dictName, formatDateTime, PROPERTY_TYPE_LABELS } from '@valuation/domain';
 import type { EvalRecordEntity } from '@valuation/persistence';
 import { fromWgs84 } from '@valuation/core';
 import type { EvalRecord, EvalType } from '@valuation/contracts';
@@ -6,10 +6,9 @@ import type { Beta, SampleCase } from '@valuation/valuation';
 
 const num = (v: string | null) => (v === null ? null : Number(v));
 
-/** `yyyy-MM-dd HH:mm:ss` in the server's time zone. */
+/** `yyyy-MM-dd HH:mm:ss` in the business time zone. */
 export function dateTime(d: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+  return formatDateTime(d);
 }
 
 /** A valuation record in the shape of the specification (coordinates in bd09ll). */

@@ -3,8 +3,8 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { AccountBalanceEntity, BalanceOrderEntity } from '@valuation/persistence';
 import type { OrderRow, OwnBalance, Paged, UserStatistics } from '@valuation/contracts';
+import { businessToday } from '@valuation/domain';
 import type { Principal } from '../../common/principal';
-import { today } from '../auth/principal.loader';
 
 export const ORDER_STATE = { pending: 0, effective: 1, expired: 2 } as const;
 
@@ -20,7 +20,7 @@ export class OwnBalanceService {
   constructor(@InjectDataSource() private readonly ds: DataSource) {}
 
   async balance(p: Principal): Promise<OwnBalance> {
-    const on = today();
+    const on = businessToday();
     const [cities] = (await this.ds.query(
       `SELECT count(DISTINCT city_code)::int AS city_count, coalesce(sum(remaining), 0)::int AS annually,
               coalesce(string_agg(DISTINCT city_name, '、'), '') AS scope
@@ -64,7 +64,7 @@ export class OwnBalanceService {
       skip: (pageIndex - 1) * pageSize,
       take: pageSize,
     });
-    const on = today();
+    const on = businessToday();
     return {
       list: rows.map((o) => ({
         orderNo: o.orderNo,

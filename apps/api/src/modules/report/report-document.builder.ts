@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@valuation/config';
 import type { EvalResult, ReportAppraisal, ReportDocument, ReportType } from '@valuation/contracts';
 import { ReportConfigReader } from '@valuation/core';
-import { REPORT_LIMITS } from '@valuation/domain';
+import { businessDate, businessNow, REPORT_LIMITS } from '@valuation/domain';
 import type { Principal } from '../../common/principal';
 import { CommunityService } from '../community/community.service';
 import { MarketStatsService, TRADE } from '../community/market-stats.service';
@@ -37,7 +37,7 @@ export class ReportDocumentBuilder {
     reportCode: string,
     result: EvalResult,
     appraisal: ReportAppraisal | null = null,
-    on = new Date(),
+    on = businessNow(),
   ): Promise<ReportDocument> {
     const [branding, site, market] = await Promise.all([
       this.configs.resolve(p.tenantId, p.companyId, reportType),
@@ -47,7 +47,7 @@ export class ReportDocumentBuilder {
     return {
       reportType,
       reportCode,
-      reportDate: on.toISOString().slice(0, 10),
+      reportDate: businessDate(on),
       verifyUrl: verifyUrl(this.config, reportCode),
       branding: {
         reportName: branding.reportName,

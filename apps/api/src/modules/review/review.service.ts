@@ -16,8 +16,8 @@ import {
 import {
   CASE_FILE_LIMITS,
   CaseFileMsg,
+  dateStamp,
   EVAL_TYPE_LABELS,
-  formatFilterDate,
   isAverageMethod,
   isCaseRequester,
   ListMsg,
@@ -108,7 +108,7 @@ function toRow(c: AppraisalCaseEntity, viewer: CaseActor, advisory = false): Rev
 
 const EXPORT_COLUMNS: readonly XlsxColumn<ReviewListRow>[] = [
   { header: '复评编号', width: 24, value: (r) => r.caseNo },
-  { header: '提交时间', width: 21, numFmt: XLSX_DATE_TIME, value: (r) => excelDateTime(new Date(r.submitTime.replace(' ', 'T'))) },
+  { header: '提交时间', width: 21, numFmt: XLSX_DATE_TIME, value: (r) => excelDateTime(r.submitTime) },
   { header: '城市', width: 10, value: (r) => r.cityName },
   { header: '客户编号', width: 16, value: (r) => r.principalCode },
   { header: '证载地址', width: 36, value: (r) => r.cardAddress },
@@ -234,7 +234,7 @@ export class ReviewService {
       EXPORT_COLUMNS,
       rows.map((c) => toRow(c, viewer, reported.has(c.id))),
     );
-    return { content, fileName: `人工复评记录_${formatFilterDate(new Date()).replace(/\//g, '')}.xlsx` };
+    return { content, fileName: `人工复评记录_${dateStamp()}.xlsx` };
   }
 
   /** The re-appraisal with its history and the price history of its chain. */

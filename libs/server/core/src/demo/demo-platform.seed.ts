@@ -1,5 +1,5 @@
 import type { DataSource, EntityManager } from 'typeorm';
-import { permissionsOfScope, Perm, UserType } from '@valuation/domain';
+import { addDays, businessToday, permissionsOfScope, Perm, UserType } from '@valuation/domain';
 import {
   AccountBalanceEntity,
   AccountEntity,
@@ -43,9 +43,6 @@ export interface TenantFixture {
   /** First seven digits of the accounts' mobile numbers (unique per fixture). */
   phonePrefix: string;
 }
-
-const yyyyMmDd = (d: Date) => d.toISOString().slice(0, 10);
-const addDays = (d: Date, days: number) => new Date(d.getTime() + days * 86400000);
 
 /**
  * Valuation permissions: quick valuation with its actions, the records list, batch valuation, the
@@ -263,9 +260,8 @@ async function creditBalances(
   accountId: number,
   counts: { beijing: number; shanghai: number; universal: number; advisory: number; inquiry: number },
 ) {
-  const start = new Date();
-  const effectiveDate = yyyyMmDd(start);
-  const expireDate = yyyyMmDd(addDays(start, 365));
+  const effectiveDate = businessToday();
+  const expireDate = addDays(effectiveDate, 365);
   let seq = 0;
   const orderNo = () => `DEMO${tenantId}${accountId}${String(++seq).padStart(3, '0')}`;
   const ledger = (

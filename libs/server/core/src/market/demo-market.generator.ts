@@ -1,3 +1,4 @@
+import { monthKey, shiftMonth } from '@valuation/domain';
 import {
   DEMO_CITIES,
   DEMO_DEVELOPERS,
@@ -109,11 +110,7 @@ export function seasonality(calendarMonth: number, tradeType: 1 | 2): number {
 export function monthsUpTo(asOf: string, count: number): string[] {
   const match = /^(\d{4})-(\d{2})/.exec(asOf);
   if (!match) throw new Error(`asOf must be YYYY-MM, got "${asOf}"`);
-  const lastIndex = Number(match[1]) * 12 + Number(match[2]) - 1;
-  return Array.from({ length: count }, (_, i) => {
-    const index = lastIndex - (count - 1) + i;
-    return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}-01`;
-  });
+  return Array.from({ length: count }, (_, i) => `${shiftMonth(`${match[1]}-${match[2]}`, i - (count - 1))}-01`);
 }
 
 const CHINESE_NUMERALS = ['零', '一', '二', '三', '四', '五', '六', '七', '八', '九'];
@@ -644,8 +641,7 @@ function generatePois(rng: SeededRandom, city: DemoCity, communities: readonly G
 export function generateDemoMarket(options: DemoMarketOptions = {}): DemoMarket {
   const seed = options.seed ?? DEMO_SEED;
   const monthCount = options.months ?? DEMO_DEFAULTS.months;
-  const now = new Date();
-  const asOf = options.asOf ?? `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}`;
+  const asOf = options.asOf ?? monthKey();
   const months = monthsUpTo(asOf, monthCount);
   const perCity = options.communitiesPerCity ?? DEMO_DEFAULTS.communitiesPerCity;
   const meanCases = options.casesPerCommunity ?? DEMO_DEFAULTS.casesPerCommunity;

@@ -1,4 +1,5 @@
 import type { EntityManager } from 'typeorm';
+import { businessNow, monthKey } from '@valuation/domain';
 import {
   FieldError,
   parseBuildingType,
@@ -123,9 +124,9 @@ export function parseArea(text: string): number | null {
 }
 
 /** The month of a case, no later than the current month. */
-export function parseCaseMonth(text: string, now = new Date()): string | null {
+export function parseCaseMonth(text: string, now = businessNow()): string | null {
   const month = parseMonth(text);
-  const current = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-01`;
+  const current = `${monthKey(now)}-01`;
   if (month !== null && month > current) throw new FieldError(`日期 ${month.slice(0, 7)} 晚于当前月份`);
   return month;
 }

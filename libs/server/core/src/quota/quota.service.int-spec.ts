@@ -1,4 +1,5 @@
 import type { DataSource } from 'typeorm';
+import { businessToday, setBusinessClock } from '@valuation/domain';
 import { AccountBalanceEntity, CityPackageEntity } from '@valuation/persistence';
 import { openTestDataSource, type TestDatabase } from '@valuation/testing';
 import { QuotaExhaustedError, QuotaService } from './quota.service';
@@ -7,7 +8,7 @@ describe('QuotaService', () => {
   let db: TestDatabase;
   let ds: DataSource;
   const quota = new QuotaService();
-  const today = new Date().toISOString().slice(0, 10);
+  const today = businessToday();
   const ref = (accountId: number, refId: string) => ({ tenantId: 1, accountId, refType: 'rapid', refId });
 
   beforeAll(async () => {
@@ -88,17 +89,15 @@ describe('QuotaService', () => {
   it('never overdraws: 200 concurrent charges against 100 counts, exactly 100 succeed', async () => {
     const accountId = 2;
     await ds.getRepository(AccountBalanceEntity).save({ accountId, tenantId: 1, universalCount: 60, advisoryCount: 0, inquiryCount: 0 });
-    await ds
-      .getRepository(CityPackageEntity)
-      .save({
-        tenantId: 1,
-        accountId,
-        cityCode: '440100',
-        cityName: '广州市',
-        remaining: 40,
-        effectiveDate: '2020-01-01',
-        expireDate: '2099-12-31',
-      });
+    await ds.getRepository(CityPackageEntity).save({
+      tenantId: 1,
+      accountId,
+      cityCode: '440100',
+      cityName: '广州市',
+      remaining: 40,
+      effectiveDate: '2020-01-01',
+      expireDate: '2099-12-31',
+    });
     const results = await Promise.allSettled(
       Array.from({ length: 200 }, (_, i) => ds.transaction((m) => quota.consumeValuation(m, '440100', ref(accountId, `c${i}`)))),
     );
@@ -121,5 +120,26 @@ describe('QuotaService', () => {
     await ds.transaction((m) => quota.consumeReport(m, 'advisory', ref(accountId, 'r1')));
     await expect(ds.transaction((m) => quota.consumeReport(m, 'advisory', ref(accountId, 'r2')))).rejects.toThrow('咨询报告份数不足');
     await expect(ds.transaction((m) => quota.consumeReport(m, 'inquiry', ref(accountId, 'r3')))).rejects.toThrow('询价报告份数不足');
+  });
+
+  it('judges validity by the Beijing calendar: at 23:30 UTC a package starting that Beijing day is valid, one ended the day before is not', async () => {
+    const accountId = 4;
+    // 07:30 on 11 June in Beijing, still 10 June in UTC.
+    setBusinessClock(() => new Date('2025-06-10T23:30:00Z'));
+    try {
+      await ds.getRepository(AccountBalanceEntity).save({ accountId, tenantId: 1, universalCount: 0, advisoryCount: 0, inquiryCount: 0 });
+      const packages = ds.getRepository(CityPackageEntity);
+      const city = { tenantId: 1, accountId, cityCode: '440100', cityName: '广州市', remaining: 1 };
+      await packages.save({ ...city, effectiveDate: '2025-01-01', expireDate: '2025-06-10' });
+      const startsToday = await packages.save({ ...city, effectiveDate: '2025-06-11', expireDate: '2026-06-10' });
+
+      const charge = await ds.transaction((m) => quota.consumeValuation(m, '440100', ref(accountId, 'tz1')));
+      expect(charge).toMatchObject({ kind: 'city', cityPackageId: startsToday.id });
+      await expect(ds.transaction((m) => quota.consumeValuation(m, '440100', ref(accountId, 'tz2')))).rejects.toBeInstanceOf(
+        QuotaExhaustedError,
+      );
+    } finally {
+      setBusinessClock();
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import { businessToday } from '@valuation/domain';
 import { preparedQuery, type LedgerKind } from '@valuation/persistence';
 
 export class QuotaExhaustedError extends Error {
@@ -30,8 +31,6 @@ export interface ChargeRef {
   refId: string;
   createdBy?: number | null;
 }
-
-const today = () => new Date().toISOString().slice(0, 10);
 
 /**
  * Atomic consumption of balances. Every change writes a ledger row in the caller's transaction;
@@ -76,7 +75,16 @@ export class QuotaService {
          RETURNING id, kind, city_package_id
        )${andThen ? `, followed AS (${andThen.sql})` : ''}
        SELECT id, kind, city_package_id FROM charged`,
-      [ref.accountId, ref.tenantId, cityCode, today(), ref.refType, ref.refId, ref.createdBy ?? ref.accountId, ...(andThen?.values ?? [])],
+      [
+        ref.accountId,
+        ref.tenantId,
+        cityCode,
+        businessToday(),
+        ref.refType,
+        ref.refId,
+        ref.createdBy ?? ref.accountId,
+        ...(andThen?.values ?? []),
+      ],
     );
     if (!rows.length) throw new QuotaExhaustedError('valuation');
     return { kind: rows[0].kind, cityPackageId: rows[0].city_package_id, ledgerId: String(rows[0].id) };

@@ -1,12 +1,13 @@
 import { randomInt } from 'node:crypto';
 import type { ReportType } from '@valuation/contracts';
+import { businessNow, dateStamp } from '@valuation/domain';
 
 /** Prefix of a report code by type: XJ 询价 (inquiry), ZX 咨询 (advisory). */
 const PREFIX: Readonly<Record<ReportType, string>> = { 1: 'XJ', 2: 'ZX' };
 
 /** Report codes: XJ or ZX, the date, then ten random digits. */
-export function newReportCode(type: ReportType, on = new Date()): string {
-  const date = on.toISOString().slice(0, 10).replace(/-/g, '');
+export function newReportCode(type: ReportType, on = businessNow()): string {
+  const date = dateStamp(on);
   const digits = Array.from({ length: 10 }, () => randomInt(10)).join('');
   return `${PREFIX[type]}${date}${digits}`;
 }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
+import { monthKey, shiftMonth } from '@valuation/domain';
 import { preparedQuery } from '@valuation/persistence';
 import {
   MAX_MARKET_CASES,
@@ -42,9 +43,9 @@ const MARKET_CACHE_ENTRIES = 2_000;
 const COMMUNITY_COLUMNS = `id, ha_code AS "haCode", name, city_code AS "cityCode", dist_code AS "distCode", area_name AS "areaName",
   address, lat, lon, build_year AS "buildYear"`;
 
+/** The first day (yyyy-MM-dd) of the month `months` months before the business month of `date`. */
 function monthsBefore(date: Date, months: number): string {
-  const d = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() - months, 1));
-  return d.toISOString().slice(0, 10);
+  return `${shiftMonth(monthKey(date), -months)}-01`;
 }
 
 /** Reads from PostgreSQL the market data the engine needs for one valuation. */
@@ -117,7 +118,7 @@ export class MarketLoader {
    * same business area), nearest first.
    */
   load(subject: SubjectCommunity, tradeType: TradeType, propType: number, on: Date): Promise<MarketData> {
-    const key = [subject.id, tradeType, propType, on.toISOString().slice(0, 7)].join('|');
+    const key = [subject.id, tradeType, propType, monthKey(on)].join('|');
     return this.markets.get(key, () => this.loadMarket(subject, tradeType, propType, on));
   }
 
@@ -171,7 +172,7 @@ export class MarketLoader {
       communities.set(subject.haCode, { code: subject.haCode, name: subject.name, buildYear: subject.buildYear });
 
     const indices = await indicesLoaded;
-    const previous = monthsBefore(on, 1).slice(0, 7);
+    const previous = shiftMonth(monthKey(on), -1);
     return {
       cases,
       communities: [...communities.values()],

@@ -1,4 +1,5 @@
 import type { DataSource } from 'typeorm';
+import { businessDate, businessNow, monthKey, shiftMonth } from '@valuation/domain';
 import { estimateStandardUnitPrice } from '@valuation/valuation';
 import { MarketLoader, MARKET_WINDOW_MONTHS, type SubjectCommunity } from './market-loader.service';
 
@@ -13,10 +14,10 @@ export interface StandardPriceRefresh {
  * from its recent sale cases, for the standard price adjustment method. Communities without
  * enough cases keep no standard price.
  */
-export async function refreshStandardPrices(ds: DataSource, cityCode?: string, on = new Date()): Promise<StandardPriceRefresh> {
+export async function refreshStandardPrices(ds: DataSource, cityCode?: string, on = businessNow()): Promise<StandardPriceRefresh> {
   const started = Date.now();
   const loader = new MarketLoader(ds);
-  const since = new Date(Date.UTC(on.getUTCFullYear(), on.getUTCMonth() - MARKET_WINDOW_MONTHS, 1)).toISOString().slice(0, 10);
+  const since = `${shiftMonth(monthKey(on), -MARKET_WINDOW_MONTHS)}-01`;
   const communities: SubjectCommunity[] = await ds.query(
     `SELECT c.id, c.ha_code AS "haCode", c.name, c.city_code AS "cityCode", c.dist_code AS "distCode", c.area_name AS "areaName",
             c.address, c.lat, c.lon, c.build_year AS "buildYear"
@@ -25,7 +26,7 @@ export async function refreshStandardPrices(ds: DataSource, cityCode?: string, o
         AND EXISTS (SELECT 1 FROM market_case m WHERE m.community_id = c.id AND m.trade_type = 1 AND m.prop_type = 11 AND m.case_date >= $2)`,
     [cityCode ?? null, since],
   );
-  const valuationDate = on.toISOString().slice(0, 10);
+  const valuationDate = businessDate(on);
   const prices: { id: number; price: number | null }[] = [];
   for (const community of communities) {
     const market = await loader.load(community, 1, 11, on);

@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
-import { RESIDENTIAL, type ValuationRequest } from '@valuation/domain';
+import { businessDate, businessNow, dateStamp, RESIDENTIAL, type ValuationRequest } from '@valuation/domain';
 import { EvalRecordEntity, preparedQuery, TenantEntity } from '@valuation/persistence';
 import {
   ALL_METHODS,
@@ -47,8 +47,8 @@ export interface ValuationOptions {
 }
 
 /** Valuation codes: EV, the date, then fourteen random digits. */
-export function newEvalCode(on = new Date()): string {
-  const date = on.toISOString().slice(0, 10).replace(/-/g, '');
+export function newEvalCode(on = businessNow()): string {
+  const date = dateStamp(on);
   const digits = Array.from({ length: 14 }, () => randomInt(10)).join('');
   return `EV${date}${digits}`;
 }
@@ -142,7 +142,7 @@ export class ValuationService {
     community: SubjectCommunity,
     options: ValuationOptions = {},
   ): Promise<{ evalCode: string; record: EvalRecordEntity; result: ValuationResult }> {
-    const now = new Date();
+    const now = businessNow();
     const [market, tenant, risk] = await Promise.all([
       this.market.load(community, evalType, req.propType, now),
       this.tenants.get(String(actor.tenantId), () => this.ds.getRepository(TenantEntity).findOneBy({ id: actor.tenantId })),
@@ -164,7 +164,7 @@ export class ValuationService {
         buildingType: req.bldgType,
       },
       tradeType: evalType,
-      valuationDate: now.toISOString().slice(0, 10),
+      valuationDate: businessDate(now),
       ...tenantFlags(tenant),
       riskCoefficient: risk,
       market,

@@ -4,8 +4,10 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import {
   applyCaseEvent,
+  businessNow,
   caseDueAt,
   caseStateCode,
+  dateStamp,
   initialCaseState,
   WorkflowMsg,
   type AppraisalCaseEvent,
@@ -40,8 +42,8 @@ export class CaseNotFoundError extends Error {
 const PREFIX: Readonly<Record<AppraisalCaseKind, string>> = { artificial: 'RG', review: 'FP', objection: 'YY' };
 
 /** Case numbers: RG (manual enquiry), FP (re-appraisal) or YY (objection), the date, then eight random digits. */
-export function newCaseNo(kind: AppraisalCaseKind, on = new Date()): string {
-  const date = on.toISOString().slice(0, 10).replace(/-/g, '');
+export function newCaseNo(kind: AppraisalCaseKind, on = businessNow()): string {
+  const date = dateStamp(on);
   return `${PREFIX[kind]}${date}${Array.from({ length: 8 }, () => randomInt(10)).join('')}`;
 }
 

@@ -1,5 +1,5 @@
 import type { AppraisalCaseView, CaseHistoryView } from '@valuation/contracts';
-import { isCaseRequester, isOverdue, type CaseActor } from '@valuation/domain';
+import { formatDateTime, isCaseRequester, isOverdue, type CaseActor } from '@valuation/domain';
 import type { AppraisalCaseEntity, AppraisalCaseHistoryEntity } from '@valuation/persistence';
 
 const EVENT_NAMES: Readonly<Record<CaseHistoryView['event'], string>> = {
@@ -11,11 +11,9 @@ const EVENT_NAMES: Readonly<Record<CaseHistoryView['event'], string>> = {
   READ: '已读',
 };
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** yyyy-MM-dd HH:mm:ss in the server's time zone, as the other record views give times. */
+/** yyyy-MM-dd HH:mm:ss in the business time zone, as the other record views give times. */
 export function caseTime(d: Date): string {
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+  return formatDateTime(d);
 }
 
 const num = (v: string | null) => (v === null ? null : Number(v));

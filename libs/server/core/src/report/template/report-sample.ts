@@ -12,7 +12,7 @@ import type {
   ReportDocument,
   ReportType,
 } from '@valuation/contracts';
-import { REPORT_CONFIG_DEFAULTS } from '@valuation/domain';
+import { addDays, REPORT_CONFIG_DEFAULTS, shiftMonth } from '@valuation/domain';
 
 const COMMUNITY = { haCode: 'BJ1101050318', haName: '望京融景家园', address: '朝阳区广顺南大街19号院', lon: 116.47862, lat: 40.00118 };
 
@@ -43,19 +43,11 @@ const NEARBY: [string, number, number, number, number, string][] = [
 const DIRECTIONS = ['东', '东北', '北', '西北', '西', '西南', '南', '东南'];
 
 /** yyyy-MM-dd moved by whole days. */
-function shiftDate(date: string, days: number): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
+const shiftDate = addDays;
 
 /** The `count` months before the month of `date`, oldest first (yyyy-MM). */
 function monthsBefore(date: string, count: number): string[] {
-  const [year, month] = date.split('-').map(Number);
-  return Array.from({ length: count }, (_, i) => {
-    const d = new Date(Date.UTC(year, month - 1 - count + i, 1));
-    return d.toISOString().slice(0, 7);
-  });
+  return Array.from({ length: count }, (_, i) => shiftMonth(date.slice(0, 7), i - count));
 }
 
 function sample(
