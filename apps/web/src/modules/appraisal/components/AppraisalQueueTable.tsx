@@ -1,6 +1,6 @@
 import { Anchor, Box, Button, Group, Stack, Text } from '@mantine/core';
 import type { AppraisalQueueRow } from '@valuation/contracts';
-import { APPRAISAL_QUEUE_PAGE_SIZES, formatArea } from '@valuation/domain';
+import { APPRAISAL_QUEUE_PAGE_SIZES, formatArea, formatDateTime } from '@valuation/domain';
 import { PagedTable, type TableColumn } from '@valuation/ui';
 import { Link } from 'react-router-dom';
 import { KindBadge, OverdueBadge, StateBadge } from './CaseBadges';
@@ -54,14 +54,14 @@ export function AppraisalQueueTable({ rows, caseHref, onClaim, claimingId, ...pa
         </Stack>
       ),
     },
-    { key: 'submitTime', title: '提交时间', render: (r) => r.submitTime.slice(0, 16) },
+    { key: 'submitTime', title: '提交时间', render: (r) => formatDateTime(r.submitTime) },
     {
       key: 'dueTime',
       title: '截止时间',
       render: (r) => (
         <Group gap={6} wrap="nowrap">
           <Text size="sm" fw={r.overdue ? 600 : undefined}>
-            {r.dueTime.slice(0, 16)}
+            {formatDateTime(r.dueTime)}
           </Text>
           {r.overdue && <OverdueBadge />}
         </Group>

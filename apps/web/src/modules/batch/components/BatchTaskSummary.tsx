@@ -1,7 +1,7 @@
 import { Group, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { BatchTask } from '@valuation/contracts';
 import { StatTile } from '@valuation/ui';
-import { formatSlashDateTime } from '../../../app/format/date-format';
+import { formatDateTime } from '../../../app/format/date-format';
 import { formatBatchAmount, progressPercent } from '../model/batch-format';
 import { TaskStateBadge } from './TaskStateBadge';
 
@@ -30,8 +30,8 @@ export function BatchTaskSummary({ task }: { task: BatchTask }) {
             <TaskStateBadge task={task} />
           </Group>
           <Group gap="xl" wrap="wrap">
-            <Meta label="提交时间" value={formatSlashDateTime(task.submitTime)} />
-            <Meta label="完成时间" value={task.finishTime ? formatSlashDateTime(task.finishTime) : null} />
+            <Meta label="提交时间" value={formatDateTime(task.submitTime)} />
+            <Meta label="完成时间" value={task.finishTime ? formatDateTime(task.finishTime) : null} />
             <Meta label="上传文件" value={task.fileName} />
           </Group>
         </Stack>

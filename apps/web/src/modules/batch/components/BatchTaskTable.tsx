@@ -4,7 +4,7 @@ import { Perm } from '@valuation/domain';
 import { PagedTable, type TableColumn } from '@valuation/ui';
 import { useMemo, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { formatSlashDateTime } from '../../../app/format/date-format';
+import { formatDateTime } from '../../../app/format/date-format';
 import { useRouteLink } from '../../../app/routing/use-route-link';
 import { useGrantedPermissions } from '../../../app/session/session-queries';
 import { BATCH_PAGE_SIZES } from '../hooks/batch-filters';
@@ -14,7 +14,7 @@ import { TaskStateBadge } from './TaskStateBadge';
 
 function DateTime({ value }: { value: string | null }) {
   if (!value) return <>--</>;
-  const [day, time] = formatSlashDateTime(value).split(' ');
+  const [day, time] = formatDateTime(value).split(' ');
   return (
     <div style={{ whiteSpace: 'nowrap' }}>
       <div>{day}</div>

@@ -2,7 +2,8 @@ import { batchFilterQuery, initialBatchFilters } from './batch-filters';
 
 describe('batch task filters', () => {
   it('start with every state over the last three months up to today', () => {
-    expect(initialBatchFilters(new Date(2025, 4, 31))).toEqual({
+    // 00:30 on 31 May in Beijing, still 30 May in UTC.
+    expect(initialBatchFilters(new Date('2025-05-30T16:30:00Z'))).toEqual({
       taskName: '',
       taskState: '0',
       beginDate: '2025/02/28',
@@ -11,7 +12,7 @@ describe('batch task filters', () => {
   });
 
   it('never start before 2018/01/01', () => {
-    expect(initialBatchFilters(new Date(2018, 1, 10)).beginDate).toBe('2018/01/01');
+    expect(initialBatchFilters('2018/02/10').beginDate).toBe('2018/01/01');
   });
 
   it('send only what restricts, the state as a number', () => {

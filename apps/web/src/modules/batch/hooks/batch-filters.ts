@@ -1,5 +1,5 @@
 import type { BatchListQuery } from '@valuation/contracts';
-import { cleanFilters, defaultDateRange } from '@valuation/domain';
+import { businessNow, cleanFilters, defaultDateRange } from '@valuation/domain';
 
 export const BATCH_PAGE_SIZES = [10, 50, 100, 200] as const;
 
@@ -11,7 +11,7 @@ export interface BatchFilterForm {
   endDate?: string;
 }
 
-export function initialBatchFilters(today: Date = new Date()): BatchFilterForm {
+export function initialBatchFilters(today: Date | string = businessNow()): BatchFilterForm {
   return { taskName: '', taskState: '0', ...defaultDateRange(today) };
 }
 

@@ -1,7 +1,7 @@
 import { Badge, Group, Loader, Table, Text } from '@mantine/core';
 import { artificialTypeLabel, formatEvalPrice, formatReportUnitPrice, unitPriceUnit, withUnit } from '@valuation/domain';
 import { LoadError } from '@valuation/ui';
-import { formatSlashDateTime } from '../../../app/format/date-format';
+import { formatDateTime } from '../../../app/format/date-format';
 import { useEvalHistory } from '../api/records-api';
 
 const STATE_LABELS: Record<number, string> = { 1: '已估价', 2: '参考价' };
@@ -69,7 +69,7 @@ export function RecordHistory({ evalRecordId, evalCode }: { evalRecordId: number
                   )}
                 </Group>
               </Table.Td>
-              <Table.Td>{formatSlashDateTime(h.evalDate)}</Table.Td>
+              <Table.Td>{formatDateTime(h.evalDate)}</Table.Td>
               <Table.Td>{h.evalType === 2 ? '租金' : '售价'}</Table.Td>
               <Table.Td ta="right">{formatEvalPrice(h.totalPrice, h.evalType)}</Table.Td>
               <Table.Td ta="right">{withUnit(formatReportUnitPrice(h.unitPrice, h.evalType), unitPriceUnit(h.evalType))}</Table.Td>

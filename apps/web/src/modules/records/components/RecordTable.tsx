@@ -4,7 +4,7 @@ import { formatArea, formatEvalPrice, Perm } from '@valuation/domain';
 import { PagedTable, type TableColumn } from '@valuation/ui';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { formatSlashDateTime } from '../../../app/format/date-format';
+import { formatDateTime } from '../../../app/format/date-format';
 import { useRouteLink } from '../../../app/routing/use-route-link';
 import { useGrantedPermissions } from '../../../app/session/session-queries';
 import { RECORD_PAGE_SIZES } from '../hooks/record-filters';
@@ -117,7 +117,7 @@ export function RecordTable({ data, loading, fetching, pageIndex, pageSize, onPa
         key: 'evalDate',
         title: '估价时间',
         render: (r) => {
-          const [day, time] = formatSlashDateTime(r.evalDate).split(' ');
+          const [day, time] = formatDateTime(r.evalDate).split(' ');
           return (
             <div style={{ whiteSpace: 'nowrap' }}>
               <div>{day}</div>

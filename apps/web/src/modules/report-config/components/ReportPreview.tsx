@@ -1,5 +1,5 @@
 import { useElementSize } from '@mantine/hooks';
-import { REPORT_TYPE_LABELS, type ReportImageKind } from '@valuation/domain';
+import { businessNow, dateStamp, formatChineseDate, REPORT_TYPE_LABELS, type ReportImageKind } from '@valuation/domain';
 import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import type { ReportConfigFormValues } from '../model/report-config-form';
 import classes from './ReportPreview.module.css';
@@ -18,13 +18,8 @@ export interface ReportPreviewProps {
   images: Partial<Record<ReportImageKind, string | null>>;
 }
 
-function chineseToday(now = new Date()): string {
-  return `${now.getFullYear()}年${now.getMonth() + 1}月${now.getDate()}日`;
-}
-
-function sampleCode(type: 1 | 2, now = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${CODE_PREFIX[type]}${now.getFullYear()}${pad(now.getMonth() + 1)}${pad(now.getDate())}0000000001`;
+function sampleCode(type: 1 | 2, now = businessNow()): string {
+  return `${CODE_PREFIX[type]}${dateStamp(now)}0000000001`;
 }
 
 /** Height of an element's layout box (transforms do not change it). */
@@ -132,7 +127,7 @@ export function ReportPreview({ values, issuer, images, page }: ReportPreviewPro
   const { ref, width } = useElementSize();
   const scale = width > 0 ? width / PAGE_WIDTH : 0;
   const consulting = values.reportType === 2;
-  const date = chineseToday();
+  const date = formatChineseDate(businessNow());
   const statement = values.reportStatement.trim();
   const appendix = ([1, 2] as const)
     .filter((t) => images[t])

@@ -2,7 +2,7 @@ import { Badge, Group, Table, Text } from '@mantine/core';
 import type { PriceHistoryItem } from '@valuation/contracts';
 import { artificialTypeLabel, formatEvalPrice, formatReportUnitPrice, unitPriceUnit, withUnit } from '@valuation/domain';
 import { PageSection } from '@valuation/ui';
-import { formatSlashDateTime } from '../../../app/format/date-format';
+import { formatDateTime } from '../../../app/format/date-format';
 
 const TYPE_COLORS: Readonly<Record<number, string>> = { 1: 'gray', 2: 'blue', 3: 'grape' };
 
@@ -44,7 +44,7 @@ export function PriceHistorySection({ items, current }: { items: readonly PriceH
                       )}
                     </Group>
                   </Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatSlashDateTime(h.evalDate)}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(h.evalDate)}</Table.Td>
                   <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                     {formatEvalPrice(h.totalPrice, h.evalType)}
                   </Table.Td>
