@@ -32,6 +32,13 @@ module.exports = {
     },
     {
       ...common,
+      displayName: 'ui',
+      testEnvironment: 'jsdom',
+      testMatch: ['<rootDir>/libs/ui/**/*.spec.tsx', '<rootDir>/apps/web/**/*.spec.tsx'],
+      setupFiles: ['<rootDir>/libs/ui/src/testing/setup-dom.ts'],
+    },
+    {
+      ...common,
       displayName: 'integration',
       testMatch: ['<rootDir>/{apps,libs}/**/*.int-spec.ts'],
       globalSetup: '<rootDir>/libs/testing/src/global-setup.ts',

@@ -23,6 +23,7 @@ step "Lint" npx nx run-many -t lint --outputStyle=static
 step "Format" npx prettier --check . --log-level warn
 step "Type check" npm run --silent typecheck
 step "Unit tests" npx nx run-many -t test --outputStyle=static
+step "Component tests" npx jest --config jest.config.js --selectProjects ui --json --outputFile="$results/ui.json"
 step "Integration tests" npx jest --config jest.config.js --selectProjects integration --runInBand --json --outputFile="$results/integration.json"
 step "Build" npm run --silent build
 if [ "$failed" -eq 0 ]; then

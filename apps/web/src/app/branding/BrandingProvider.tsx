@@ -1,7 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { THEME_PRESETS } from '@valuation/domain';
-import { createAppTheme } from '@valuation/ui';
+import { createAppTheme, KitProvider } from '@valuation/ui';
 import { useMemo, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { populationOfPath } from '../session/population';
@@ -12,7 +12,7 @@ const FALLBACK_COLOR = THEME_PRESETS[0];
 
 /**
  * Applies the site config of the population whose pages are shown (channel pages use the tenant
- * config): theme colour, product name, logo and background.
+ * config): theme colour, product name, logo and background; the kit's date and confirmation providers.
  */
 export function BrandingProvider({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
@@ -36,7 +36,9 @@ export function BrandingProvider({ children }: { children: ReactNode }) {
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
       <Notifications position="top-center" autoClose={2000} zIndex={1000} />
-      <BrandingContext.Provider value={branding}>{children}</BrandingContext.Provider>
+      <KitProvider>
+        <BrandingContext.Provider value={branding}>{children}</BrandingContext.Provider>
+      </KitProvider>
     </MantineProvider>
   );
 }

@@ -142,7 +142,6 @@ export function AgencyListPage({ side }: { side: AgencySide }) {
             key: 'actions',
             title: '操作',
             width: side === 'tenant' ? 170 : 120,
-            stickyRight: true,
             render: (r: AgencyListItem) => (
               <Group gap="sm" wrap="nowrap" style={{ whiteSpace: 'nowrap' }}>
                 {side === 'tenant' && r.reportStatus === 1 && (

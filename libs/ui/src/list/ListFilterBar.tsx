@@ -1,0 +1,162 @@
+import { Button, Checkbox, Group, Input, SegmentedControl, Select, TextInput } from '@mantine/core';
+import { IconRefresh, IconSearch } from '@tabler/icons-react';
+import type { FormEvent, ReactNode } from 'react';
+import { DateRangeInput } from '../filters/DateRangeInput';
+import { RegionCascade, type RegionNode } from '../filters/RegionCascade';
+import { appliesAtOnce, CHECKED, type FilterField, type FilterValues } from './list-filters';
+
+export interface ListFilterBarProps {
+  fields: readonly FilterField[];
+  values: FilterValues;
+  onChange: (patch: Readonly<Record<string, string>>) => void;
+  /** A field that applies at once changed: the list shows these values now. */
+  onApply?: (patch: Readonly<Record<string, string>>) => void;
+  onSearch: () => void;
+  onReset: () => void;
+  /** Controls at the right end of the bar (export...). */
+  actions?: ReactNode;
+  /** The region tree for region fields. */
+  regionTree?: readonly RegionNode[];
+  /** The day date pickers end; today by default. */
+  today?: Date;
+}
+
+function FilterControl({
+  field,
+  values,
+  onChange,
+  onApply,
+  regionTree,
+  today,
+}: {
+  field: FilterField;
+  values: FilterValues;
+  onChange: ListFilterBarProps['onChange'];
+  onApply: ListFilterBarProps['onChange'];
+  regionTree?: readonly RegionNode[];
+  today?: Date;
+}) {
+  switch (field.kind) {
+    case 'text':
+      return (
+        <TextInput
+          label={field.label}
+          placeholder={field.placeholder ?? `请输入${field.label}`}
+          w={field.width ?? 180}
+          maxLength={field.maxLength}
+          value={values[field.key] ?? ''}
+          onChange={(e) => onChange({ [field.key]: e.currentTarget.value })}
+        />
+      );
+    case 'select':
+      return (
+        <Select
+          label={field.label}
+          w={field.width ?? 120}
+          allowDeselect={false}
+          data={field.options.map((o) => ({ value: o.value, label: o.label }))}
+          value={values[field.key] ?? null}
+          onChange={(v) => v !== null && onChange({ [field.key]: v })}
+        />
+      );
+    case 'segmented':
+      return (
+        <div>
+          <Input.Label id={`filter-${field.key}`}>{field.label}</Input.Label>
+          <SegmentedControl
+            aria-labelledby={`filter-${field.key}`}
+            data={field.options.map((o) => ({ value: o.value, label: o.label }))}
+            value={values[field.key] ?? ''}
+            onChange={(v) => onApply({ [field.key]: v })}
+          />
+        </div>
+      );
+    case 'dateRange':
+      return (
+        <DateRangeInput
+          label={field.label}
+          inputWidth={field.width}
+          today={today}
+          value={{ begin: values[field.beginKey] ?? '', end: values[field.endKey] ?? '' }}
+          onChange={(range) => onChange({ [field.beginKey]: range.begin, [field.endKey]: range.end })}
+        />
+      );
+    case 'region': {
+      const { province, city, district } = field.keys;
+      const levels = district ? 3 : city ? 2 : 1;
+      return (
+        <RegionCascade
+          tree={regionTree}
+          loading={!regionTree}
+          levels={levels}
+          width={field.width}
+          value={{
+            province: values[province] ?? '',
+            city: city ? (values[city] ?? '') : '',
+            district: district ? (values[district] ?? '') : '',
+          }}
+          onChange={(v) =>
+            onChange({ [province]: v.province, ...(city ? { [city]: v.city } : {}), ...(district ? { [district]: v.district } : {}) })
+          }
+        />
+      );
+    }
+    case 'checkbox':
+      return (
+        <Checkbox
+          label={field.label}
+          mb={8}
+          checked={values[field.key] === CHECKED}
+          onChange={(e) => onChange({ [field.key]: e.currentTarget.checked ? CHECKED : '' })}
+        />
+      );
+  }
+}
+
+/**
+ * The filter row of a list page, drawn from the page's field descriptions: the fields left to
+ * right (wrapping on narrow screens), then 查询 and 重置; Enter in a field searches.
+ */
+export function ListFilterBar({ fields, values, onChange, onApply, onSearch, onReset, actions, regionTree, today }: ListFilterBarProps) {
+  const withButtons = fields.some((f) => !appliesAtOnce(f));
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSearch();
+  };
+  const reset = (event: FormEvent) => {
+    event.preventDefault();
+    onReset();
+  };
+  return (
+    <form onSubmit={submit} onReset={reset} aria-label="筛选条件">
+      <Group align="flex-end" gap="md" wrap="wrap">
+        {fields.map((field) => (
+          <FilterControl
+            key={field.key}
+            field={field}
+            values={values}
+            onChange={onChange}
+            onApply={onApply ?? onChange}
+            regionTree={regionTree}
+            today={today}
+          />
+        ))}
+        {withButtons && (
+          <Group gap="sm" wrap="nowrap">
+            <Button type="submit" leftSection={<IconSearch size={16} />}>
+              查询
+            </Button>
+            <Button type="reset" variant="default" leftSection={<IconRefresh size={16} />}>
+              重置
+            </Button>
+          </Group>
+        )}
+        {actions && (
+          <Group gap="sm" ml="auto" wrap="nowrap">
+            {actions}
+          </Group>
+        )}
+      </Group>
+    </form>
+  );
+}

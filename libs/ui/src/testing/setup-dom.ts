@@ -1,0 +1,37 @@
+/* What Mantine needs from a browser and jsdom lacks. */
+
+Object.defineProperty(window, 'matchMedia', {
+  writable: true,
+  value: (query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    dispatchEvent: () => false,
+  }),
+});
+
+class ResizeObserverStub {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+window.ResizeObserver = ResizeObserverStub;
+
+window.HTMLElement.prototype.scrollIntoView = function scrollIntoView() {};
+Object.defineProperty(window, 'scrollTo', { writable: true, value: () => undefined });
+
+const computedStyle = window.getComputedStyle.bind(window);
+window.getComputedStyle = (element: Element, pseudo?: string | null) => computedStyle(element, pseudo ?? undefined);
+
+/* react-router reads these web globals, which the jsdom environment does not expose; Node's are the same classes. */
+declare const require: (id: 'util') => { TextEncoder: unknown; TextDecoder: unknown };
+if (typeof globalThis.TextEncoder === 'undefined') {
+  const util = require('util');
+  Object.assign(globalThis, { TextEncoder: util.TextEncoder, TextDecoder: util.TextDecoder });
+}
+
+export {};
