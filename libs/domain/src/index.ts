@@ -1,4 +1,5 @@
 export * from './permissions/permission-catalogue';
+export * from './permissions/data-range';
 export * from './codes/codes';
 export * from './validation/messages';
 export * from './validation/identity.schemas';

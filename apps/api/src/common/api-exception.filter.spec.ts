@@ -1,4 +1,5 @@
 import { type ArgumentsHost, ForbiddenException, Logger } from '@nestjs/common';
+import { EmptyExportError } from '@valuation/core';
 import { ApiExceptionFilter } from './api-exception.filter';
 import { ApiError } from './api-error';
 
@@ -22,6 +23,10 @@ function run(exception: unknown) {
 }
 
 describe('ApiExceptionFilter', () => {
+  it('answers the export of an empty list with 404 暂无数据', () => {
+    expect(run(new EmptyExportError())).toEqual({ status: 404, body: { code: 404, message: '暂无数据', data: null } });
+  });
+
   it('answers an unexpected error with a generic message and the request id, logging the error', () => {
     const logged = jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
     const sent = run(new TypeError("Cannot read properties of undefined (reading 'secret')"));

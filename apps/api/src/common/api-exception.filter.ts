@@ -2,6 +2,7 @@ import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, HttpSta
 import type { Request, Response } from 'express';
 import { Msg } from '@valuation/domain';
 import type { ApiEnvelope } from '@valuation/contracts';
+import { EmptyExportError } from '@valuation/core';
 import { ApiError } from './api-error';
 
 const DEFAULT_MESSAGES: Record<number, string> = {
@@ -43,6 +44,7 @@ export class ApiExceptionFilter implements ExceptionFilter {
       if (exception.subCode !== undefined) env.subCode = exception.subCode;
       return env;
     }
+    if (exception instanceof EmptyExportError) return { code: HttpStatus.NOT_FOUND, message: exception.message, data: null };
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
       if (status >= 500) return this.unexpected(exception, req);

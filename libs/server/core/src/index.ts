@@ -15,3 +15,5 @@ export * from './report/template';
 export * from './workflow';
 export * from './customer-domain';
 export * from './agency';
+export * from './export';
+export * from './community';

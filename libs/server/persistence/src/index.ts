@@ -5,3 +5,5 @@ export * from './permission-catalogue.sync';
 export * from './persistence.module';
 export * from './regions.sync';
 export * from './prepared-query';
+export * from './query';
+export * from './repositories';

@@ -3,8 +3,10 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { APP_CONFIG, type AppConfig } from '@valuation/config';
 import { dataSourceOptions } from './data-source';
 import { ENTITIES } from './entities';
+import { UnitOfWork } from './query';
+import { REPOSITORIES } from './repositories';
 
-/** The TypeORM connection of a process and a repository for every entity. */
+/** The TypeORM connection of a process, a TypeORM repository for every entity, the repositories of the aggregates and the unit of work. */
 @Global()
 @Module({
   imports: [
@@ -14,6 +16,7 @@ import { ENTITIES } from './entities';
     }),
     TypeOrmModule.forFeature(ENTITIES),
   ],
-  exports: [TypeOrmModule],
+  providers: [...REPOSITORIES, UnitOfWork],
+  exports: [TypeOrmModule, ...REPOSITORIES, UnitOfWork],
 })
 export class PersistenceModule {}

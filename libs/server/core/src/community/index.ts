@@ -1,0 +1,3 @@
+export * from './community.queries';
+export * from './community-queries.module';
+export * from './market-stats.queries';

@@ -1,0 +1,128 @@
+import { PassThrough, type Readable } from 'node:stream';
+import ExcelJS from 'exceljs';
+import { ListMsg, parseDateTime, SHEET_DATE_TIME_FORMAT, sheetDateTime } from '@valuation/domain';
+
+export type XlsxCell = string | number | Date | null;
+
+/** One column of an export: its Chinese header, how a row fills it and how Excel shows it. */
+export interface XlsxColumn<T> {
+  header: string;
+  value: (row: T) => XlsxCell;
+  /** Column width in characters. */
+  width?: number;
+  /** Excel number format, e.g. `#,##0.00` or `yyyy-mm-dd hh:mm:ss`. */
+  numFmt?: string;
+  /** The unit of a value whose unit differs by row, written in a column of its own right after it. */
+  unit?: { header: string; value: (row: T) => string; width?: number };
+}
+
+/** What an export writes: the sheet's name and its columns. */
+export interface XlsxSheet<T> {
+  sheetName: string;
+  columns: readonly XlsxColumn<T>[];
+}
+
+/** The rows of an export: a list, or batches read one after the other. */
+export type XlsxRows<T> = readonly T[] | AsyncIterable<readonly T[]>;
+
+export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+export const XLSX_DATE_TIME = SHEET_DATE_TIME_FORMAT;
+export const XLSX_AMOUNT = '#,##0.00';
+
+/** An export of an empty list: the specification answers 暂无数据 instead of an empty workbook. */
+export class EmptyExportError extends Error {
+  constructor() {
+    super(ListMsg.noData);
+    this.name = 'EmptyExportError';
+  }
+}
+
+/**
+ * A moment (or an API date-time, business wall clock) as an Excel cell: Excel stores wall-clock
+ * times without a zone, so the cell shows the business zone's clock.
+ */
+export function excelDateTime(value: Date | string): Date | null {
+  const at = typeof value === 'string' ? parseDateTime(value) : value;
+  return at ? sheetDateTime(at) : null;
+}
+
+/** Text that a spreadsheet would take for a formula (= + - @, or a tab or carriage return first) is kept as text with a leading '. */
+export function formulaSafe(value: XlsxCell): XlsxCell {
+  return typeof value === 'string' && /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+/** Batches of rows turned into the rows an export writes, batch by batch (to add what a batch needs, read in one go). */
+export async function* mapBatches<S, T>(
+  source: XlsxRows<S>,
+  map: (batch: readonly S[]) => Promise<readonly T[]>,
+): AsyncGenerator<readonly T[]> {
+  for await (const batch of batchesOf(source)) yield await map(batch);
+}
+
+async function* batchesOf<T>(rows: XlsxRows<T>): AsyncGenerator<readonly T[]> {
+  if (Array.isArray(rows)) {
+    yield rows as readonly T[];
+    return;
+  }
+  yield* rows as AsyncIterable<readonly T[]>;
+}
+
+interface SheetColumn<T> {
+  header: string;
+  width: number;
+  numFmt?: string;
+  value: (row: T) => XlsxCell;
+}
+
+function sheetColumns<T>(columns: readonly XlsxColumn<T>[]): SheetColumn<T>[] {
+  const width = (header: string, given?: number) => given ?? Math.max(10, header.length * 2 + 2);
+  return columns.flatMap((c) => {
+    const own: SheetColumn<T> = { header: c.header, width: width(c.header, c.width), numFmt: c.numFmt, value: c.value };
+    return c.unit ? [own, { header: c.unit.header, width: width(c.unit.header, c.unit.width), value: c.unit.value }] : [own];
+  });
+}
+
+/**
+ * A workbook of one sheet, streamed as it is written: a bold, frozen, filterable header row, then
+ * one line per row, each committed as soon as it is written. The first batch is read before
+ * anything is written, so an empty list throws EmptyExportError and nothing is sent; a failure
+ * later ends the stream with the error.
+ */
+export async function streamXlsx<T>(sheet: XlsxSheet<T>, rows: XlsxRows<T>): Promise<Readable> {
+  const batches = batchesOf(rows);
+  let first = await batches.next();
+  while (!first.done && first.value.length === 0) first = await batches.next();
+  if (first.done) throw new EmptyExportError();
+
+  const columns = sheetColumns(sheet.columns);
+  const out = new PassThrough();
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  workbook.created = new Date();
+  const ws = workbook.addWorksheet(sheet.sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
+  ws.columns = columns.map((c) => ({ width: c.width }));
+  ws.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: columns.length } };
+  const header = ws.addRow(columns.map((c) => c.header));
+  header.font = { bold: true };
+  header.alignment = { vertical: 'middle', horizontal: 'center' };
+  header.eachCell((cell) => {
+    cell.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFF1F3F5' } };
+  });
+  header.commit();
+
+  const write = (batch: readonly T[]) => {
+    for (const row of batch) {
+      const line = ws.addRow(columns.map((c) => formulaSafe(c.value(row))));
+      columns.forEach((c, i) => {
+        if (c.numFmt) line.getCell(i + 1).numFmt = c.numFmt;
+      });
+      line.commit();
+    }
+  };
+  void (async () => {
+    write(first.value);
+    for (let next = await batches.next(); !next.done; next = await batches.next()) write(next.value);
+    ws.commit();
+    await workbook.commit();
+  })().catch((error: unknown) => out.destroy(error instanceof Error ? error : new Error(String(error))));
+  return out;
+}

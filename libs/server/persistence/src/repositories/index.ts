@@ -1,0 +1,56 @@
+import { AccountRepository } from './account.repository';
+import { AgencyApplicationRepository } from './agency-application.repository';
+import { AppraisalCaseRepository } from './appraisal-case.repository';
+import { BalanceRepository } from './balance.repository';
+import { BatchTaskRepository } from './batch-task.repository';
+import { BusinessRepository } from './business.repository';
+import { CustomerDomainRepository } from './customer-domain.repository';
+import { DatabaseHealth } from './database-health';
+import { EvalFieldSettingRepository } from './eval-field-setting.repository';
+import { EvalRecordRepository } from './eval-record.repository';
+import { EvalReportRepository } from './eval-report.repository';
+import { NotifySettingRepository } from './notify-setting.repository';
+import { OrganizationRepository } from './organization.repository';
+import { RegionRepository } from './region.repository';
+import { ReportConfigRepository } from './report-config.repository';
+import { SiteConfigRepository } from './site-config.repository';
+import { TenantRepository } from './tenant.repository';
+
+export * from './account.repository';
+export * from './agency-application.repository';
+export * from './appraisal-case.repository';
+export * from './balance.repository';
+export * from './batch-task.repository';
+export * from './business.repository';
+export * from './customer-domain.repository';
+export * from './database-health';
+export * from './eval-field-setting.repository';
+export * from './eval-record.repository';
+export * from './eval-report.repository';
+export * from './notify-setting.repository';
+export * from './organization.repository';
+export * from './region.repository';
+export * from './report-config.repository';
+export * from './site-config.repository';
+export * from './tenant.repository';
+
+/** Every repository, provided (and exported) by PersistenceModule. */
+export const REPOSITORIES = [
+  AccountRepository,
+  AgencyApplicationRepository,
+  AppraisalCaseRepository,
+  BalanceRepository,
+  BatchTaskRepository,
+  BusinessRepository,
+  CustomerDomainRepository,
+  DatabaseHealth,
+  EvalFieldSettingRepository,
+  EvalRecordRepository,
+  EvalReportRepository,
+  NotifySettingRepository,
+  OrganizationRepository,
+  RegionRepository,
+  ReportConfigRepository,
+  SiteConfigRepository,
+  TenantRepository,
+];
