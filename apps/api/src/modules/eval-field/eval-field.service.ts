@@ -1,8 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { type DataSource, IsNull } from 'typeorm';
 import { EVAL_FIELDS, type EvalFieldDefinition } from '@valuation/domain';
-import { EvalFieldSettingEntity } from '@valuation/persistence';
+import { EvalFieldSettingRepository, type EvalFieldSettingEntity } from '@valuation/persistence';
 import type { EvalFieldItem } from '@valuation/contracts';
 import type { Principal } from '../../common/principal';
 
@@ -24,13 +22,10 @@ export function resolveEvalField(def: EvalFieldDefinition, setting: EvalFieldSet
 /** The valuation form's configurable fields as they apply to the caller: company, then tenant, then default. */
 @Injectable()
 export class EvalFieldService {
-  constructor(@InjectDataSource() private readonly ds: DataSource) {}
+  constructor(private readonly settings: EvalFieldSettingRepository) {}
 
   async list(p: Principal): Promise<EvalFieldItem[]> {
-    const where = [{ tenantId: p.tenantId, companyId: IsNull() }];
-    const rows = await this.ds.getRepository(EvalFieldSettingEntity).find({
-      where: p.companyId === null ? where : [...where, { tenantId: p.tenantId, companyId: p.companyId }],
-    });
+    const rows = await this.settings.forCompany(p.tenantId, p.companyId);
     const own = new Map(rows.filter((r) => r.companyId !== null).map((r) => [r.fieldKey, r]));
     const tenant = new Map(rows.filter((r) => r.companyId === null).map((r) => [r.fieldKey, r]));
     return EVAL_FIELDS.map((def) => resolveEvalField(def, own.get(def.key) ?? tenant.get(def.key)));

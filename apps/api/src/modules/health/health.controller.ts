@@ -1,8 +1,7 @@
 import { Controller, Get, Inject } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
 import type Redis from 'ioredis';
+import { DatabaseHealth } from '@valuation/persistence';
 import { REDIS } from '@valuation/queue';
 import { ObjectStorage } from '@valuation/storage';
 import type { HealthStatus } from '@valuation/contracts';
@@ -22,7 +21,7 @@ async function within<T>(p: Promise<T>, ms: number): Promise<T> {
 @Controller('health')
 export class HealthController {
   constructor(
-    @InjectDataSource() private readonly ds: DataSource,
+    private readonly database: DatabaseHealth,
     @Inject(REDIS) private readonly redis: Redis,
     private readonly storage: ObjectStorage,
   ) {}
@@ -47,7 +46,7 @@ export class HealthController {
       }
     };
     const [postgres, redis, s3] = await Promise.all([
-      probe(() => this.ds.query('SELECT 1')),
+      probe(() => this.database.ping()),
       probe(() => this.redis.ping()),
       probe(() => this.storage.ping()),
     ]);

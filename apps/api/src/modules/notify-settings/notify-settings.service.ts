@@ -1,9 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource, EntityManager } from 'typeorm';
-import { OrganizationEntity, OrganizationNotifySettingEntity } from '@valuation/persistence';
+import {
+  NotifySettingRepository,
+  OrganizationRepository,
+  UnitOfWork,
+  type OrganizationEntity,
+  type OrganizationNotifySettingEntity,
+  type Transaction,
+} from '@valuation/persistence';
 import { ApiError } from '../../common/api-error';
+import { dataScope } from '../../common/data-scope';
 import type { Principal } from '../../common/principal';
 import {
   NotifySettingsMsg,
@@ -28,26 +34,27 @@ function view(organizationId: number, setting: OrganizationNotifySettingEntity |
 /** Webhook settings of the organisations in the caller's own subtree. */
 @Injectable()
 export class NotifySettingsService {
-  constructor(@InjectDataSource() private readonly ds: DataSource) {}
+  constructor(
+    private readonly uow: UnitOfWork,
+    private readonly organizations: OrganizationRepository,
+    private readonly settings: NotifySettingRepository,
+  ) {}
 
   async get(p: Principal, organizationId: number): Promise<NotifySettingsView> {
-    const org = await this.manageable(this.ds.manager, p, organizationId);
-    const setting = await this.ds
-      .getRepository(OrganizationNotifySettingEntity)
-      .findOneBy({ organizationId: org.id, tenantId: p.tenantId });
+    const org = await this.manageable(p, organizationId);
+    const setting = await this.settings.find(org.id, p.tenantId);
     return view(org.id, setting);
   }
 
   /** Saves the URL; generates a secret when asked or when the organisation has none yet, and answers it this once. */
   async save(p: Principal, input: NotifySettingsSaveInput): Promise<NotifySettingsSaved> {
-    return this.ds.transaction(async (m) => {
-      const org = await this.manageable(m, p, input.organizationId);
-      const repo = m.getRepository(OrganizationNotifySettingEntity);
-      const current = await repo.findOne({ where: { organizationId: org.id, tenantId: p.tenantId }, lock: { mode: 'pessimistic_write' } });
+    return this.uow.run(async (m) => {
+      const org = await this.manageable(p, input.organizationId, m);
+      const current = await this.settings.lock(m, org.id, p.tenantId);
       const webhookUrl = input.webhookUrl === '' ? null : input.webhookUrl;
       const generate = input.regenerateSecret || (webhookUrl !== null && !current?.webhookSecret);
       const secret = generate ? randomBytes(32).toString('hex') : null;
-      const saved = await repo.save({
+      const saved = await this.settings.save(m, {
         ...(current ?? { tenantId: p.tenantId, companyId: org.companyId, organizationId: org.id }),
         webhookUrl,
         webhookSecret: secret ?? current?.webhookSecret ?? null,
@@ -57,20 +64,9 @@ export class NotifySettingsService {
   }
 
   /** The organisation when it is the caller's own or below it in the same company; 404 otherwise. */
-  private async manageable(m: EntityManager, p: Principal, organizationId: number): Promise<OrganizationEntity> {
+  private async manageable(p: Principal, organizationId: number, m?: Transaction): Promise<OrganizationEntity> {
     if (p.organizationId === null || p.companyId === null) throw ApiError.notFound(NotifySettingsMsg.notFound);
-    const own = await m.getRepository(OrganizationEntity).findOneBy({ id: p.organizationId, tenantId: p.tenantId });
-    if (!own) throw ApiError.notFound(NotifySettingsMsg.notFound);
-    const org = await m
-      .getRepository(OrganizationEntity)
-      .createQueryBuilder('o')
-      .where('o.id = :id AND o.tenantId = :tenantId AND o.companyId = :companyId AND o.status <> 3', {
-        id: organizationId,
-        tenantId: p.tenantId,
-        companyId: p.companyId,
-      })
-      .andWhere('o.path LIKE :prefix', { prefix: `${own.path}%` })
-      .getOne();
+    const org = await this.organizations.findInRange(dataScope(p, 'subtree'), organizationId, m);
     if (!org) throw ApiError.notFound(NotifySettingsMsg.notFound);
     return org;
   }

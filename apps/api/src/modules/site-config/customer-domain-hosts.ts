@@ -1,9 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
 import { TtlCache } from '@valuation/core';
 import { normaliseDomain } from '@valuation/domain';
-import { CustomerDomainEntity, OrganizationEntity, OrganizationStatus } from '@valuation/persistence';
+import { CustomerDomainRepository } from '@valuation/persistence';
 
 /** The customer company a completed customer domain belongs to. */
 export interface HostOwner {
@@ -23,32 +21,16 @@ export const HOST_OWNER_TTL_MS = 10_000;
 export class CustomerDomainHosts {
   private readonly cache = new TtlCache<HostOwner | null>(HOST_OWNER_TTL_MS, 1000);
 
-  constructor(@InjectDataSource() private readonly ds: DataSource) {}
+  constructor(private readonly domains: CustomerDomainRepository) {}
 
   /** The owner of a host name as the request gives it (Express's req.hostname: without the port). */
   async ownerOf(hostname: string | undefined): Promise<HostOwner | null> {
     const domain = hostname ? normaliseDomain(hostname) : null;
     if (domain === null) return null;
-    return this.cache.get(domain, () => this.load(domain));
+    return this.cache.get(domain, () => this.domains.ownerOfDomain(domain));
   }
 
   forget(): void {
     this.cache.clear();
-  }
-
-  private async load(domain: string): Promise<HostOwner | null> {
-    const row = await this.ds
-      .getRepository(CustomerDomainEntity)
-      .createQueryBuilder('d')
-      .innerJoin(
-        OrganizationEntity,
-        'o',
-        'o.id = d.company_id AND o.tenant_id = d.tenant_id AND o.parent_id IS NULL AND o.status = :active',
-        { active: OrganizationStatus.Active },
-      )
-      .where('d.domain = :domain AND d.state = 2', { domain })
-      .select(['d.tenantId', 'd.companyId'])
-      .getOne();
-    return row ? { tenantId: row.tenantId, companyId: row.companyId } : null;
   }
 }

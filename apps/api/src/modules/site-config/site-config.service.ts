@@ -1,8 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { type DataSource, IsNull } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '@valuation/config';
-import { SiteConfigEntity, TenantEntity } from '@valuation/persistence';
+import { SiteConfigRepository, TenantRepository, type SiteConfigEntity } from '@valuation/persistence';
 import type { SiteConfig } from '@valuation/contracts';
 import type { Population, SiteImageType } from '@valuation/domain';
 import type { Principal } from '../../common/principal';
@@ -48,22 +46,22 @@ export function toSiteConfig(row: SiteConfigEntity): SiteConfig {
 @Injectable()
 export class SiteConfigService {
   constructor(
-    @InjectDataSource() private readonly ds: DataSource,
+    private readonly siteConfigs: SiteConfigRepository,
+    private readonly tenants: TenantRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly hosts: CustomerDomainHosts,
   ) {}
 
   async resolve(pop: Population, principal: Principal | undefined, hostname?: string): Promise<SiteConfigEntity | null> {
-    const repo = this.ds.getRepository(SiteConfigEntity);
     const hostOwner: HostOwner | null = principal ? null : await this.hosts.ownerOf(hostname);
     const tenantId = principal?.tenantId ?? hostOwner?.tenantId ?? (await this.defaultTenantId());
     if (tenantId === null) return null;
     const companyId = pop === 'user' ? (principal ? principal.companyId : hostOwner?.companyId) : null;
     if (companyId) {
-      const own = await repo.findOneBy({ tenantId, companyId });
+      const own = await this.siteConfigs.find(tenantId, companyId);
       if (own) return own;
     }
-    return repo.findOneBy({ tenantId, companyId: IsNull() });
+    return this.siteConfigs.find(tenantId, null);
   }
 
   /** The branding of a caller, or of the request host when there is no caller. */
@@ -80,7 +78,7 @@ export class SiteConfigService {
   }
 
   private async defaultTenantId(): Promise<number | null> {
-    const tenant = await this.ds.getRepository(TenantEntity).findOneBy({ code: this.config.DEFAULT_TENANT_CODE });
+    const tenant = await this.tenants.findByCode(this.config.DEFAULT_TENANT_CODE);
     return tenant?.id ?? null;
   }
 }
