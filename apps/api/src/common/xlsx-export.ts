@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { StreamableFile } from '@nestjs/common';
 import { fileDownload } from './file-download';
 import ExcelJS from 'exceljs';
@@ -49,6 +50,6 @@ export async function buildXlsx<T>(sheetName: string, columns: readonly XlsxColu
 }
 
 /** The workbook as an attachment; the Chinese file name goes in `filename*`. */
-export function xlsxFile(content: Buffer, fileName: string): StreamableFile {
+export function xlsxFile(content: Buffer | Readable, fileName: string): StreamableFile {
   return fileDownload({ content, name: fileName, type: XLSX_MIME });
 }

@@ -1,17 +1,21 @@
+import type { Readable } from 'node:stream';
 import { Injectable, type StreamableFile } from '@nestjs/common';
 import { fileDownload } from '../../common/file-download';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource, SelectQueryBuilder } from 'typeorm';
-import type { AppraisalCaseRecord, AppraisalCaseView, Paged } from '@valuation/contracts';
+import { pagedList, type AppraisalCaseRecord, type AppraisalCaseView, type Paged } from '@valuation/contracts';
 import {
   AppraisalCaseStore,
   appraisalCaseView,
   CaseFileRefusal,
   caseTime,
+  excelDateTime,
   removeCaseFiles,
   storeCaseFiles,
+  streamXlsx,
+  XLSX_AMOUNT,
+  XLSX_DATE_TIME,
   type NewCase,
   type UploadedCaseFile,
+  type XlsxColumn,
 } from '@valuation/core';
 import {
   ARTIFICIAL_STATE_LABELS,
@@ -22,7 +26,6 @@ import {
   EVAL_TYPE_LABELS,
   filterDayBounds,
   isCaseRequester,
-  ListMsg,
   type ArtificialAdd,
   type ArtificialFilter,
   type ArtificialIdAdd,
@@ -30,17 +33,25 @@ import {
   type ArtificialListRow,
   type CaseActor,
 } from '@valuation/domain';
-import { AppraisalCaseEntity, type CaseFile } from '@valuation/persistence';
+import {
+  AppraisalCaseRepository,
+  EvalRecordRepository,
+  EvalReportRepository,
+  UnitOfWork,
+  type AppraisalCaseEntity,
+  type AppraisalCaseFilter,
+  type CaseFile,
+} from '@valuation/persistence';
 import { ObjectStorage } from '@valuation/storage';
 import { ApiError, Reply } from '../../common/api-error';
+import { recordScope } from '../../common/data-scope';
+import { cityMatch } from '../../common/list-query';
 import type { Principal } from '../../common/principal';
-import { buildXlsx, excelDateTime, XLSX_AMOUNT, XLSX_DATE_TIME, type XlsxColumn } from '../../common/xlsx-export';
 import { uploadedFileName } from '../batch/batch-file.reader';
-import { scopedEvalRecords } from '../eval/eval-record.scope';
 import { casePriceHistory } from '../eval/price-history';
 import { RegionService } from '../region/region.service';
 import { openAnswer } from '../../common/appraisal-case.read';
-import { actorOf, casesWithReports, scopedCases } from '../../common/appraisal-case.scope';
+import { actorOf } from '../../common/appraisal-case.scope';
 
 /** An identical pending request of the same account within this time returns the case filed first. */
 export const ARTIFICIAL_REPEAT_MS = 10_000;
@@ -55,7 +66,6 @@ export interface ArtificialSubmitted {
   repeated: boolean;
 }
 
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const money = (v: string | null) => (v === null ? null : Number(v));
 const blankToNull = (v: string | undefined | null) => (v ? v : null);
 
@@ -95,7 +105,10 @@ const EXPORT_COLUMNS: readonly XlsxColumn<AppraisalCaseEntity>[] = [
 @Injectable()
 export class ArtificialService {
   constructor(
-    @InjectDataSource() private readonly ds: DataSource,
+    private readonly uow: UnitOfWork,
+    private readonly cases: AppraisalCaseRepository,
+    private readonly records: EvalRecordRepository,
+    private readonly reports: EvalReportRepository,
     private readonly store: AppraisalCaseStore,
     private readonly storage: ObjectStorage,
     private readonly regions: RegionService,
@@ -126,12 +139,7 @@ export class ArtificialService {
 
   /** A request from a valuation the caller may read (sourceId: its evalCode or record id). */
   async addFromValuation(p: Principal, body: ArtificialIdAdd, files: readonly UploadedCaseFile[]): Promise<Reply<ArtificialSubmitted>> {
-    const qb = scopedEvalRecords(this.ds, p);
-    const record = await (
-      /^\d{1,18}$/.test(body.sourceId)
-        ? qb.andWhere('(r.evalCode = :code OR r.id = :id)', { code: body.sourceId, id: body.sourceId })
-        : qb.andWhere('r.evalCode = :code', { code: body.sourceId })
-    ).getOne();
+    const record = await this.records.findByCodeOrId(recordScope(p), body.sourceId);
     if (!record) throw ApiError.notFound(ArtificialMsg.sourceInvalid);
     return this.submit(p, files, {
       evalType: body.evalType,
@@ -176,22 +184,20 @@ export class ArtificialService {
     }
     const actor = actorOf(p);
     try {
-      const outcome = await this.ds.transaction(async (m) => {
-        await m.query(`SELECT pg_advisory_xact_lock(hashtext('artificial-submit'), $1)`, [p.id]);
-        const same = await m
-          .getRepository(AppraisalCaseEntity)
-          .createQueryBuilder('c')
-          .where(`c.kind = 'artificial' AND c.tenantId = :tenantId AND c.accountId = :accountId AND c.state = 1`, {
-            tenantId: p.tenantId,
-            accountId: p.id,
-          })
-          .andWhere('c.createdAt > :since', { since: new Date(Date.now() - ARTIFICIAL_REPEAT_MS) })
-          .andWhere('c.evalType = :evalType AND c.reason = :reason AND c.cityCode = :cityCode', request)
-          .andWhere('c.evalCode IS NOT DISTINCT FROM :evalCode', { evalCode: request.evalCode })
-          .andWhere('c.haName IS NOT DISTINCT FROM :haName AND c.cardAddress IS NOT DISTINCT FROM :cardAddress', request)
-          .andWhere('c.remark = :remark', request)
-          .orderBy('c.id', 'DESC')
-          .getOne();
+      const outcome = await this.uow.run(async (m) => {
+        await this.cases.lockSubmissions(m, p.id);
+        const same = await this.cases.findRepeatedEnquiry(m, {
+          tenantId: p.tenantId,
+          accountId: p.id,
+          since: new Date(Date.now() - ARTIFICIAL_REPEAT_MS),
+          evalType: request.evalType,
+          reason: request.reason,
+          cityCode: request.cityCode,
+          evalCode: request.evalCode,
+          haName: request.haName,
+          cardAddress: request.cardAddress,
+          remark: request.remark,
+        });
         if (same) return { entity: same, repeated: true };
         const entity = await this.store.create(
           m,
@@ -223,32 +229,34 @@ export class ArtificialService {
   }
 
   async list(p: Principal, q: ArtificialListQuery): Promise<Paged<ArtificialListRow>> {
-    const qb = await this.filtered(p, q);
-    const [rows, total] = await qb
-      .skip((q.pageIndex - 1) * q.pageSize)
-      .take(q.pageSize)
-      .getManyAndCount();
-    const reported = await casesWithReports(this.ds, p.tenantId, rows);
+    const { rows, total } = await this.cases.page(recordScope(p), 'artificial', await this.filter(q), q);
+    const reported = await this.reports.casesWithLiveAdvisory(
+      p.tenantId,
+      rows.map((c) => c.id),
+    );
     const viewer = actorOf(p);
-    return {
-      list: rows.map((c) => listRow(c, viewer, reported.has(c.id))),
-      pages: Math.ceil(total / q.pageSize),
-      pageNum: q.pageIndex,
+    return pagedList(
+      rows.map((c) => listRow(c, viewer, reported.has(c.id))),
       total,
-    };
+      q.pageIndex,
+      q.pageSize,
+    );
   }
 
-  async export(p: Principal, q: ArtificialFilter): Promise<{ content: Buffer; fileName: string }> {
-    const rows = await (await this.filtered(p, q)).take(ARTIFICIAL_EXPORT_LIMIT).getMany();
-    if (rows.length === 0) throw ApiError.notFound(ListMsg.noData);
-    const content = await buildXlsx('人工询价', EXPORT_COLUMNS, rows);
+  /** The filtered enquiries (the newest ARTIFICIAL_EXPORT_LIMIT) as an .xlsx workbook, streamed. */
+  async export(p: Principal, q: ArtificialFilter): Promise<{ content: Readable; fileName: string }> {
+    const batches = this.cases.batches(recordScope(p), 'artificial', await this.filter(q), ARTIFICIAL_EXPORT_LIMIT);
+    const content = await streamXlsx({ sheetName: '人工询价', columns: EXPORT_COLUMNS }, batches);
     return { content, fileName: `人工询价_${dateStamp()}.xlsx` };
   }
 
   /** The case with its history and the price history of its chain; opening it does not mark it read. */
   async get(p: Principal, id: number): Promise<AppraisalCaseRecord> {
     const c = await this.readable(p, id);
-    const [history, historyList] = await Promise.all([this.store.historyOf(c.id), casePriceHistory(this.ds, p, c)]);
+    const [history, historyList] = await Promise.all([
+      this.store.historyOf(c.id),
+      casePriceHistory({ records: this.records, cases: this.cases }, recordScope(p), c),
+    ]);
     return { ...appraisalCaseView(c, history, { viewer: actorOf(p) }), historyList };
   }
 
@@ -276,28 +284,18 @@ export class ArtificialService {
   }
 
   private async readable(p: Principal, id: number): Promise<AppraisalCaseEntity> {
-    const c = await scopedCases(this.ds, p, 'artificial').andWhere('c.id = :id', { id }).getOne();
+    const c = await this.cases.findInRange(recordScope(p), 'artificial', id);
     if (!c) throw ApiError.notFound('记录不存在');
     return c;
   }
 
-  private async filtered(p: Principal, q: ArtificialFilter): Promise<SelectQueryBuilder<AppraisalCaseEntity>> {
-    const qb = scopedCases(this.ds, p, 'artificial');
-    if (q.city) {
-      const city = await this.regions.resolveCity(q.city);
-      if (city) qb.andWhere('c.cityCode = :cityCode', { cityCode: city.code });
-      else qb.andWhere('c.cityName = :cityName', { cityName: q.city });
-    }
-    if (q.location) {
-      qb.andWhere(`(c.haName ILIKE :loc ESCAPE '\\' OR c.location ILIKE :loc ESCAPE '\\' OR c.cardAddress ILIKE :loc ESCAPE '\\')`, {
-        loc: likePattern(q.location),
-      });
-    }
-    const { from, until } = filterDayBounds(q.beginDate, q.endDate);
-    if (from) qb.andWhere('c.createdAt >= :begin', { begin: from });
-    if (until) qb.andWhere('c.createdAt < :end', { end: until });
-    if (q.status === 1) qb.andWhere('c.state = 1');
-    if (q.status === 2) qb.andWhere('c.state IN (2, 3)');
-    return qb.orderBy('c.createdAt', 'DESC').addOrderBy('c.id', 'DESC');
+  /** City (by the city it names), community, address or location, date range, and status (1 pending, 2 answered or refused). */
+  private async filter(q: ArtificialFilter): Promise<AppraisalCaseFilter> {
+    return {
+      city: await cityMatch(this.regions, q.city),
+      place: q.location,
+      ...filterDayBounds(q.beginDate, q.endDate),
+      states: q.status === 1 ? [1] : q.status === 2 ? [2, 3] : undefined,
+    };
   }
 }

@@ -1,15 +1,19 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
 import { checkValuationRequest, Perm, type FieldSetting, type ValuationRequest } from '@valuation/domain';
 import type { EvalHistoryItem, EvalResult, EvalTrend } from '@valuation/contracts';
-import { EvalRecordEntity } from '@valuation/persistence';
+import {
+  AppraisalCaseRepository,
+  BusinessRepository,
+  EvalRecordRepository,
+  EvalReportRepository,
+  type EvalRecordEntity,
+} from '@valuation/persistence';
 import { NoPropertyFoundError, QuotaExhaustedError, SETTINGS_TTL_MS, TtlCache, ValuationService } from '@valuation/core';
 import type { TradeType } from '@valuation/valuation';
 import { ApiError } from '../../common/api-error';
+import { recordScope } from '../../common/data-scope';
 import type { Principal } from '../../common/principal';
 import { EvalFieldService } from '../eval-field/eval-field.service';
-import { scopedEvalRecords } from './eval-record.scope';
 import { evalRecordView, storedResult } from './eval-record.view';
 import { valuationPriceHistory } from './price-history';
 
@@ -24,7 +28,10 @@ export class EvalService {
   private readonly fieldSettings = new TtlCache<FieldSetting[]>(SETTINGS_TTL_MS);
 
   constructor(
-    @InjectDataSource() private readonly ds: DataSource,
+    private readonly records: EvalRecordRepository,
+    private readonly reports: EvalReportRepository,
+    private readonly cases: AppraisalCaseRepository,
+    private readonly businesses: BusinessRepository,
     private readonly valuations: ValuationService,
     private readonly fields: EvalFieldService,
   ) {}
@@ -51,15 +58,7 @@ export class EvalService {
   }
 
   private async run(p: Principal, req: ValuationRequest, evalType: TradeType, rootEvalCode?: string) {
-    const businessName = req.businessTypeId
-      ? ((
-          (await this.ds.query(`SELECT business_name AS n FROM business WHERE id = $1 AND tenant_id = $2 AND company_id = $3`, [
-            req.businessTypeId,
-            p.tenantId,
-            p.companyId,
-          ])) as { n: string }[]
-        )[0]?.n ?? null)
-      : null;
+    const businessName = req.businessTypeId ? await this.businesses.nameOf(req.businessTypeId, p.tenantId, p.companyId) : null;
     try {
       const outcome = await this.valuations.value(
         { tenantId: p.tenantId, companyId: p.companyId!, organizationId: p.organizationId!, accountId: p.id },
@@ -78,11 +77,7 @@ export class EvalService {
   async get(p: Principal, evalCode: string): Promise<EvalResult> {
     const record = await this.find(p, evalCode);
     const stored = storedResult(record);
-    const reports: { type: number }[] = await this.ds.query(
-      `SELECT report_type AS type FROM eval_report WHERE eval_code = $1 AND state IN (1, 2)`,
-      [evalCode],
-    );
-    const ordered = new Set(reports.map((r) => r.type));
+    const ordered = (await this.reports.liveTypesByRecord([evalCode])).get(evalCode) ?? new Set<number>();
     return {
       record: { ...evalRecordView(record), inquiry: ordered.has(1), advisory: ordered.has(2) },
       samples: stored.samples ?? [],
@@ -102,22 +97,15 @@ export class EvalService {
    * price that stem from them, newest first.
    */
   async history(p: Principal, evalRecordId: number): Promise<EvalHistoryItem[]> {
-    const record = await this.scoped(p).andWhere('r.id = :id', { id: evalRecordId }).getOne();
+    const scope = recordScope(p);
+    const record = await this.records.findById(scope, evalRecordId);
     if (!record) throw ApiError.notFound(EvalMsg.notFound);
-    const rows = await this.scoped(p)
-      .andWhere('r.rootEvalCode = :root', { root: record.rootEvalCode })
-      .orderBy('r.createdAt', 'DESC')
-      .getMany();
-    return valuationPriceHistory(this.ds, p, rows);
+    return valuationPriceHistory(this.cases, scope, await this.records.ofProperty(scope, record.rootEvalCode));
   }
 
   private async find(p: Principal, evalCode: string): Promise<EvalRecordEntity> {
-    const record = await this.scoped(p).andWhere('r.evalCode = :evalCode', { evalCode }).getOne();
+    const record = await this.records.findByCode(recordScope(p), evalCode);
     if (!record) throw ApiError.notFound(EvalMsg.notFound);
     return record;
-  }
-
-  private scoped(p: Principal) {
-    return scopedEvalRecords(this.ds, p);
   }
 }

@@ -1,77 +1,21 @@
-import type { DataSource, SelectQueryBuilder } from 'typeorm';
 import type { EvalHistoryItem, PriceHistoryItem } from '@valuation/contracts';
 import { caseTime } from '@valuation/core';
-import { caseArtificialType, orderPriceHistory, Perm, type ArtificialType } from '@valuation/domain';
-import { EvalRecordEntity, type AppraisalCaseEntity } from '@valuation/persistence';
-import { scopedCases } from '../../common/appraisal-case.scope';
-import { withinDataRange } from '../../common/data-range';
-import type { Principal } from '../../common/principal';
-import { scopedEvalRecords } from './eval-record.scope';
+import { caseArtificialType, orderPriceHistory, type ArtificialType } from '@valuation/domain';
+import type {
+  AppraisalCaseEntity,
+  AppraisalCaseRepository,
+  DataScope,
+  EvalRecordEntity,
+  EvalRecordRepository,
+} from '@valuation/persistence';
 import { dateTime } from './eval-record.view';
 
 const num = (v: string | null) => (v === null ? null : Number(v));
 
-/** Links followed between cases are few; a longer walk means bad data and stops. */
-const MAX_CHAIN_DEPTH = 50;
-
-/** Manual enquiries and re-appraisals the caller may read that an appraiser answered with a price. */
-function answeredCases(ds: DataSource, p: Principal): SelectQueryBuilder<AppraisalCaseEntity> {
-  return scopedCases(ds, p, ['artificial', 'review']).andWhere('c.state = 2 AND c.reviewTotalPrice IS NOT NULL');
-}
-
-/** The answered, priced manual enquiries and re-appraisals of the caller's range that stem from these valuations. */
-export function answeredCasesOfValuations(ds: DataSource, p: Principal, evalCodes: readonly string[]): Promise<AppraisalCaseEntity[]> {
-  if (evalCodes.length === 0) return Promise.resolve([]);
-  return answeredCases(ds, p).andWhere('c.evalCode IN (:...evalCodes)', { evalCodes }).getMany();
-}
-
-/**
- * For each property (root evalCode), how many answered, priced manual enquiries and re-appraisals
- * stem from its valuations: the rows api/eval/history/list adds to the valuations, counted within
- * the caller's range for both the cases and the valuations.
- */
-export async function answeredCaseCounts(ds: DataSource, p: Principal, roots: readonly string[]): Promise<Map<string, number>> {
-  if (roots.length === 0) return new Map();
-  const qb = answeredCases(ds, p).innerJoin(
-    EvalRecordEntity,
-    'e',
-    'e.evalCode = c.evalCode AND e.tenantId = c.tenantId AND e.companyId = c.companyId',
-  );
-  const rows: { root: string; n: string }[] = await withinDataRange(qb, 'e', p, Perm.valuationRecords)
-    .andWhere('e.rootEvalCode IN (:...roots)', { roots })
-    .select('e.rootEvalCode', 'root')
-    .addSelect('COUNT(*)', 'n')
-    .groupBy('e.rootEvalCode')
-    .getRawMany();
-  return new Map(rows.map((r) => [r.root, Number(r.n)]));
-}
-
-/**
- * The cases linked to a case that has no valuation behind it: up its source links (a re-appraisal
- * of a manual enquiry or of a prior re-appraisal) to the first case, then down every re-appraisal
- * made of it, the re-appraisals of those, and so on. Within the tenant; the caller's range is applied after.
- */
-async function linkedCaseIds(ds: DataSource, tenantId: number, caseId: string): Promise<string[]> {
-  const rows: { id: string }[] = await ds.query(
-    `WITH RECURSIVE up(id, kind, initiate, source_id, depth) AS (
-       SELECT id, kind, initiate, source_id, 0 FROM appraisal_case WHERE id = $1 AND tenant_id = $2
-       UNION ALL
-       SELECT s.id, s.kind, s.initiate, s.source_id, up.depth + 1
-         FROM up JOIN appraisal_case s ON s.id = up.source_id AND s.tenant_id = $2
-        WHERE up.kind = 'review' AND up.initiate IN (2, 3) AND up.depth < $3
-     ),
-     root AS (SELECT id FROM up ORDER BY depth DESC LIMIT 1),
-     down(id, depth) AS (
-       SELECT id, 0 FROM root
-       UNION ALL
-       SELECT c.id, down.depth + 1
-         FROM down JOIN appraisal_case c ON c.source_id = down.id AND c.tenant_id = $2 AND c.kind = 'review' AND c.initiate IN (2, 3)
-        WHERE down.depth < $3
-     )
-     SELECT DISTINCT id FROM down`,
-    [caseId, tenantId, MAX_CHAIN_DEPTH],
-  );
-  return rows.map((r) => String(r.id));
+/** Where the price histories read: valuation records and appraisal cases, within the caller's record range. */
+export interface PriceHistorySources {
+  records: EvalRecordRepository;
+  cases: AppraisalCaseRepository;
 }
 
 interface Dated<T> {
@@ -126,16 +70,20 @@ function caseEntry(c: AppraisalCaseEntity): Dated<PriceHistoryItem> {
  * that stems from that valuation, or, for a case filed from house information, from the same first
  * enquiry. Cases without a price, and whatever lies outside the caller's range, are left out.
  */
-export async function casePriceHistory(ds: DataSource, p: Principal, c: AppraisalCaseEntity): Promise<PriceHistoryItem[]> {
+export async function casePriceHistory(
+  sources: PriceHistorySources,
+  scope: DataScope,
+  c: AppraisalCaseEntity,
+): Promise<PriceHistoryItem[]> {
   const entries: Dated<PriceHistoryItem>[] = [];
   if (c.evalCode) {
-    const record = await scopedEvalRecords(ds, p).andWhere('r.evalCode = :code', { code: c.evalCode }).getOne();
+    const record = await sources.records.findByCode(scope, c.evalCode);
     const valued = record ? valuationEntry(record) : null;
     if (valued) entries.push(valued);
-    entries.push(...(await answeredCasesOfValuations(ds, p, [c.evalCode])).map(caseEntry));
+    entries.push(...(await sources.cases.answeredOfValuations(scope, [c.evalCode])).map(caseEntry));
   } else {
-    const ids = await linkedCaseIds(ds, p.tenantId, c.id);
-    if (ids.length) entries.push(...(await answeredCases(ds, p).andWhere('c.id IN (:...ids)', { ids }).getMany()).map(caseEntry));
+    const ids = await sources.cases.linkedIds(scope.tenantId, c.id);
+    entries.push(...(await sources.cases.answeredAmong(scope, ids)).map(caseEntry));
   }
   return orderPriceHistory(entries, { pricedOnly: true }).map((e) => e.item);
 }
@@ -145,8 +93,8 @@ export async function casePriceHistory(ds: DataSource, p: Principal, c: Appraisa
  * the answered manual enquiries and re-appraisals with a price that stem from them, newest first.
  */
 export async function valuationPriceHistory(
-  ds: DataSource,
-  p: Principal,
+  caseRepository: AppraisalCaseRepository,
+  scope: DataScope,
   records: readonly EvalRecordEntity[],
 ): Promise<EvalHistoryItem[]> {
   const valuations: Dated<EvalHistoryItem>[] = records.map((r) => ({
@@ -165,13 +113,11 @@ export async function valuationPriceHistory(
       state: r.state,
     },
   }));
-  const cases: Dated<EvalHistoryItem>[] = (
-    await answeredCasesOfValuations(
-      ds,
-      p,
-      records.map((r) => r.evalCode),
-    )
-  ).map((c) => {
+  const answered = await caseRepository.answeredOfValuations(
+    scope,
+    records.map((r) => r.evalCode),
+  );
+  const cases: Dated<EvalHistoryItem>[] = answered.map((c) => {
     const { type, at, totalPrice, item } = caseEntry(c);
     return {
       type,

@@ -1,7 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
-import type { AppraisalCaseView, EvalRecord, Paged } from '@valuation/contracts';
+import { pagedList, type AppraisalCaseView, type EvalRecord, type Paged } from '@valuation/contracts';
 import { AppraisalCaseStore, appraisalCaseView, caseTime } from '@valuation/core';
 import {
   isCaseRequester,
@@ -15,13 +13,13 @@ import {
   type ObjectionListQuery,
   type ObjectionListRow,
 } from '@valuation/domain';
-import type { AppraisalCaseEntity } from '@valuation/persistence';
+import { AppraisalCaseRepository, EvalRecordRepository, UnitOfWork, type AppraisalCaseEntity } from '@valuation/persistence';
 import { ApiError } from '../../common/api-error';
+import { recordScope } from '../../common/data-scope';
 import type { Principal } from '../../common/principal';
-import { scopedEvalRecords } from '../eval/eval-record.scope';
 import { evalRecordView } from '../eval/eval-record.view';
 import { openAnswer } from '../../common/appraisal-case.read';
-import { actorOf, filterCases, scopedCases } from '../../common/appraisal-case.scope';
+import { actorOf, caseFilter } from '../../common/appraisal-case.scope';
 import { recordSource } from '../review/review.service';
 
 const num = (v: string | null) => (v === null ? null : Number(v));
@@ -53,19 +51,21 @@ function toRow(c: AppraisalCaseEntity, viewer: CaseActor): ObjectionListRow {
 @Injectable()
 export class ObjectionService {
   constructor(
-    @InjectDataSource() private readonly ds: DataSource,
+    private readonly uow: UnitOfWork,
+    private readonly cases: AppraisalCaseRepository,
+    private readonly records: EvalRecordRepository,
     private readonly store: AppraisalCaseStore,
   ) {}
 
   async add(p: Principal, body: ObjectionAdd): Promise<{ id: number; caseNo: string }> {
-    const record = await scopedEvalRecords(this.ds, p).andWhere('r.evalCode = :code', { code: body.evalCode }).getOne();
+    const record = await this.records.findByCode(recordScope(p), body.evalCode);
     if (!record) throw ApiError.notFound(ObjectionMsg.evalCodeInvalid);
     if (record.evalType !== body.type) throw ApiError.badRequest(ObjectionMsg.evalTypeInvalid);
     const source = recordSource(record, ObjectionMsg.averageMethod);
     const price = objectionPriceToYuan(body.price, body.type);
     const reason = objectionReasonFromPrice(price, Number(source.originalPrice));
     if (reason === null) throw ApiError.badRequest(ObjectionMsg.priceUnchanged);
-    const filed = await this.ds.transaction((m) =>
+    const filed = await this.uow.run((m) =>
       this.store.create(
         m,
         {
@@ -90,22 +90,22 @@ export class ObjectionService {
   }
 
   async list(p: Principal, q: ObjectionListQuery): Promise<Paged<ObjectionListRow>> {
-    const qb = filterCases(scopedCases(this.ds, p, 'objection'), { ...q, state: undefined });
-    // State 1 is processing; every other state is completed.
-    if (q.state === 1) qb.andWhere('c.state = 1');
-    if (q.state === 2) qb.andWhere('c.state <> 1');
-    const [rows, total] = await qb
-      .offset((q.pageIndex - 1) * q.pageSize)
-      .limit(q.pageSize)
-      .getManyAndCount();
+    // State 1 is processing; the others (2, 3) are completed.
+    const states = q.state === 1 ? [1] : q.state === 2 ? [2, 3] : undefined;
+    const { rows, total } = await this.cases.page(recordScope(p), 'objection', caseFilter(q, states), q);
     const viewer = actorOf(p);
-    return { list: rows.map((c) => toRow(c, viewer)), pages: Math.ceil(total / q.pageSize), pageNum: q.pageIndex, total };
+    return pagedList(
+      rows.map((c) => toRow(c, viewer)),
+      total,
+      q.pageIndex,
+      q.pageSize,
+    );
   }
 
   /** The objection with its history, and the valuation it contests (null when that record left the caller's scope). */
   async detail(p: Principal, id: number): Promise<{ objection: AppraisalCaseView; record: EvalRecord | null }> {
     const c = await this.find(p, id);
-    const record = c.evalCode ? await scopedEvalRecords(this.ds, p).andWhere('r.evalCode = :code', { code: c.evalCode }).getOne() : null;
+    const record = c.evalCode ? await this.records.findByCode(recordScope(p), c.evalCode) : null;
     return {
       objection: appraisalCaseView(c, await this.store.historyOf(c.id), { viewer: actorOf(p) }),
       record: record ? evalRecordView(record) : null,
@@ -128,7 +128,7 @@ export class ObjectionService {
   }
 
   private async find(p: Principal, id: number): Promise<AppraisalCaseEntity> {
-    const c = await scopedCases(this.ds, p, 'objection').andWhere('c.id = :id', { id }).getOne();
+    const c = await this.cases.findInRange(recordScope(p), 'objection', id);
     if (!c) throw ApiError.notFound(WorkflowMsg.notFound);
     return c;
   }

@@ -1,6 +1,4 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
 import type {
   CaseReportWithCase,
   EvalResult,
@@ -20,13 +18,19 @@ import {
   reportRenderJobId,
 } from '@valuation/core';
 import { caseReportOffered, FORMAL_REPORT_NAMES, formalReportOffered, FormalReportMsg as ReportMsg, WorkflowMsg } from '@valuation/domain';
-import { AppraisalCaseEntity, EvalRecordEntity, EvalReportEntity } from '@valuation/persistence';
+import {
+  AppraisalCaseRepository,
+  EvalRecordRepository,
+  EvalReportRepository,
+  UnitOfWork,
+  type AppraisalCaseEntity,
+  type EvalReportEntity,
+} from '@valuation/persistence';
 import { ObjectStorage } from '@valuation/storage';
 import { JobProducer } from '@valuation/queue';
 import { ApiError } from '../../common/api-error';
+import { recordScope } from '../../common/data-scope';
 import type { Principal } from '../../common/principal';
-import { scopedCases } from '../../common/appraisal-case.scope';
-import { scopedEvalRecords } from '../eval/eval-record.scope';
 import { dateTime, evalRecordView, storedResult } from '../eval/eval-record.view';
 import { caseReportResult } from './case-report.record';
 import { ReportDocumentBuilder } from './report-document.builder';
@@ -73,7 +77,10 @@ export class ReportOrderService {
   private readonly logger = new Logger(ReportOrderService.name);
 
   constructor(
-    @InjectDataSource() private readonly ds: DataSource,
+    private readonly uow: UnitOfWork,
+    private readonly reports: EvalReportRepository,
+    private readonly records: EvalRecordRepository,
+    private readonly cases: AppraisalCaseRepository,
     private readonly documents: ReportDocumentBuilder,
     private readonly quota: QuotaService,
     private readonly renders: ReportRenderService,
@@ -92,9 +99,7 @@ export class ReportOrderService {
   async orderForCase(p: Principal, kind: ReportedCaseKind, id: number): Promise<ReportInfo> {
     const c = await this.caseOf(p, kind, id);
     if (!caseReportOffered(this.brief(c))) throw ApiError.badRequest(ReportMsg.caseNotOffered);
-    const source = c.evalCode
-      ? await this.ds.getRepository(EvalRecordEntity).findOneBy({ evalCode: c.evalCode, tenantId: c.tenantId })
-      : null;
+    const source = c.evalCode ? await this.records.findInTenant(c.evalCode, c.tenantId) : null;
     const { result, appraisal } = caseReportResult(c, source ? evalRecordView(source) : null);
     return this.place(p, { key: c.caseNo, evalRecordId: source?.id ?? null, caseId: c.id, result, appraisal }, 2);
   }
@@ -108,33 +113,24 @@ export class ReportOrderService {
     const kind = reportQuotaKind(reportType);
     let ordered: { id: string; ledgerId: string };
     try {
-      ordered = await this.ds.transaction(async (m) => {
+      ordered = await this.uow.run(async (m) => {
         const charge = await this.quota.consumeReport(m, kind, { tenantId: p.tenantId, accountId: p.id, refType: kind, refId: reportCode });
-        const rows: { id: string }[] = await m.query(
-          `INSERT INTO eval_report (report_code, report_type, eval_code, eval_record_id, case_id, tenant_id, company_id, organization_id, account_id, state, document, charge)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 1, $10::jsonb, $11::jsonb)
-           ON CONFLICT (eval_code, report_type) DO UPDATE
-              SET report_code = EXCLUDED.report_code, state = 1, document = EXCLUDED.document, charge = EXCLUDED.charge, pdf_key = NULL,
-                  sha256 = NULL, size = NULL, error = NULL, render_ms = NULL, finished_at = NULL, created_at = now(), updated_at = now()
-            WHERE eval_report.state = 3
-           RETURNING id`,
-          [
-            reportCode,
-            reportType,
-            subject.key,
-            subject.evalRecordId,
-            subject.caseId,
-            p.tenantId,
-            p.companyId,
-            p.organizationId,
-            p.id,
-            JSON.stringify(document),
-            JSON.stringify(charge),
-          ],
-        );
+        const id = await this.reports.placeOrder(m, {
+          reportCode,
+          reportType,
+          subjectKey: subject.key,
+          evalRecordId: subject.evalRecordId,
+          caseId: subject.caseId,
+          tenantId: p.tenantId,
+          companyId: p.companyId,
+          organizationId: p.organizationId,
+          accountId: p.id,
+          document,
+          charge,
+        });
         // Another request ordered it first: this transaction, and its charge, roll back.
-        if (!rows.length) throw new LiveReportExists();
-        return { id: String(rows[0].id), ledgerId: charge.ledgerId };
+        if (id === null) throw new LiveReportExists();
+        return { id, ledgerId: charge.ledgerId };
       });
     } catch (error) {
       if (error instanceof QuotaExhaustedError) throw ApiError.forbidden(error.message);
@@ -172,7 +168,7 @@ export class ReportOrderService {
 
   /** A ready report the caller may read, by code. */
   async ready(p: Principal, reportCode: string): Promise<EvalReportEntity> {
-    const report = await this.ds.getRepository(EvalReportEntity).findOneBy({ reportCode, tenantId: p.tenantId });
+    const report = await this.reports.findByCode(reportCode, p.tenantId);
     if (!report) throw ApiError.notFound(ReportMsg.notFound);
     if (report.caseId === null) await this.result(p, report.evalCode);
     else await this.caseOf(p, REPORTED_CASE_KINDS, Number(report.caseId));
@@ -209,7 +205,7 @@ export class ReportOrderService {
 
   /** What anyone holding a printed report can check it against. */
   async verify(reportCode: string): Promise<ReportVerification> {
-    const report = await this.ds.getRepository(EvalReportEntity).findOneBy({ reportCode, state: 2 });
+    const report = await this.reports.findRendered(reportCode);
     if (!report || !report.sha256) throw ApiError.notFound(ReportMsg.unknownCode);
     const { record } = report.document.result;
     return {
@@ -230,12 +226,12 @@ export class ReportOrderService {
   }
 
   private find(key: string, reportType: ReportType): Promise<EvalReportEntity | null> {
-    return this.ds.getRepository(EvalReportEntity).findOneBy({ evalCode: key, reportType });
+    return this.reports.findBySubject(key, reportType);
   }
 
   /** A case of the kind the caller may read. */
   private async caseOf(p: Principal, kind: ReportedCaseKind | readonly ReportedCaseKind[], id: number): Promise<AppraisalCaseEntity> {
-    const c = await scopedCases(this.ds, p, kind).andWhere('c.id = :id', { id }).getOne();
+    const c = await this.cases.findInRange(recordScope(p), kind, id);
     if (!c) throw ApiError.notFound(WorkflowMsg.notFound);
     return c;
   }
@@ -257,7 +253,7 @@ export class ReportOrderService {
 
   /** The record as api/eval/get gives it, when the caller may read it. */
   private async result(p: Principal, evalCode: string): Promise<EvalResult> {
-    const record = await scopedEvalRecords(this.ds, p).andWhere('r.evalCode = :evalCode', { evalCode }).getOne();
+    const record = await this.records.findByCode(recordScope(p), evalCode);
     if (!record) throw ApiError.notFound(ReportMsg.recordNotFound);
     const stored = storedResult(record);
     return { record: evalRecordView(record), samples: stored.samples ?? [], betas: stored.betas ?? [] };

@@ -1,17 +1,21 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import type { Readable } from 'node:stream';
-import type { DataSource } from 'typeorm';
-import type { AppraisalCaseRecord, Paged } from '@valuation/contracts';
+import { pagedList, type AppraisalCaseRecord, type Paged } from '@valuation/contracts';
 import {
   AppraisalCaseStore,
   appraisalCaseView,
   caseTime,
   CaseFileRefusal,
+  excelDateTime,
+  mapBatches,
   removeCaseFiles,
   storeCaseFiles,
+  streamXlsx,
+  XLSX_AMOUNT,
+  XLSX_DATE_TIME,
   type NewCase,
   type UploadedCaseFile,
+  type XlsxColumn,
 } from '@valuation/core';
 import {
   CASE_FILE_LIMITS,
@@ -20,7 +24,6 @@ import {
   EVAL_TYPE_LABELS,
   isAverageMethod,
   isCaseRequester,
-  ListMsg,
   PROPERTY_TYPE_LABELS,
   REVIEW_STATE_LABELS,
   ReviewMsg,
@@ -31,16 +34,22 @@ import {
   type ReviewListQuery,
   type ReviewListRow,
 } from '@valuation/domain';
-import type { AppraisalCaseEntity, EvalRecordEntity } from '@valuation/persistence';
+import {
+  AppraisalCaseRepository,
+  EvalRecordRepository,
+  EvalReportRepository,
+  UnitOfWork,
+  type AppraisalCaseEntity,
+  type EvalRecordEntity,
+} from '@valuation/persistence';
 import { ObjectStorage } from '@valuation/storage';
 import { ApiError } from '../../common/api-error';
+import { recordScope } from '../../common/data-scope';
 import type { Principal } from '../../common/principal';
-import { buildXlsx, excelDateTime, XLSX_AMOUNT, XLSX_DATE_TIME, type XlsxColumn } from '../../common/xlsx-export';
 import { uploadedFileName } from '../batch/batch-file.reader';
-import { scopedEvalRecords } from '../eval/eval-record.scope';
 import { casePriceHistory } from '../eval/price-history';
 import { openAnswer } from '../../common/appraisal-case.read';
-import { actorOf, casesWithReports, filterCases, scopedCases } from '../../common/appraisal-case.scope';
+import { actorOf, caseFilter } from '../../common/appraisal-case.scope';
 
 export const REVIEW_EXPORT_LIMIT = 10_000;
 
@@ -126,7 +135,10 @@ const EXPORT_COLUMNS: readonly XlsxColumn<ReviewListRow>[] = [
 @Injectable()
 export class ReviewService {
   constructor(
-    @InjectDataSource() private readonly ds: DataSource,
+    private readonly uow: UnitOfWork,
+    private readonly cases: AppraisalCaseRepository,
+    private readonly records: EvalRecordRepository,
+    private readonly reports: EvalReportRepository,
     private readonly store: AppraisalCaseStore,
     private readonly storage: ObjectStorage,
   ) {}
@@ -151,7 +163,7 @@ export class ReviewService {
       throw error;
     }
     try {
-      const filed = await this.ds.transaction((m) =>
+      const filed = await this.uow.run((m) =>
         this.store.create(
           m,
           {
@@ -182,13 +194,11 @@ export class ReviewService {
   /** The source of a request: a valued record (initiate 1) or an answered case of the caller's scope (2 manual enquiry, 3 re-appraisal). */
   private async source(p: Principal, body: ReviewAdd): Promise<SourceFields> {
     if (body.initiate === 1) {
-      const record = await scopedEvalRecords(this.ds, p).andWhere('r.evalCode = :code', { code: body.sourceId }).getOne();
+      const record = await this.records.findByCode(recordScope(p), body.sourceId);
       if (!record) throw ApiError.notFound(ReviewMsg.sourceInvalid);
       return recordSource(record, ReviewMsg.averageMethod);
     }
-    const c = await scopedCases(this.ds, p, body.initiate === 2 ? 'artificial' : 'review')
-      .andWhere('c.id = :id', { id: body.sourceId })
-      .getOne();
+    const c = await this.cases.findInRange(recordScope(p), body.initiate === 2 ? 'artificial' : 'review', body.sourceId);
     if (!c) throw ApiError.notFound(ReviewMsg.sourceInvalid);
     if (c.state !== 2 || c.reviewTotalPrice === null) throw ApiError.badRequest(ReviewMsg.sourceNotAnswered);
     return {
@@ -208,39 +218,42 @@ export class ReviewService {
   }
 
   async list(p: Principal, q: ReviewListQuery): Promise<Paged<ReviewListRow>> {
-    const [rows, total] = await filterCases(scopedCases(this.ds, p, 'review'), q)
-      .offset((q.pageIndex - 1) * q.pageSize)
-      .limit(q.pageSize)
-      .getManyAndCount();
-    const reported = await casesWithReports(this.ds, p.tenantId, rows);
-    const viewer = actorOf(p);
-    return {
-      list: rows.map((c) => toRow(c, viewer, reported.has(c.id))),
-      pages: Math.ceil(total / q.pageSize),
-      pageNum: q.pageIndex,
-      total,
-    };
+    const scope = recordScope(p);
+    const { rows, total } = await this.cases.page(scope, 'review', this.filter(q), q);
+    return pagedList(await this.rows(p, rows), total, q.pageIndex, q.pageSize);
   }
 
-  async export(p: Principal, q: ReviewFilter): Promise<{ content: Buffer; fileName: string }> {
-    const rows = await filterCases(scopedCases(this.ds, p, 'review'), q)
-      .limit(REVIEW_EXPORT_LIMIT)
-      .getMany();
-    if (rows.length === 0) throw ApiError.notFound(ListMsg.noData);
-    const reported = await casesWithReports(this.ds, p.tenantId, rows);
-    const viewer = actorOf(p);
-    const content = await buildXlsx(
-      '人工复评记录',
-      EXPORT_COLUMNS,
-      rows.map((c) => toRow(c, viewer, reported.has(c.id))),
+  /** The filtered re-appraisals (the newest REVIEW_EXPORT_LIMIT) as an .xlsx workbook, streamed. */
+  async export(p: Principal, q: ReviewFilter): Promise<{ content: Readable; fileName: string }> {
+    const batches = this.cases.batches(recordScope(p), 'review', this.filter(q), REVIEW_EXPORT_LIMIT);
+    const content = await streamXlsx(
+      { sheetName: '人工复评记录', columns: EXPORT_COLUMNS },
+      mapBatches(batches, (rows) => this.rows(p, rows)),
     );
     return { content, fileName: `人工复评记录_${dateStamp()}.xlsx` };
+  }
+
+  private filter(q: ReviewFilter) {
+    return caseFilter(q, q.state ? [q.state] : undefined);
+  }
+
+  /** List rows, with the advisory flag of the cases that have a live advisory report. */
+  private async rows(p: Principal, cases: readonly AppraisalCaseEntity[]): Promise<ReviewListRow[]> {
+    const reported = await this.reports.casesWithLiveAdvisory(
+      p.tenantId,
+      cases.map((c) => c.id),
+    );
+    const viewer = actorOf(p);
+    return cases.map((c) => toRow(c, viewer, reported.has(c.id)));
   }
 
   /** The re-appraisal with its history and the price history of its chain. */
   async get(p: Principal, id: number): Promise<AppraisalCaseRecord> {
     const c = await this.find(p, id);
-    const [history, historyList] = await Promise.all([this.store.historyOf(c.id), casePriceHistory(this.ds, p, c)]);
+    const [history, historyList] = await Promise.all([
+      this.store.historyOf(c.id),
+      casePriceHistory({ records: this.records, cases: this.cases }, recordScope(p), c),
+    ]);
     return { ...appraisalCaseView(c, history, { viewer: actorOf(p) }), historyList };
   }
 
@@ -263,7 +276,7 @@ export class ReviewService {
   }
 
   private async find(p: Principal, id: number): Promise<AppraisalCaseEntity> {
-    const c = await scopedCases(this.ds, p, 'review').andWhere('c.id = :id', { id }).getOne();
+    const c = await this.cases.findInRange(recordScope(p), 'review', id);
     if (!c) throw ApiError.notFound(WorkflowMsg.notFound);
     return c;
   }
