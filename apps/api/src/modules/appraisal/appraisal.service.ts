@@ -1,6 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
 import type {
   AppraisalCaseDetail,
   AppraisalCaseView,
@@ -25,14 +23,25 @@ import {
   type CaseActor,
 } from '@valuation/domain';
 import {
-  AccountEntity,
-  AppraisalCaseEntity,
-  CommunityEntity,
-  EvalRecordEntity,
-  OrganizationEntity,
+  AccountRepository,
+  AppraisalCaseRepository,
+  EvalRecordRepository,
+  OrganizationRepository,
+  type AppraisalCaseEntity,
   type CaseFile,
+  type CommunityEntity,
 } from '@valuation/persistence';
-import { appraisalCaseView, AppraisalCaseStore, CaseConflictError, CaseNotFoundError, CaseRefusedError, caseTime } from '@valuation/core';
+import {
+  appraisalCaseView,
+  AppraisalCaseStore,
+  CaseConflictError,
+  CaseNotFoundError,
+  CaseRefusedError,
+  caseTime,
+  CommunityQueries,
+  MarketStatsQueries,
+} from '@valuation/core';
+import { pagedList } from '@valuation/contracts';
 import { ApiError, Reply } from '../../common/api-error';
 import type { Principal } from '../../common/principal';
 import { AuditTrail } from '../auth/audit-trail.service';
@@ -56,7 +65,12 @@ const isMine = (c: AppraisalCaseEntity, p: Principal) => c.context.assigneeId ==
 @Injectable()
 export class AppraisalService {
   constructor(
-    @InjectDataSource() private readonly ds: DataSource,
+    private readonly cases: AppraisalCaseRepository,
+    private readonly records: EvalRecordRepository,
+    private readonly accounts: AccountRepository,
+    private readonly organizations: OrganizationRepository,
+    private readonly communities: CommunityQueries,
+    private readonly marketCases: MarketStatsQueries,
     private readonly store: AppraisalCaseStore,
     private readonly market: MarketStatsService,
     private readonly audit: AuditTrail,
@@ -64,58 +78,29 @@ export class AppraisalService {
 
   /** Open cases first, overdue ones first among them, then by due time; answered ones newest first. */
   async queue(p: Principal, q: AppraisalQueueQuery): Promise<AppraisalQueuePage> {
-    const where: string[] = ['c.tenant_id = $1'];
-    const params: unknown[] = [p.tenantId];
-    const param = (v: unknown) => {
-      params.push(v);
-      return `$${params.length}`;
-    };
-    if (q.kind !== 'all') where.push(`c.kind = ${param(q.kind)}`);
-    if (q.state === 'open') where.push('c.state = 1');
-    if (q.state === 'answered') where.push('c.state IN (2, 3)');
-    if (q.city) {
-      const city = param(q.city);
-      where.push(`(c.city_code = ${city} OR c.city_name LIKE ${param(`${q.city.replace(/[\\%_]/g, '\\$&')}%`)})`);
-    }
-    if (q.age && 'within' in q.age) where.push(`c.created_at >= now() - make_interval(days => ${param(q.age.within)}::int)`);
-    if (q.age && 'olderThan' in q.age) where.push(`c.created_at < now() - make_interval(days => ${param(q.age.olderThan)}::int)`);
-    if (q.mine) where.push(`(c.context->>'assigneeId')::int = ${param(p.id)}`);
-    const rows: { id: string; total: number }[] = await this.ds.query(
-      `SELECT c.id, count(*) OVER ()::int AS total
-         FROM appraisal_case c
-        WHERE ${where.join(' AND ')}
-        ORDER BY (c.state = 1) DESC, (c.state = 1 AND c.due_at < now()) DESC,
-                 CASE WHEN c.state = 1 THEN c.due_at END ASC, coalesce(c.reviewed_at, c.created_at) DESC, c.id DESC
-        LIMIT ${param(q.pageSize)} OFFSET ${param((q.pageIndex - 1) * q.pageSize)}`,
-      params,
+    const { rows, total } = await this.cases.queue(
+      p.tenantId,
+      {
+        kind: q.kind,
+        state: q.state,
+        city: q.city,
+        age: q.age,
+        assigneeId: q.mine ? p.id : undefined,
+      },
+      q,
     );
-    const total = rows[0]?.total ?? (q.pageIndex > 1 ? await this.count(where, params.slice(0, -2)) : 0);
-    const cases = rows.length
-      ? await this.ds
-          .getRepository(AppraisalCaseEntity)
-          .createQueryBuilder('c')
-          .whereInIds(rows.map((r) => r.id))
-          .getMany()
-      : [];
-    const byId = new Map(cases.map((c) => [c.id, c]));
-    const companies = await this.organizationNames(cases.map((c) => c.companyId));
+    const companies = await this.organizations.names(rows.map((c) => c.companyId));
     const now = new Date();
-    const list = rows
-      .map((r) => byId.get(r.id))
-      .filter((c): c is AppraisalCaseEntity => !!c)
-      .map((c) => this.row(c, p, companies, now));
-    return { list, pages: Math.ceil(total / q.pageSize), pageNum: q.pageIndex, total };
+    return pagedList(
+      rows.map((c) => this.row(c, p, companies, now)),
+      total,
+      q.pageIndex,
+      q.pageSize,
+    );
   }
 
-  async counts(p: Principal): Promise<AppraisalCounts> {
-    const [row]: AppraisalCounts[] = await this.ds.query(
-      `SELECT count(*) FILTER (WHERE state = 1)::int AS open,
-              count(*) FILTER (WHERE state = 1 AND due_at < now())::int AS overdue,
-              count(*) FILTER (WHERE state = 1 AND (context->>'assigneeId')::int = $2)::int AS mine
-         FROM appraisal_case WHERE tenant_id = $1`,
-      [p.tenantId, p.id],
-    );
-    return row;
+  counts(p: Principal): Promise<AppraisalCounts> {
+    return this.cases.queueCounts(p.tenantId, p.id);
   }
 
   async detail(p: Principal, id: number): Promise<AppraisalCaseDetail> {
@@ -124,7 +109,7 @@ export class AppraisalService {
       this.store.historyOf(c.id),
       this.requester(c),
       this.valuation(c),
-      c.haCode ? this.ds.getRepository(CommunityEntity).findOneBy({ haCode: c.haCode }) : Promise.resolve(null),
+      c.haCode ? this.communities.byHaCode(c.haCode) : Promise.resolve(null),
     ]);
     const [recentCases, priceTrend] = community
       ? await Promise.all([this.recentCases(community.id, c.evalType), this.trend(community, c)])
@@ -206,24 +191,9 @@ export class AppraisalService {
   }
 
   private async find(p: Principal, id: number): Promise<AppraisalCaseEntity> {
-    const c = await this.ds.getRepository(AppraisalCaseEntity).findOneBy({ id: String(id), tenantId: p.tenantId });
+    const c = await this.cases.findInTenant(id, p.tenantId);
     if (!c) throw ApiError.notFound(WorkflowMsg.notFound);
     return c;
-  }
-
-  private async count(where: string[], params: unknown[]): Promise<number> {
-    const [row]: { total: number }[] = await this.ds.query(
-      `SELECT count(*)::int AS total FROM appraisal_case c WHERE ${where.join(' AND ')}`,
-      params,
-    );
-    return row.total;
-  }
-
-  private async organizationNames(ids: number[]): Promise<Map<number, string>> {
-    const unique = [...new Set(ids)];
-    if (!unique.length) return new Map();
-    const orgs = await this.ds.getRepository(OrganizationEntity).createQueryBuilder('o').whereInIds(unique).getMany();
-    return new Map(orgs.map((o) => [o.id, o.name]));
   }
 
   private row(c: AppraisalCaseEntity, p: Principal, companies: Map<number, string>, now: Date): AppraisalQueueRow {
@@ -251,9 +221,9 @@ export class AppraisalService {
   }
 
   private async requester(c: AppraisalCaseEntity): Promise<AppraisalRequester | null> {
-    const account = await this.ds.getRepository(AccountEntity).findOneBy({ id: c.accountId, tenantId: c.tenantId });
-    if (!account) return null;
-    const names = await this.organizationNames([c.organizationId, c.companyId]);
+    const account = await this.accounts.find('user', c.accountId);
+    if (!account || account.tenantId !== c.tenantId) return null;
+    const names = await this.organizations.names([c.organizationId, c.companyId]);
     return {
       accountName: account.userName,
       loginUser: account.loginUser,
@@ -264,44 +234,13 @@ export class AppraisalService {
 
   private async valuation(c: AppraisalCaseEntity): Promise<AppraisalCaseDetail['valuation']> {
     if (!c.evalCode) return null;
-    const record = await this.ds.getRepository(EvalRecordEntity).findOneBy({ evalCode: c.evalCode, tenantId: c.tenantId });
+    const record = await this.records.findInTenant(c.evalCode, c.tenantId);
     if (!record) return null;
     return { record: evalRecordView(record), samples: storedResult(record).samples ?? [] };
   }
 
-  private async recentCases(communityId: number, tradeType: number): Promise<AppraisalMarketCase[]> {
-    const rows: {
-      id: string;
-      case_date: string;
-      area: number;
-      floor: number | null;
-      total_floors: number | null;
-      rooms: number | null;
-      halls: number | null;
-      total_price: number;
-      unit_price: number;
-      source: string;
-    }[] = await this.ds.query(
-      `SELECT id, to_char(case_date, 'YYYY-MM-DD') AS case_date, area::float8 AS area, floor, total_floors, rooms, halls,
-                total_price::float8 AS total_price, unit_price::float8 AS unit_price, source
-           FROM market_case
-          WHERE community_id = $1 AND trade_type = $2 AND case_date >= $3::date
-          ORDER BY case_date DESC, id DESC
-          LIMIT $4`,
-      [communityId, tradeType, addMonths(businessToday(), -RECENT_CASE_MONTHS), RECENT_CASE_LIMIT],
-    );
-    return rows.map((r) => ({
-      id: r.id,
-      caseDate: r.case_date,
-      area: r.area,
-      floor: r.floor,
-      totalFloors: r.total_floors,
-      rooms: r.rooms,
-      halls: r.halls,
-      totalPrice: r.total_price,
-      unitPrice: r.unit_price,
-      source: r.source,
-    }));
+  private recentCases(communityId: number, tradeType: number): Promise<AppraisalMarketCase[]> {
+    return this.marketCases.recentCases(communityId, tradeType, addMonths(businessToday(), -RECENT_CASE_MONTHS), RECENT_CASE_LIMIT);
   }
 
   private async trend(community: CommunityEntity, c: AppraisalCaseEntity): Promise<AppraisalCaseDetail['priceTrend']> {

@@ -1,9 +1,7 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
 import { dictName, PROPERTY_TYPE_LABELS } from '@valuation/domain';
-import { CommunityEntity, type PoiCategory, type RegionEntity } from '@valuation/persistence';
-import { boundingBox, compassDirection, formatLonLat, fromWgs84, haversineSql, toWgs84, type GeoPoint } from '@valuation/core';
+import type { CommunityEntity, RegionEntity } from '@valuation/persistence';
+import { CommunityQueries, compassDirection, formatLonLat, fromWgs84, toWgs84 } from '@valuation/core';
 import type {
   AroundPoi,
   CommunityAround,
@@ -29,38 +27,16 @@ export const GPS_LIMIT = 10;
 export const AROUND_RADIUS_M = 1000;
 export const AROUND_LIMIT = 20;
 
-/** Residential: the index prices shown when a caller names no property type. */
-const DEFAULT_PROP_TYPE = 11;
-
 const num = (v: string | null) => (v === null ? null : Number(v));
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export const communityImageUrl = (c: { haCode: string; imageKey: string | null }) =>
   c.imageKey ? `/api/community/image?ha=${encodeURIComponent(c.haCode)}` : '';
-
-interface NearRow {
-  id: number;
-  ha_code: string;
-  name: string;
-  dist_code: string | null;
-  address: string;
-  street_name: string | null;
-  street_no: string | null;
-  lat: number;
-  lon: number;
-  image_key: string | null;
-  prop_types: string;
-  bldg_type: string | null;
-  distance: number;
-  price: number | null;
-  lease_price: number | null;
-}
 
 /** Communities: search, nearby lists, detail and surroundings. Market data is shared by all tenants. */
 @Injectable()
 export class CommunityService {
   constructor(
-    @InjectDataSource() private readonly ds: DataSource,
+    private readonly communities: CommunityQueries,
     private readonly regions: RegionService,
     private readonly stats: MarketStatsService,
   ) {}
@@ -74,7 +50,7 @@ export class CommunityService {
   /** The community with this code in the city, or 404. */
   async community(cityInput: string, haCode: string): Promise<{ city: RegionEntity; community: CommunityEntity }> {
     const city = await this.city(cityInput);
-    const community = await this.ds.getRepository(CommunityEntity).findOneBy({ haCode, cityCode: city.code });
+    const community = await this.communities.byCode(city.code, haCode);
     if (!community) throw ApiError.notFound(CommunityMsg.notFound);
     return { city, community };
   }
@@ -88,27 +64,7 @@ export class CommunityService {
     const city = await this.city(q.city);
     const districts = q.dist ? await this.regions.resolveDistricts(city.code, q.dist) : null;
     if (districts && districts.length === 0) throw new ApiError(HttpStatus.PAYMENT_REQUIRED, CommunityMsg.noMatch);
-    const like = escapeLike(q.name);
-    const rows: {
-      ha_code: string;
-      name: string;
-      dist_code: string | null;
-      address: string;
-      street_name: string | null;
-      street_no: string | null;
-      lat: number | null;
-      lon: number | null;
-    }[] = await this.ds.query(
-      `SELECT ha_code, name, dist_code, address, street_name, street_no, lat, lon
-           FROM community
-          WHERE city_code = $1
-            AND ($2::text[] IS NULL OR dist_code = ANY($2::text[]))
-            AND (name ILIKE $3 OR address ILIKE $3 OR name % $4)
-          ORDER BY (name = $4) DESC, (name ILIKE $5) DESC, (name ILIKE $3) DESC,
-                   greatest(similarity(name, $4), similarity(address, $4)) DESC, name, id
-          LIMIT $6`,
-      [city.code, districts, `%${like}%`, q.name, `${like}%`, FILTER_LIMIT],
-    );
+    const rows = await this.communities.search(city.code, districts, q.name, FILTER_LIMIT);
     if (rows.length === 0) throw new ApiError(HttpStatus.PAYMENT_REQUIRED, CommunityMsg.noMatch);
     const names = await this.regions.names(rows.map((r) => r.dist_code));
     const position = rows.map((r) => {
@@ -127,53 +83,10 @@ export class CommunityService {
     return { position, location: best.lat !== null && best.lon !== null ? formatLonLat({ lon: best.lon, lat: best.lat }) : null };
   }
 
-  /**
-   * Communities within `radiusM` of a WGS84 point, nearest first: a range scan of the (lat, lon)
-   * index over the bounding box, the exact distance, then the newest sale and lease index of the
-   * few that are kept. A null property type keeps every community.
-   */
-  private async nearest(center: GeoPoint, radiusM: number, limit: number, cityCode: string, propType: number | null): Promise<NearRow[]> {
-    const box = boundingBox(center, radiusM);
-    const distance = haversineSql('$1::float8', '$2::float8', 'lat', 'lon');
-    const latestIndex = (trade: number) =>
-      `LEFT JOIN LATERAL (
-         SELECT avg_unit_price::float8 AS price FROM price_index
-          WHERE scope = 'community' AND scope_code = n.ha_code AND trade_type = ${trade} AND prop_type = $10
-          ORDER BY month DESC LIMIT 1
-       ) t${trade} ON true`;
-    return this.ds.query(
-      `WITH near AS (
-         SELECT id, ha_code, name, dist_code, address, street_name, street_no, lat, lon, image_key, prop_types, bldg_type,
-                ${distance} AS distance
-           FROM community
-          WHERE lat BETWEEN $3 AND $4 AND lon BETWEEN $5 AND $6 AND city_code = $7
-            AND ($11::text IS NULL OR $11::text = ANY(string_to_array(prop_types, ',')))
-       ), kept AS (
-         SELECT * FROM near WHERE distance <= $8 ORDER BY distance, id LIMIT $9
-       )
-       SELECT n.*, t1.price, t2.price AS lease_price
-         FROM kept n ${latestIndex(1)} ${latestIndex(2)}
-        ORDER BY n.distance, n.id`,
-      [
-        center.lat,
-        center.lon,
-        box.minLat,
-        box.maxLat,
-        box.minLon,
-        box.maxLon,
-        cityCode,
-        radiusM,
-        limit,
-        propType ?? DEFAULT_PROP_TYPE,
-        propType === null ? null : String(propType),
-      ],
-    );
-  }
-
   async list(q: ListQuery): Promise<NearbyCommunityList> {
     const city = await this.city(q.city);
     const center = toWgs84({ lon: q.lon, lat: q.lat }, q.coordtype);
-    const rows = await this.nearest(center, q.distance, q.limit, city.code, q.propType);
+    const rows = await this.communities.nearest(center, q.distance, q.limit, city.code, q.propType);
     const names = await this.regions.names(rows.map((r) => r.dist_code));
     const items = rows.map((r): NearbyCommunity => ({
       haCode: r.ha_code,
@@ -194,7 +107,7 @@ export class CommunityService {
 
   async gpsToCommunity(q: GpsQuery): Promise<GpsCommunityList> {
     const city = await this.city(q.city);
-    const rows = await this.nearest(toWgs84({ lon: q.lon, lat: q.lat }, q.coordtype), GPS_RADIUS_M, GPS_LIMIT, city.code, null);
+    const rows = await this.communities.nearest(toWgs84({ lon: q.lon, lat: q.lat }, q.coordtype), GPS_RADIUS_M, GPS_LIMIT, city.code, null);
     const names = await this.regions.names(rows.map((r) => r.dist_code));
     return {
       items: rows.map((r) => ({
@@ -258,19 +171,7 @@ export class CommunityService {
     const out: CommunityAround = { transport: [], education: [], medical: [] };
     if (c.lat === null || c.lon === null) return out;
     const center = { lon: c.lon, lat: c.lat };
-    const box = boundingBox(center, AROUND_RADIUS_M);
-    const rows: { category: PoiCategory; name: string; lat: number; lon: number; routes: string[]; distance: number }[] =
-      await this.ds.query(
-        `WITH near AS (
-         SELECT id, category, name, lat, lon, routes, ${haversineSql('$1::float8', '$2::float8', 'lat', 'lon')} AS distance
-           FROM poi
-          WHERE lat BETWEEN $3 AND $4 AND lon BETWEEN $5 AND $6
-       ), ranked AS (
-         SELECT *, row_number() OVER (PARTITION BY category ORDER BY distance, id) AS rn FROM near WHERE distance <= $7
-       )
-       SELECT category, name, lat, lon, routes, distance FROM ranked WHERE rn <= $8 ORDER BY category, distance, id`,
-        [center.lat, center.lon, box.minLat, box.maxLat, box.minLon, box.maxLon, AROUND_RADIUS_M, AROUND_LIMIT],
-      );
+    const rows = await this.communities.poisAround(center, AROUND_RADIUS_M, AROUND_LIMIT);
     for (const r of rows) {
       const poi: AroundPoi = {
         name: r.name,
@@ -291,8 +192,7 @@ export class CommunityService {
     return { result: { price: sale.price, priceRise: sale.rise, leasePrice: lease.price, leasePriceRise: lease.rise, month: sale.month } };
   }
 
-  async imageKey(haCode: string): Promise<string | null> {
-    const row = await this.ds.getRepository(CommunityEntity).findOne({ select: { imageKey: true }, where: { haCode } });
-    return row?.imageKey ?? null;
+  imageKey(haCode: string): Promise<string | null> {
+    return this.communities.imageKey(haCode);
   }
 }

@@ -1,8 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
-import { RegionEntity } from '@valuation/persistence';
-import { boundingBox, haversineSql, RegionResolver, toWgs84, type CoordType } from '@valuation/core';
+import { RegionRepository, type RegionEntity } from '@valuation/persistence';
+import { CommunityQueries, RegionResolver, toWgs84, type CoordType } from '@valuation/core';
 import type { RegionItem, RegionPinyinGroup, RegionTreeNode } from '@valuation/contracts';
 
 export const CITY_FILTER_LIMIT = 20;
@@ -45,7 +43,10 @@ function cityMatchRank(city: RegionEntity, q: string, latin: boolean): number | 
 export class RegionService {
   private loaded: Promise<RegionIndex> | null = null;
 
-  constructor(@InjectDataSource() private readonly ds: DataSource) {}
+  constructor(
+    private readonly regions: RegionRepository,
+    private readonly communities: CommunityQueries,
+  ) {}
 
   private index(): Promise<RegionIndex> {
     this.loaded ??= this.load().catch((err: unknown) => {
@@ -56,7 +57,7 @@ export class RegionService {
   }
 
   private async load(): Promise<RegionIndex> {
-    const rows = await this.ds.getRepository(RegionEntity).find({ order: { code: 'ASC' } });
+    const rows = await this.regions.all();
     const children = new Map<string, RegionEntity[]>();
     for (const r of rows) {
       if (!r.parentCode) continue;
@@ -123,16 +124,8 @@ export class RegionService {
 
   /** The city of the community nearest to a point (within LOCATE_RADIUS_M), or null. */
   async locateCity(point: { lat: number; lon: number }, datum: CoordType): Promise<RegionItem | null> {
-    const p = toWgs84(point, datum);
-    const box = boundingBox(p, LOCATE_RADIUS_M);
-    const distance = haversineSql('$1', '$2', 'lat', 'lon');
-    const rows: { city_code: string }[] = await this.ds.query(
-      `SELECT city_code FROM community
-        WHERE lat BETWEEN $3 AND $4 AND lon BETWEEN $5 AND $6 AND ${distance} <= $7
-        ORDER BY ${distance} LIMIT 1`,
-      [p.lat, p.lon, box.minLat, box.maxLat, box.minLon, box.maxLon, LOCATE_RADIUS_M],
-    );
-    const city = rows[0] ? (await this.index()).byCode.get(rows[0].city_code) : undefined;
+    const cityCode = await this.communities.cityNear(toWgs84(point, datum), LOCATE_RADIUS_M);
+    const city = cityCode ? (await this.index()).byCode.get(cityCode) : undefined;
     return city ? { regionName: city.shortName, regionCode: city.code } : null;
   }
 
