@@ -1,7 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { type DataSource, In, IsNull, QueryFailedError } from 'typeorm';
-import type { CustomerDomainView, Paged } from '@valuation/contracts';
+import { pagedList, type CustomerDomainView, type Paged } from '@valuation/contracts';
 import { customerDomainWorkflow } from '@valuation/core';
 import {
   CustomerDomainMsg,
@@ -13,7 +11,14 @@ import {
   type CustomerDomainListQuery,
   type DomainActor,
 } from '@valuation/domain';
-import { CustomerDomainEntity, OrganizationEntity, OrganizationStatus } from '@valuation/persistence';
+import {
+  CustomerDomainRepository,
+  isUniqueViolation,
+  OrganizationRepository,
+  UnitOfWork,
+  type CustomerDomainEntity,
+  type OrganizationEntity,
+} from '@valuation/persistence';
 import { ApiError, Reply } from '../../common/api-error';
 import type { Principal } from '../../common/principal';
 import { workflowApiError } from '../../common/workflow-error';
@@ -25,9 +30,6 @@ export const CustomerDomainApiMsg = {
   companyFixed: '域名申请的客户公司不可修改',
 } as const;
 
-const isUniqueViolation = (error: unknown) =>
-  error instanceof QueryFailedError && (error.driverError as { code?: string } | undefined)?.code === '23505';
-
 /** 403 with the spec's message: a domain may be applied for once across the platform. */
 const duplicate = () => ApiError.forbidden(CustomerDomainMsg.duplicate);
 
@@ -37,8 +39,8 @@ interface CompanyNames {
 }
 
 /** Customer companies have a category id but no category names are stored yet, so the category shows empty. */
-function companyNames(org: OrganizationEntity | undefined): CompanyNames {
-  return { name: org?.name ?? '', categoryName: '' };
+function companyNames(name: string | undefined): CompanyNames {
+  return { name: name ?? '', categoryName: '' };
 }
 
 export function toCustomerDomainView(row: CustomerDomainEntity, company: CompanyNames): CustomerDomainView {
@@ -67,39 +69,34 @@ const staffActor = (p: Principal): DomainActor => ({ population: 'tenant', id: p
 @Injectable()
 export class CustomerDomainService {
   constructor(
-    @InjectDataSource() private readonly ds: DataSource,
+    private readonly uow: UnitOfWork,
+    private readonly domains: CustomerDomainRepository,
+    private readonly organizations: OrganizationRepository,
     private readonly audit: AuditTrail,
     private readonly hosts: CustomerDomainHosts,
   ) {}
 
   async list(p: Principal, q: CustomerDomainListQuery): Promise<Paged<CustomerDomainView>> {
-    const [rows, total] = await this.ds.getRepository(CustomerDomainEntity).findAndCount({
-      where: { tenantId: p.tenantId },
-      order: { updatedAt: 'DESC', id: 'DESC' },
-      skip: (q.pageIndex - 1) * q.pageSize,
-      take: q.pageSize,
-    });
-    const companyIds = [...new Set(rows.map((r) => r.companyId))];
-    const companies = companyIds.length
-      ? await this.ds.getRepository(OrganizationEntity).findBy({ tenantId: p.tenantId, id: In(companyIds) })
-      : [];
-    const byId = new Map(companies.map((c) => [c.id, c]));
-    return {
-      list: rows.map((r) => toCustomerDomainView(r, companyNames(byId.get(r.companyId)))),
-      pages: Math.ceil(total / q.pageSize),
-      pageNum: q.pageIndex,
+    const { rows, total } = await this.domains.page(p.tenantId, q);
+    const names = await this.organizations.names(
+      rows.map((r) => r.companyId),
+      p.tenantId,
+    );
+    return pagedList(
+      rows.map((r) => toCustomerDomainView(r, companyNames(names.get(r.companyId)))),
       total,
-    };
+      q.pageIndex,
+      q.pageSize,
+    );
   }
 
   async apply(p: Principal, input: CustomerDomainApply, ip: string | undefined): Promise<Reply<CustomerDomainView>> {
     const company = await this.customerCompany(p, input.companyId);
-    const repo = this.ds.getRepository(CustomerDomainEntity);
-    if (await repo.existsBy({ domain: input.domain })) throw duplicate();
+    if (await this.domains.domainTaken(input.domain)) throw duplicate();
     const state = initialDomainState(input.domain);
     let row: CustomerDomainEntity;
     try {
-      row = await this.ds.transaction((m) =>
+      row = await this.uow.run((m) =>
         customerDomainWorkflow.create(
           m,
           {
@@ -119,7 +116,7 @@ export class CustomerDomainService {
       throw error;
     }
     await this.audit.record(p, '申请域名', `${company.name}：${row.domain}`, ip);
-    return new Reply(toCustomerDomainView(row, companyNames(company)), CustomerDomainMsg.applied);
+    return new Reply(toCustomerDomainView(row, companyNames(company.name)), CustomerDomainMsg.applied);
   }
 
   /**
@@ -130,9 +127,8 @@ export class CustomerDomainService {
   async update(p: Principal, input: CustomerDomainEdit, ip: string | undefined): Promise<Reply<CustomerDomainView>> {
     let result: { row: CustomerDomainEntity; oldDomain: string };
     try {
-      result = await this.ds.transaction(async (m) => {
-        const repo = m.getRepository(CustomerDomainEntity);
-        const row = await repo.findOneBy({ id: input.id, tenantId: p.tenantId });
+      result = await this.uow.run(async (m) => {
+        const row = await this.domains.findInTenant(m, input.id, p.tenantId);
         if (!row) throw ApiError.notFound(CustomerDomainMsg.notFound);
         if (input.companyId !== undefined && input.companyId !== row.companyId)
           throw ApiError.badRequest(CustomerDomainApiMsg.companyFixed);
@@ -150,17 +146,16 @@ export class CustomerDomainService {
       throw workflowApiError(error);
     }
     this.hosts.forget();
-    const company = await this.ds.getRepository(OrganizationEntity).findOneBy({ id: result.row.companyId, tenantId: p.tenantId });
+    const company = await this.organizations.findInTenant(result.row.companyId, p.tenantId);
     await this.audit.record(p, '编辑域名', `${company?.name ?? ''}：${result.oldDomain} 改为 ${result.row.domain}`, ip);
-    return new Reply(toCustomerDomainView(result.row, companyNames(company ?? undefined)), CustomerDomainMsg.edited);
+    return new Reply(toCustomerDomainView(result.row, companyNames(company?.name)), CustomerDomainMsg.edited);
   }
 
   async remove(p: Principal, id: number, ip: string | undefined): Promise<Reply<null>> {
-    const removed = await this.ds.transaction(async (m) => {
-      const repo = m.getRepository(CustomerDomainEntity);
-      const row = await repo.findOne({ where: { id, tenantId: p.tenantId }, lock: { mode: 'pessimistic_write' } });
+    const removed = await this.uow.run(async (m) => {
+      const row = await this.domains.findInTenant(m, id, p.tenantId, true);
       if (!row) throw ApiError.notFound(CustomerDomainMsg.notFound);
-      await repo.delete({ id: row.id, tenantId: p.tenantId });
+      await this.domains.delete(m, row.id, p.tenantId);
       return row;
     });
     this.hosts.forget();
@@ -170,9 +165,7 @@ export class CustomerDomainService {
 
   /** An active customer company (a root organisation) of the caller's tenant. */
   private async customerCompany(p: Principal, companyId: number): Promise<OrganizationEntity> {
-    const company = await this.ds
-      .getRepository(OrganizationEntity)
-      .findOneBy({ id: companyId, tenantId: p.tenantId, parentId: IsNull(), status: OrganizationStatus.Active });
+    const company = await this.organizations.activeCompany(companyId, p.tenantId);
     if (!company) throw ApiError.badRequest(CustomerDomainMsg.companyRequired);
     return company;
   }

@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { type DataSource, IsNull, QueryFailedError } from 'typeorm';
 import type { ReportConfig, ReportImageType } from '@valuation/contracts';
 import {
   checkReportImage,
@@ -16,7 +14,7 @@ import {
   type ReportImageFormat,
   type ReportImageKind,
 } from '@valuation/domain';
-import { ReportConfigEntity } from '@valuation/persistence';
+import { isUniqueViolation, ReportConfigRepository, UnitOfWork, type ReportConfigEntity } from '@valuation/persistence';
 import { ObjectStorage } from '@valuation/storage';
 import { ApiError, Reply } from '../../common/api-error';
 import type { Principal } from '../../common/principal';
@@ -73,9 +71,6 @@ function defaultReportConfig(reportType: ReportConfigType): ReportConfig {
   return { id: null, reportType, ...REPORT_CONFIG_DEFAULTS[reportType], images: imageFlags(() => false) };
 }
 
-const isUniqueViolation = (error: unknown) =>
-  error instanceof QueryFailedError && (error.driverError as { code?: string } | undefined)?.code === '23505';
-
 /**
  * The tenant's own report configuration (companyId null) of each report type: texts and, for the
  * consulting report, five images in object storage. A request is checked completely before
@@ -87,7 +82,8 @@ export class ReportConfigService {
   private readonly logger = new Logger(ReportConfigService.name);
 
   constructor(
-    @InjectDataSource() private readonly ds: DataSource,
+    private readonly uow: UnitOfWork,
+    private readonly configs: ReportConfigRepository,
     private readonly storage: ObjectStorage,
     private readonly audit: AuditTrail,
   ) {}
@@ -110,16 +106,13 @@ export class ReportConfigService {
     const stored = await this.store(p.tenantId, input.reportType, images);
     let row: ReportConfigEntity;
     try {
-      const repo = this.ds.getRepository(ReportConfigEntity);
-      row = await repo.save(
-        repo.create({
-          tenantId: p.tenantId,
-          companyId: null,
-          reportType: input.reportType,
-          ...texts(input),
-          imageKeys: Object.fromEntries(stored.map((s) => [s.type, s.key])),
-        }),
-      );
+      row = await this.configs.save({
+        tenantId: p.tenantId,
+        companyId: null,
+        reportType: input.reportType,
+        ...texts(input),
+        imageKeys: Object.fromEntries(stored.map((s) => [s.type, s.key])),
+      });
     } catch (error) {
       await this.removeObjects(stored.map((s) => s.key));
       if (isUniqueViolation(error)) throw ApiError.conflict(ReportConfigMsg.alreadyExists);
@@ -136,19 +129,15 @@ export class ReportConfigService {
     ip: string | undefined,
   ): Promise<Reply<ReportConfig>> {
     const images = this.checkImages(input.reportType, files);
-    const current = await this.ds.getRepository(ReportConfigEntity).findOneBy({ id: input.id, tenantId: p.tenantId, companyId: IsNull() });
+    const current = await this.configs.tenantOwnById(p.tenantId, input.id);
     if (!current) throw ApiError.notFound(ReportConfigMsg.notFound);
     if (current.reportType !== input.reportType) throw ApiError.badRequest(ReportConfigMsg.typeMismatch);
 
     const stored = await this.store(p.tenantId, input.reportType, images);
     let result: { row: ReportConfigEntity; replaced: string[] };
     try {
-      result = await this.ds.transaction(async (m) => {
-        const repo = m.getRepository(ReportConfigEntity);
-        const row = await repo.findOne({
-          where: { id: input.id, tenantId: p.tenantId, companyId: IsNull() },
-          lock: { mode: 'pessimistic_write' },
-        });
+      result = await this.uow.run(async (m) => {
+        const row = await this.configs.tenantOwnById(p.tenantId, input.id, m, true);
         if (!row) throw ApiError.notFound(ReportConfigMsg.notFound);
         const imageKeys = { ...row.imageKeys };
         const replaced: string[] = [];
@@ -158,7 +147,7 @@ export class ReportConfigService {
           imageKeys[s.type] = s.key;
         }
         Object.assign(row, texts(input), { imageKeys });
-        return { row: await repo.save(row), replaced };
+        return { row: await this.configs.save(row, m), replaced };
       });
     } catch (error) {
       await this.removeObjects(stored.map((s) => s.key));
@@ -181,18 +170,14 @@ export class ReportConfigService {
     imageType: ReportImageKind,
     ip: string | undefined,
   ): Promise<Reply<ReportConfig>> {
-    const { row, key } = await this.ds.transaction(async (m) => {
-      const repo = m.getRepository(ReportConfigEntity);
-      const locked = await repo.findOne({
-        where: { tenantId: p.tenantId, companyId: IsNull(), reportType },
-        lock: { mode: 'pessimistic_write' },
-      });
+    const { row, key } = await this.uow.run(async (m) => {
+      const locked = await this.configs.tenantOwn(p.tenantId, reportType, m, true);
       const old = locked?.imageKeys[imageType];
       if (!locked || !old) throw ApiError.notFound(ReportConfigMsg.noImage);
       const imageKeys = { ...locked.imageKeys };
       delete imageKeys[imageType];
       locked.imageKeys = imageKeys;
-      return { row: await repo.save(locked), key: old };
+      return { row: await this.configs.save(locked, m), key: old };
     });
     await this.removeObjects([key]);
     const name = reportImageRule(imageType).name;
@@ -201,7 +186,7 @@ export class ReportConfigService {
   }
 
   private own(p: Principal, reportType: ReportConfigType): Promise<ReportConfigEntity | null> {
-    return this.ds.getRepository(ReportConfigEntity).findOneBy({ tenantId: p.tenantId, companyId: IsNull(), reportType });
+    return this.configs.tenantOwn(p.tenantId, reportType);
   }
 
   /** The images of a consulting report request, each checked by name, content and size; the inquiry report has none. */
