@@ -22,8 +22,8 @@ step() {
 step "Lint" npx nx run-many -t lint --outputStyle=static
 step "Format" npx prettier --check . --log-level warn
 step "Type check" npm run --silent typecheck
-step "Unit tests" npx nx run-many -t test --outputStyle=static
-step "Component tests" npx jest --config jest.config.js --selectProjects ui --json --outputFile="$results/ui.json"
+# Each project's unit and component (jsdom) tests, through Nx and its cache.
+step "Unit and component tests" npx nx run-many -t test --outputStyle=static
 # Dates must not depend on the zone the process runs in: the unit suite once more in a zone far from Beijing's.
 step "Unit tests (TZ=America/New_York)" bash scripts/jest-tz.sh America/New_York --selectProjects unit ui --json --outputFile="$results/unit-new-york.json"
 step "Integration tests" npx jest --config jest.config.js --selectProjects integration --runInBand --json --outputFile="$results/integration.json"

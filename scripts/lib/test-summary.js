@@ -20,7 +20,7 @@ function jestReports(name) {
     .map((f) => path.join(folder, f));
 }
 
-for (const name of ['unit', 'ui', 'unit-new-york', 'integration']) {
+for (const name of ['unit', 'unit-new-york', 'integration']) {
   const files = jestReports(name);
   if (files.length === 0) continue;
   let stepPassed = 0;
