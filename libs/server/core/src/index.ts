@@ -4,6 +4,7 @@ export * from './demo/png';
 export * from './audit';
 export * from './quota';
 export * from './geo';
+export * from './tables';
 export * from './market';
 export * from './valuation';
 export * from './cache';

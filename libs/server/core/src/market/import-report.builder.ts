@@ -1,6 +1,6 @@
 import type { ImportRejection, MarketImportKind, MarketImportReport } from '@valuation/contracts';
 import type { UpsertCount } from './market-rows.writer';
-import type { TableFile } from './table-rows.reader';
+import type { TableFile } from '../tables';
 
 /** Collects the outcome of one import while it runs. */
 export class ImportReportBuilder {

@@ -1,7 +1,5 @@
 export * from './seeded-random';
 export * from './market-fields.parser';
-export * from './text-encoding.detector';
-export * from './table-rows.reader';
 export * from './market-rows.writer';
 export * from './import-report.builder';
 export * from './table-import.runner';

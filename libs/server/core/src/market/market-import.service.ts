@@ -10,7 +10,7 @@ import { lianjiaListingImportSpec, LIANJIA_IMPORT_COLUMNS } from './lianjia-list
 import { CASE_IMPORT_COLUMNS, marketCaseImportSpec } from './market-case.importer';
 import { POI_IMPORT_COLUMNS, poiImportSpec } from './poi.importer';
 import { RegionResolver } from '../geo/region.resolver';
-import { openTableFile } from './table-rows.reader';
+import { openTableFile } from '../tables';
 import { runTableImport, type ImportColumn, type TableImportOptions } from './table-import.runner';
 
 /** The documented columns of each kind of import file. */

@@ -2,7 +2,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import type { MarketImportKind } from '@valuation/contracts';
 import type { ImportReportBuilder } from './import-report.builder';
 import { FieldError } from './market-fields.parser';
-import type { TableRow } from './table-rows.reader';
+import type { TableRow } from '../tables';
 
 /** One documented column of an import file. */
 export interface ImportColumn<F extends string = string> {

@@ -1,25 +1,29 @@
-import { pipeline, Readable } from 'node:stream';
-import { parse } from 'csv-parse';
+import { Readable } from 'node:stream';
 import iconv from 'iconv-lite';
-import * as XLS from '@e965/xlsx';
-import { detectTextEncoding, type TextEncoding } from './text-encoding.detector';
-import { Utf8WorkbookReader } from './utf8-workbook.reader';
+import { BINARY_TEXT, csvRows, csvTextRows, detectDelimiter } from './csv-rows.reader';
+import { detectTextEncoding, isValidUtf8, type TextEncoding } from './text-encoding.detector';
+import { xlsRows } from './xls-rows.reader';
+import { NotAWorkbookError, xlsxRows } from './xlsx-rows.reader';
+import { bufferSource, spoolToFile, ZipArchive, ZipError, zipEntryNames, type ByteSource } from './zip-archive';
+
+export type TableFormat = 'csv' | 'xlsx' | 'xls';
 
 /** One row of a table file: its cells as text, or why it could not be read. */
 export interface TableRow {
   /** Line of the CSV file where the record starts, or row number of the worksheet (1-based). */
   line: number;
   cells: string[];
-  /** Set when the row is malformed (a CSV quoting error); `cells` is then empty. */
+  /** Set when the row cannot be read (a CSV quoting error, bytes that are not text); `cells` is then empty. */
   problem?: string;
 }
 
 export interface TableFile {
-  format: 'csv' | 'xlsx' | 'xls';
+  format: TableFormat;
   encoding: TextEncoding | null;
   rows: AsyncIterable<TableRow>;
 }
 
+/** A file that is not a table this reader can read; the message says why, for the user. */
 export class TableFileError extends Error {
   constructor(message: string) {
     super(message);
@@ -27,11 +31,73 @@ export class TableFileError extends Error {
   }
 }
 
+export const TableFileMsg = {
+  notATable: '文件不是 CSV、XLSX 或 XLS 表格',
+  unreadableExcel: '无法读取该 Excel 文件，请另存为 .xlsx 或 CSV 后再导入',
+  excelTooLarge: 'Excel 文件过大，请另存为 CSV 后再导入',
+  tooLarge: '文件过大',
+} as const;
+
+export interface TableReadLimits {
+  /** Largest file read, in bytes. */
+  maxBytes: number;
+  /** Largest legacy Excel file, read whole. */
+  maxXlsBytes: number;
+  /** Largest part of an XLSX workbook (a worksheet, the styles) once inflated; it is streamed. */
+  maxPartBytes: number;
+  /** Largest shared strings part of an XLSX workbook once inflated; it is held in memory. */
+  maxSharedStringBytes: number;
+}
+
+export const DEFAULT_TABLE_LIMITS: TableReadLimits = {
+  maxBytes: 1024 * 1024 * 1024,
+  maxXlsBytes: 64 * 1024 * 1024,
+  maxPartBytes: 2 * 1024 * 1024 * 1024,
+  maxSharedStringBytes: 256 * 1024 * 1024,
+};
+
+/** First bytes of an OLE2 compound document, the container of a legacy Excel workbook. */
+export const OLE2_SIGNATURE = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
+const ZIP_MAGIC = 0x504b0304;
 /** Bytes read ahead to recognise the format and the encoding. */
 const HEAD_BYTES = 64 * 1024;
 
+const hasUtf8Bom = (bytes: Buffer) => bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
+const magicOf = (bytes: Buffer) => (bytes.length >= 4 ? bytes.readUInt32BE(0) : 0);
+
+/** The format of a file's content, with the encoding of its text when it is CSV. */
+function sniff(
+  bytes: Buffer,
+  complete: boolean,
+  truncated = bytes.length > HEAD_BYTES,
+): { format: TableFormat; encoding: TextEncoding | null } | null {
+  const magic = magicOf(bytes);
+  if (magic === ZIP_MAGIC) {
+    if (complete && !zipEntryNames(bytes)?.some((name) => /^xl\/workbook\d*\.xml$/.test(name))) return null;
+    return { format: 'xlsx', encoding: null };
+  }
+  if (bytes.subarray(0, OLE2_SIGNATURE.length).equals(OLE2_SIGNATURE)) return { format: 'xls', encoding: null };
+  if (magic === OLE2_SIGNATURE.readUInt32BE(0)) return null;
+  const head = bytes.subarray(0, HEAD_BYTES);
+  const encoding = detectTextEncoding(head);
+  let text = iconv.decode(head, encoding);
+  // A beginning cut inside a multi-byte character ends in a replacement character.
+  if (truncated) text = text.replace(/\ufffd+$/, '');
+  return BINARY_TEXT.test(text) ? null : { format: 'csv', encoding };
+}
+
+/**
+ * The format the content of a file shows: a ZIP archive is XLSX, an OLE2 compound document XLS,
+ * and anything else CSV when its beginning decodes as text (in the encoding detectTextEncoding
+ * finds) without control characters; null for anything else. `complete` says the bytes are the
+ * whole file: a ZIP archive then counts only when its directory lists a workbook.
+ */
+export function sniffTableFormat(bytes: Buffer, complete = false): TableFormat | null {
+  return sniff(bytes, complete)?.format ?? null;
+}
+
 /** The first `bytes` of a stream, and a stream that yields everything, those bytes included. */
-async function peek(stream: Readable, bytes: number): Promise<{ head: Buffer; all: Readable }> {
+async function peek(stream: Readable, bytes: number): Promise<{ head: Buffer; all: Readable; ended: boolean }> {
   const iterator: AsyncIterator<Buffer | string> = stream[Symbol.asyncIterator]();
   const chunks: Buffer[] = [];
   let size = 0;
@@ -48,171 +114,117 @@ async function peek(stream: Readable, bytes: number): Promise<{ head: Buffer; al
   }
   const head = Buffer.concat(chunks);
   async function* everything(): AsyncGenerator<Buffer> {
-    if (head.length > 0) yield head;
-    if (ended) return;
-    for (;;) {
-      const step = await iterator.next();
-      if (step.done) return;
-      yield Buffer.isBuffer(step.value) ? step.value : Buffer.from(step.value);
+    try {
+      if (head.length > 0) yield head;
+      if (ended) return;
+      for (;;) {
+        const step = await iterator.next();
+        if (step.done) return;
+        yield Buffer.isBuffer(step.value) ? step.value : Buffer.from(step.value);
+      }
+    } finally {
+      if (!ended) await iterator.return?.();
     }
   }
-  return { head, all: Readable.from(everything(), { objectMode: false }) };
+  return { head, all: Readable.from(everything(), { objectMode: false }), ended };
 }
 
-/** The delimiter of the first line: comma, tab or semicolon, whichever occurs most. */
-function detectDelimiter(head: Buffer, encoding: TextEncoding): string {
-  const text = iconv.decode(head.subarray(0, 8192), encoding);
-  const firstLine = text.split(/\r?\n/, 1)[0] ?? '';
-  const count = (d: string) => firstLine.split(d).length - 1;
-  const candidates = [',', '\t', ';'].map((d) => [d, count(d)] as const);
-  const best = candidates.reduce((a, b) => (b[1] > a[1] ? b : a));
-  return best[1] > 0 ? best[0] : ',';
-}
-
-async function* csvRows(all: Readable, encoding: TextEncoding, delimiter: string): AsyncGenerator<TableRow> {
-  const parser = parse({
-    delimiter,
-    info: true,
-    relax_column_count: true,
-    relax_quotes: true,
-    skip_empty_lines: true,
-    skip_records_with_error: true,
-  });
-  const malformed: TableRow[] = [];
-  parser.on('skip', (error: Error & { lines?: number }) => {
-    malformed.push({ line: error.lines ?? 0, cells: [], problem: `CSV 格式错误：${error.message}` });
-  });
-  const records = pipeline(all, iconv.decodeStream(encoding), parser, () => undefined);
-  // The parser reports a skipped record as soon as it meets it, often before the records above
-  // it are read from the stream; each waits here until the rows before it have been yielded.
-  for await (const entry of records as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
-    const newlines = entry.record.reduce((n, cell) => n + (cell.match(/\n/g)?.length ?? 0), 0);
-    const line = entry.info.lines - newlines;
-    while (malformed.length > 0 && malformed[0].line < line) yield* malformed.splice(0, 1);
-    yield { line, cells: entry.record };
-  }
-  yield* malformed;
-}
-
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** The text a user sees in a cell: rich text joined, formulas as their result, dates as YYYY-MM-DD. */
-export function cellText(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number') return Number.isInteger(value) ? String(value) : String(Math.round(value * 1e8) / 1e8);
-  if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
-  if (value instanceof Date) {
-    const time = value.getUTCHours() + value.getUTCMinutes() + value.getUTCSeconds();
-    const date = `${value.getUTCFullYear()}-${pad(value.getUTCMonth() + 1)}-${pad(value.getUTCDate())}`;
-    return time === 0 ? date : `${date} ${pad(value.getUTCHours())}:${pad(value.getUTCMinutes())}:${pad(value.getUTCSeconds())}`;
-  }
-  if (typeof value === 'object') {
-    const v = value as { richText?: Array<{ text: string }>; text?: unknown; result?: unknown; error?: unknown };
-    if (Array.isArray(v.richText)) return v.richText.map((r) => r.text).join('');
-    if ('result' in v) return cellText(v.result);
-    if (v.text !== undefined) return cellText(v.text);
-    if (v.error !== undefined) return '';
-  }
-  return String(value);
-}
-
-async function* xlsxRows(all: Readable): AsyncGenerator<TableRow> {
-  const workbook = new Utf8WorkbookReader(all, {
-    worksheets: 'emit',
-    sharedStrings: 'cache',
-    hyperlinks: 'ignore',
-    styles: 'cache',
-    entries: 'ignore',
-  });
-  let first = true;
-  // Only the first worksheet holds data; the others are skipped (the reader drains them).
-  for await (const worksheet of workbook) {
-    if (!first) continue;
-    first = false;
-    for await (const row of worksheet) {
-      const values = row.values as unknown[];
-      const cells: string[] = [];
-      for (let i = 1; i < values.length; i++) cells.push(cellText(values[i]));
-      yield { line: row.number, cells };
-    }
-  }
-}
-
-/** First bytes of an OLE2 compound document, the container of a legacy Excel workbook. */
-export const OLE2_SIGNATURE = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
-/** Largest legacy Excel file read: the format holds at most 65,536 rows. */
-const MAX_XLS_BYTES = 64 * 1024 * 1024;
-/** Days from Excel's day 0 (1899-12-30, or 1904-01-01 in 1904-based workbooks) to 1970-01-01. */
-const EXCEL_EPOCH_DAYS = 25569;
-const DATE_1904_OFFSET_DAYS = 1462;
-
-/** A legacy Excel cell as the value cellText reads: date-formatted serial numbers become UTC dates. */
-function xlsCellValue(cell: XLS.CellObject | undefined, date1904: boolean): unknown {
-  if (!cell || cell.t === 'e' || cell.t === 'z') return null;
-  if (cell.t === 'n' && typeof cell.z === 'string' && XLS.SSF.is_date(cell.z)) {
-    const days = (cell.v as number) + (date1904 ? DATE_1904_OFFSET_DAYS : 0) - EXCEL_EPOCH_DAYS;
-    return new Date(Math.round(days * 86_400_000));
-  }
-  return cell.v;
-}
-
-/** The rows of the first worksheet of a legacy Excel (BIFF, .xls) workbook, read whole. */
-async function* xlsRows(all: Readable): AsyncGenerator<TableRow> {
-  const chunks: Buffer[] = [];
+/** The chunks of a stream, refused with TableFileError(`message`) once they pass `maxBytes`. */
+async function* limited(stream: AsyncIterable<Buffer>, maxBytes: number, message: string): AsyncGenerator<Buffer> {
   let size = 0;
-  for await (const chunk of all) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_XLS_BYTES) {
-      all.destroy();
-      throw new TableFileError('Excel 文件过大，请另存为 CSV 后再导入');
-    }
-    chunks.push(chunk as Buffer);
+  for await (const chunk of stream) {
+    size += chunk.length;
+    if (size > maxBytes) throw new TableFileError(message);
+    yield chunk;
   }
-  let workbook: XLS.WorkBook;
+}
+
+async function* fromSync<T>(items: Iterable<T>): AsyncGenerator<T> {
+  yield* items;
+}
+
+async function readAll(stream: AsyncIterable<Buffer>): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk);
+  return Buffer.concat(chunks);
+}
+
+/** XLSX rows; the file is kept on disk while it is read when it came as a stream. */
+async function* xlsxTableRows(input: Buffer | Readable, limits: TableReadLimits): AsyncGenerator<TableRow> {
+  let source: ByteSource | null = null;
   try {
-    workbook = XLS.read(Buffer.concat(chunks), {
-      type: 'buffer',
-      dense: true,
-      cellNF: true,
-      cellHTML: false,
-      cellFormula: false,
-      cellText: false,
-    });
+    source = Buffer.isBuffer(input) ? bufferSource(input) : await spoolToFile(input, limits.maxBytes);
+    const archive = await ZipArchive.open(source);
+    yield* xlsxRows(archive, limits);
+  } catch (error) {
+    if (error instanceof ZipError) {
+      throw new TableFileError(error.reason === 'too-large' ? TableFileMsg.excelTooLarge : TableFileMsg.unreadableExcel);
+    }
+    if (error instanceof NotAWorkbookError) throw new TableFileError(TableFileMsg.unreadableExcel);
+    throw error;
+  } finally {
+    if (!Buffer.isBuffer(input)) input.destroy();
+    await source?.close();
+  }
+}
+
+async function* xlsTableRows(input: Buffer | Readable, limits: TableReadLimits): AsyncGenerator<TableRow> {
+  const bytes = Buffer.isBuffer(input) ? input : await readAll(limited(input, limits.maxXlsBytes, TableFileMsg.excelTooLarge));
+  if (bytes.length > limits.maxXlsBytes) throw new TableFileError(TableFileMsg.excelTooLarge);
+  let rows: Generator<TableRow>;
+  let first: IteratorResult<TableRow>;
+  try {
+    rows = xlsRows(bytes);
+    // SheetJS reads the whole workbook on the first step.
+    first = rows.next();
   } catch {
-    throw new TableFileError('无法读取该 Excel 文件，请另存为 .xlsx 或 CSV 后再导入');
+    throw new TableFileError(TableFileMsg.unreadableExcel);
   }
-  const name = workbook.SheetNames[0];
-  if (!name) return;
-  const date1904 = Boolean(workbook.Workbook?.WBProps?.date1904);
-  const data = (workbook.Sheets[name]['!data'] ?? []) as (XLS.CellObject[] | undefined)[];
-  for (let r = 0; r < data.length; r++) {
-    const row = data[r];
-    if (!row) continue;
-    const cells = Array.from({ length: row.length }, (_, c) => cellText(xlsCellValue(row[c], date1904)));
-    if (cells.some((c) => c !== '')) yield { line: r + 1, cells };
-  }
+  if (first.done) return;
+  yield first.value;
+  yield* rows;
 }
 
 /**
- * Opens a CSV, XLSX or XLS file as a stream of rows. CSV and XLSX files are read without holding
- * the whole file in memory; a legacy XLS file (at most 65,536 rows) is read whole. The format is
- * recognised from the content (XLSX is a ZIP archive, XLS an OLE2 compound document); the
- * encoding of a CSV file is detected from its first bytes; the delimiter is the comma, tab or
- * semicolon of the first line.
+ * Opens a CSV, XLSX or XLS file, from a stream or from memory, as rows of text cells: the one
+ * reading path of market imports and batch uploads. The format is recognised from the content
+ * (XLSX is a ZIP archive, XLS an OLE2 compound document, CSV text); the encoding of a CSV file is
+ * detected from its first bytes (UTF-8 with or without a byte-order mark, GB18030, Big5, UTF-16)
+ * and its delimiter is the comma, tab or semicolon of the first line. CSV files are streamed; an
+ * XLSX workbook is read through its ZIP directory (a stream is first written to a temporary
+ * file) and its first worksheet streamed; a legacy XLS file is read whole. Rows whose cells are
+ * all empty are left out. Throws TableFileError for a file that is no table, at once or, for a
+ * workbook that cannot be read or a file over the limits, while its rows are read.
  */
-export async function openTableFile(stream: Readable): Promise<TableFile> {
-  const { head, all } = await peek(stream, HEAD_BYTES);
-  if (head.length >= 4 && head.readUInt32BE(0) === 0x504b0304) {
-    return { format: 'xlsx', encoding: null, rows: xlsxRows(all) };
+export async function openTableFile(input: Readable | Buffer, limits: Partial<TableReadLimits> = {}): Promise<TableFile> {
+  const all: TableReadLimits = { ...DEFAULT_TABLE_LIMITS, ...limits };
+  if (Buffer.isBuffer(input) && input.length > all.maxBytes) throw new TableFileError(TableFileMsg.tooLarge);
+  const { head, rest, truncated } = Buffer.isBuffer(input)
+    ? { head: input.subarray(0, HEAD_BYTES), rest: input, truncated: input.length > HEAD_BYTES }
+    : await peek(input, HEAD_BYTES).then(({ head, all: stream, ended }) => ({
+        head,
+        rest: stream,
+        truncated: !ended || head.length > HEAD_BYTES,
+      }));
+  const refuse = (message: string): never => {
+    if (!Buffer.isBuffer(rest)) rest.destroy();
+    throw new TableFileError(message);
+  };
+  const sniffed = sniff(head, false, truncated);
+  if (sniffed === null)
+    return refuse(magicOf(head) === OLE2_SIGNATURE.readUInt32BE(0) ? TableFileMsg.unreadableExcel : TableFileMsg.notATable);
+  const bytes = Buffer.isBuffer(rest) ? rest : Readable.from(limited(rest, all.maxBytes, TableFileMsg.tooLarge), { objectMode: false });
+  const { format } = sniffed;
+  if (format === 'xlsx') return { format, encoding: null, rows: xlsxTableRows(bytes, all) };
+  if (format === 'xls') return { format, encoding: null, rows: xlsTableRows(bytes, all) };
+  let encoding = sniffed.encoding ?? detectTextEncoding(head);
+  // A file in memory is checked whole: text that is plain ASCII at first and GBK further down is not UTF-8.
+  if (encoding === 'utf-8' && Buffer.isBuffer(bytes) && bytes.length > head.length && !hasUtf8Bom(head) && !isValidUtf8(bytes, false)) {
+    encoding = 'gb18030';
   }
-  if (head.subarray(0, OLE2_SIGNATURE.length).equals(OLE2_SIGNATURE)) {
-    return { format: 'xls', encoding: null, rows: xlsRows(all) };
-  }
-  if (head.length >= 4 && head.readUInt32BE(0) === OLE2_SIGNATURE.readUInt32BE(0)) {
-    all.destroy();
-    throw new TableFileError('无法读取该 Excel 文件，请另存为 .xlsx 或 CSV 后再导入');
-  }
-  const encoding = detectTextEncoding(head);
-  return { format: 'csv', encoding, rows: csvRows(all, encoding, detectDelimiter(head, encoding)) };
+  const delimiter = detectDelimiter(iconv.decode(head.subarray(0, 8192), encoding));
+  const rows = Buffer.isBuffer(bytes)
+    ? fromSync(csvTextRows(iconv.decode(bytes, encoding), delimiter))
+    : csvRows(bytes, encoding, delimiter);
+  return { format, encoding, rows };
 }

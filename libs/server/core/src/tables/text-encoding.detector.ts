@@ -3,6 +3,9 @@ import { analyse } from 'chardet';
 /** Encodings a CSV file may come in; each is a name iconv-lite decodes. */
 export type TextEncoding = 'utf-8' | 'gb18030' | 'big5' | 'utf-16le' | 'utf-16be';
 
+/** Bytes chardet looks at: enough to tell the Chinese encodings apart, and it takes its time over each. */
+const CHARDET_SAMPLE_BYTES = 16 * 1024;
+
 /** Length of the longest prefix of `bytes` that ends on a UTF-8 character boundary. */
 function completeUtf8Length(bytes: Uint8Array): number {
   const end = bytes.length;
@@ -37,7 +40,7 @@ export function detectTextEncoding(head: Uint8Array): TextEncoding {
   if (head[0] === 0xff && head[1] === 0xfe) return 'utf-16le';
   if (head[0] === 0xfe && head[1] === 0xff) return 'utf-16be';
   if (isValidUtf8(head)) return 'utf-8';
-  const matches = analyse(head);
+  const matches = analyse(head.subarray(0, CHARDET_SAMPLE_BYTES));
   const confidence = (name: string) => matches.find((m) => m.name === name)?.confidence ?? 0;
   const top = matches[0]?.name;
   if (top === 'UTF-16LE' || top === 'UTF-16BE') return top === 'UTF-16LE' ? 'utf-16le' : 'utf-16be';

@@ -1,0 +1,3 @@
+export * from './text-encoding.detector';
+export * from './cell-text';
+export * from './table-file.reader';
