@@ -1,8 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
 import { Msg, type LoginInput, type Population } from '@valuation/domain';
-import { AccountEntity, TenantStaffEntity } from '@valuation/persistence';
+import { AccountRepository } from '@valuation/persistence';
 import type { LoginResponse } from '@valuation/contracts';
 import { ApiError } from '../../common/api-error';
 import { CaptchaService } from './captcha.service';
@@ -20,7 +18,7 @@ export const LoginMsg = {
 @Injectable()
 export class AuthService {
   constructor(
-    @InjectDataSource() private readonly ds: DataSource,
+    private readonly accounts: AccountRepository,
     private readonly captcha: CaptchaService,
     private readonly throttle: LoginThrottleService,
     private readonly sessions: SessionService,
@@ -49,8 +47,7 @@ export class AuthService {
 
     await this.throttle.clearAccount(pop, input.userName);
     const token = await this.sessions.create(pop, account.id, account.tenantId);
-    const repo = pop === 'user' ? this.ds.getRepository(AccountEntity) : this.ds.getRepository(TenantStaffEntity);
-    await repo.update({ id: account.id }, { lastLoginTime: new Date() });
+    await this.accounts.recordLogin(pop, account.id, new Date());
     await this.audit.record({ ...account, population: pop }, '登录', `${account.loginUser} 登录系统`, ip);
     return { token, population: pop };
   }

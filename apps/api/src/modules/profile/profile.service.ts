@@ -1,8 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { type DataSource, Not } from 'typeorm';
-import { Msg, PERMISSION_BY_ID, type PasswordChangeInput, type Population, type ProfileEditInput } from '@valuation/domain';
-import { AccountEntity, OrganizationEntity, TenantEntity, TenantStaffEntity } from '@valuation/persistence';
+import { Msg, PERMISSION_BY_ID, type PasswordChangeInput, type ProfileEditInput } from '@valuation/domain';
+import { AccountRepository, OrganizationRepository, TenantRepository, type AccountEntity, type LoginAccount } from '@valuation/persistence';
 import type { LoginUser, PermissionItem, TenantLoginUser } from '@valuation/contracts';
 import { ApiError } from '../../common/api-error';
 import type { Principal } from '../../common/principal';
@@ -21,13 +19,15 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 @Injectable()
 export class ProfileService {
   constructor(
-    @InjectDataSource() private readonly ds: DataSource,
+    private readonly accounts: AccountRepository,
+    private readonly organizations: OrganizationRepository,
+    private readonly tenants: TenantRepository,
     private readonly principals: PrincipalLoader,
     private readonly sessions: SessionService,
     private readonly audit: AuditTrail,
   ) {}
 
-  private async account(p: Principal): Promise<AccountEntity | TenantStaffEntity> {
+  private async account(p: Principal): Promise<LoginAccount> {
     const account = await this.principals.findAccount(p.population, p.id);
     if (!account || account.tenantId !== p.tenantId) throw ApiError.unauthorized(Msg.unauthorized);
     return account;
@@ -35,9 +35,8 @@ export class ProfileService {
 
   async loginUser(p: Principal): Promise<LoginUser> {
     const account = (await this.account(p)) as AccountEntity;
-    const orgs = this.ds.getRepository(OrganizationEntity);
-    const org = await orgs.findOneBy({ id: account.organizationId, tenantId: p.tenantId });
-    const parent = org?.parentId ? await orgs.findOneBy({ id: org.parentId, tenantId: p.tenantId }) : null;
+    const org = await this.organizations.findInTenant(account.organizationId, p.tenantId);
+    const parent = org?.parentId ? await this.organizations.findInTenant(org.parentId, p.tenantId) : null;
     return {
       id: account.id,
       loginUser: account.loginUser,
@@ -56,7 +55,7 @@ export class ProfileService {
 
   async tenantLoginUser(p: Principal): Promise<TenantLoginUser> {
     const staff = await this.account(p);
-    const tenant = await this.ds.getRepository(TenantEntity).findOneBy({ id: p.tenantId });
+    const tenant = await this.tenants.findById(p.tenantId);
     return {
       id: staff.id,
       loginUser: staff.loginUser,
@@ -93,10 +92,8 @@ export class ProfileService {
     if ((account.email ?? '') === input.email && (account.mobilePhone ?? '') === input.phone) {
       throw ApiError.badRequest(Msg.profileUnchanged);
     }
-    const repo = this.repo(p.population);
-    const taken = await repo.existsBy({ mobilePhone: input.phone, id: Not(account.id) });
-    if (taken) throw ApiError.conflict(ProfileMsg.mobileTaken);
-    await repo.update({ id: account.id, tenantId: p.tenantId }, { email: input.email, mobilePhone: input.phone, updatedBy: account.id });
+    if (await this.accounts.mobileTaken(p.population, input.phone, account.id)) throw ApiError.conflict(ProfileMsg.mobileTaken);
+    await this.accounts.updateContact(p.population, { id: account.id, tenantId: p.tenantId }, input.email, input.phone);
     await this.audit.record({ ...account, population: p.population }, '修改个人信息', '修改邮箱或手机号码', ip);
   }
 
@@ -104,15 +101,8 @@ export class ProfileService {
   async changePassword(p: Principal, input: PasswordChangeInput, ip: string | undefined): Promise<void> {
     const account = await this.account(p);
     if (!(await verifyPassword(input.oldPwd, account.passwordHash))) throw ApiError.badRequest(Msg.oldPasswordWrong);
-    await this.repo(p.population).update(
-      { id: account.id, tenantId: p.tenantId },
-      { passwordHash: await hashPassword(input.newPwd), updatedBy: account.id },
-    );
+    await this.accounts.updatePassword(p.population, { id: account.id, tenantId: p.tenantId }, await hashPassword(input.newPwd));
     await this.sessions.revokeAll(p.population, account.id);
     await this.audit.record({ ...account, population: p.population }, '修改密码', `${account.loginUser} 修改密码`, ip);
-  }
-
-  private repo(pop: Population) {
-    return pop === 'user' ? this.ds.getRepository(AccountEntity) : this.ds.getRepository(TenantStaffEntity);
   }
 }
