@@ -1,24 +1,28 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import type { Readable } from 'node:stream';
-import { In, type DataSource, type EntityManager, type SelectQueryBuilder } from 'typeorm';
-import type { AgencyDetail, AgencyFileLink, AgencyListItem } from '@valuation/contracts';
+import { agencyPage, type AgencyDetail, type AgencyFileLink, type AgencyListItem, type AgencyPage } from '@valuation/contracts';
 import {
   agencyWorkflow,
   CaseFileRefusal,
   caseTime,
+  CommunityQueries,
+  excelDateTime,
   fromWgs84,
+  mapBatches,
   removeCaseFiles,
   storeCheckedFiles,
+  streamXlsx,
   workflowHistoryView,
+  XLSX_AMOUNT,
+  XLSX_DATE_TIME,
   type UploadedCaseFile,
+  type XlsxColumn,
 } from '@valuation/core';
 import {
   AGENCY_EVENT_LABELS,
   AGENCY_REPORT_TYPE_ALL,
   AGENCY_REPORT_TYPE_LABELS,
   AGENCY_STATE_LABELS,
-  agencyPage,
   agencyReadStatus,
   agencyStateCode,
   agencySubmitData,
@@ -29,26 +33,30 @@ import {
   EVAL_TYPE_LABELS,
   filterDayBounds,
   INITIAL_AGENCY_STATE,
-  ListMsg,
-  Perm,
   PROPERTY_TYPE_LABELS,
   type AgencyActor,
   type AgencyEvent,
   type AgencyFilter,
   type AgencyListQuery,
-  type AgencyPage,
   type AgencyPushReport,
   type AgencyReceive,
   type AgencyRequest,
 } from '@valuation/domain';
-import { AgencyApplicationEntity, CommunityEntity, OrganizationEntity } from '@valuation/persistence';
+import {
+  AgencyApplicationRepository,
+  OrganizationRepository,
+  UnitOfWork,
+  type AgencyApplicationEntity,
+  type AgencyApplicationFilter,
+  type DataScope,
+  type Transaction,
+} from '@valuation/persistence';
 import { ObjectStorage } from '@valuation/storage';
 import { ApiError, Reply } from '../../common/api-error';
-import { withinDataRange } from '../../common/data-range';
+import { dataScope, recordScope } from '../../common/data-scope';
 import { workflowApiError } from '../../common/workflow-error';
 import { houseInfoFields, houseInt, houseText } from '../../common/house-info';
 import type { Principal } from '../../common/principal';
-import { buildXlsx, excelDateTime, XLSX_AMOUNT, XLSX_DATE_TIME, type XlsxColumn } from '../../common/xlsx-export';
 import { uploadedFileName } from '../batch/batch-file.reader';
 
 export const AGENCY_EXPORT_LIMIT = 10_000;
@@ -57,7 +65,6 @@ export const AGENCY_EXPORT_LIMIT = 10_000;
 export type AgencySide = 'user' | 'tenant';
 
 const num = (v: string | null) => (v === null ? null : Number(v));
-const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 function links(a: AgencyApplicationEntity): { attachments: AgencyFileLink[]; reports: AgencyFileLink[] } {
   return {
@@ -125,7 +132,10 @@ const EXPORT_COLUMNS: readonly XlsxColumn<AgencyListItem>[] = [
 @Injectable()
 export class AgencyService {
   constructor(
-    @InjectDataSource() private readonly ds: DataSource,
+    private readonly uow: UnitOfWork,
+    private readonly applications: AgencyApplicationRepository,
+    private readonly organizations: OrganizationRepository,
+    private readonly communities: CommunityQueries,
     private readonly storage: ObjectStorage,
   ) {}
 
@@ -134,9 +144,9 @@ export class AgencyService {
     const stored = await this.store(p.tenantId, 'request', files);
     try {
       const haCode = houseText(h.haInfo.haCode);
-      const community = haCode ? await this.ds.getRepository(CommunityEntity).findOneBy({ cityCode: h.cityCode, haCode }) : null;
+      const community = haCode ? await this.communities.byCode(h.cityCode, haCode) : null;
       const actor = this.actor('user', p);
-      const row = await this.ds.transaction((m) =>
+      const row = await this.uow.run((m) =>
         agencyWorkflow.create(
           m,
           {
@@ -177,18 +187,19 @@ export class AgencyService {
   }
 
   async list(side: AgencySide, p: Principal, q: AgencyListQuery): Promise<AgencyPage<AgencyListItem>> {
-    const [rows, total] = await this.filtered(side, p, q)
-      .skip((q.pageIndex - 1) * q.pageSize)
-      .take(q.pageSize)
-      .getManyAndCount();
-    return agencyPage(await this.items(rows), q.pageIndex, q.pageSize, total);
+    const { rows, total } = await this.applications.page(this.scope(side, p), filterOf(q), q);
+    return agencyPage(await this.items(rows), total, q.pageIndex, q.pageSize);
   }
 
-  async export(side: AgencySide, p: Principal, q: AgencyFilter): Promise<{ content: Buffer; fileName: string }> {
-    const rows = await this.filtered(side, p, q).take(AGENCY_EXPORT_LIMIT).getMany();
-    if (rows.length === 0) throw ApiError.notFound(ListMsg.noData);
-    const content = await buildXlsx(side === 'user' ? '机构估价' : '估价申请', EXPORT_COLUMNS, await this.items(rows));
-    return { content, fileName: `${side === 'user' ? '机构估价' : '估价申请'}_${dateStamp()}.xlsx` };
+  /** The filtered applications (the newest AGENCY_EXPORT_LIMIT) as an .xlsx workbook, streamed. */
+  async export(side: AgencySide, p: Principal, q: AgencyFilter): Promise<{ content: Readable; fileName: string }> {
+    const name = side === 'user' ? '机构估价' : '估价申请';
+    const batches = this.applications.batches(this.scope(side, p), filterOf(q), AGENCY_EXPORT_LIMIT);
+    const content = await streamXlsx(
+      { sheetName: name, columns: EXPORT_COLUMNS },
+      mapBatches(batches, (rows) => this.items(rows)),
+    );
+    return { content, fileName: `${name}_${dateStamp()}.xlsx` };
   }
 
   async detail(side: AgencySide, p: Principal, id: number): Promise<AgencyDetail> {
@@ -196,7 +207,7 @@ export class AgencyService {
     const [item] = await this.items([a]);
     const h = a.houseInfo;
     const bd = a.gpsLon !== null && a.gpsLat !== null ? fromWgs84({ lon: a.gpsLon, lat: a.gpsLat }, 'bd09ll') : null;
-    const history = await agencyWorkflow.historyOf(this.ds.manager, a.id);
+    const history = await this.applications.history(a.id);
     return {
       ...item,
       remark: a.remark,
@@ -297,39 +308,19 @@ export class AgencyService {
     return { content: await this.storage.getStream(f.key), name: f.name, type: f.type ?? 'application/octet-stream', size: f.size ?? 0 };
   }
 
-  /** Applications the side may read, aliased `a`: the channel sees its tenant's; a customer its own, or its organisation subtree's with the records permission. */
-  private scoped(side: AgencySide, p: Principal, m: EntityManager = this.ds.manager): SelectQueryBuilder<AgencyApplicationEntity> {
-    const qb = m.getRepository(AgencyApplicationEntity).createQueryBuilder('a').where('a.tenantId = :tenantId', { tenantId: p.tenantId });
-    if (side === 'tenant') return qb;
-    qb.andWhere('a.companyId = :companyId', { companyId: p.companyId });
-    return withinDataRange(qb, 'a', p, Perm.valuationRecords);
-  }
-
-  private filtered(side: AgencySide, p: Principal, q: AgencyFilter): SelectQueryBuilder<AgencyApplicationEntity> {
-    const qb = this.scoped(side, p);
-    if (q.cityName) qb.andWhere(`a.cityName LIKE :city ESCAPE '\\'`, { city: likePattern(q.cityName) });
-    if (q.haName) qb.andWhere(`a.haName ILIKE :ha ESCAPE '\\'`, { ha: likePattern(q.haName) });
-    if (q.cardAddress)
-      qb.andWhere(`(a.cardAddress ILIKE :addr ESCAPE '\\' OR a.location ILIKE :addr ESCAPE '\\')`, { addr: likePattern(q.cardAddress) });
-    const { from, until } = filterDayBounds(q.beginTime, q.endTime);
-    if (from) qb.andWhere('a.createdAt >= :begin', { begin: from });
-    if (until) qb.andWhere('a.createdAt < :end', { end: until });
-    if (q.reportType !== AGENCY_REPORT_TYPE_ALL) qb.andWhere('a.reportType = :reportType', { reportType: q.reportType });
-    if (q.reportStatus) qb.andWhere('a.state = :state', { state: q.reportStatus });
-    return qb.orderBy('a.createdAt', 'DESC').addOrderBy('a.id', 'DESC');
+  /** Applications the side may read: the channel its tenant's; a customer its own, or its organisation subtree's with the records permission. */
+  private scope(side: AgencySide, p: Principal): DataScope {
+    return side === 'tenant' ? dataScope(p, 'tenant') : recordScope(p);
   }
 
   private async items(rows: readonly AgencyApplicationEntity[]): Promise<AgencyListItem[]> {
-    const ids = [...new Set(rows.map((r) => r.companyId))];
-    const companies = ids.length ? await this.ds.getRepository(OrganizationEntity).findBy({ id: In(ids) }) : [];
-    const names = new Map(companies.map((c) => [c.id, c.name]));
+    const names = await this.organizations.names(rows.map((r) => r.companyId));
     return rows.map((r) => listItem(r, names.get(r.companyId) ?? ''));
   }
 
   /** The application the side may read; `lock` (in a transaction) holds its row until the transaction ends. */
-  private async find(side: AgencySide, p: Principal, id: number, m?: EntityManager, lock = false): Promise<AgencyApplicationEntity> {
-    const qb = this.scoped(side, p, m).andWhere('a.id = :id', { id });
-    const a = await (lock ? qb.setLock('pessimistic_write') : qb).getOne();
+  private async find(side: AgencySide, p: Principal, id: number, m?: Transaction, lock = false): Promise<AgencyApplicationEntity> {
+    const a = await this.applications.findInRange(this.scope(side, p), id, m, lock);
     if (!a) throw ApiError.notFound(AgencyWorkflowMsg.notFound);
     return a;
   }
@@ -353,7 +344,7 @@ export class AgencyService {
       columns?: () => Partial<Pick<AgencyApplicationEntity, 'receivedAt' | 'repliedAt'>>;
     } | null,
   ): Promise<AgencyApplicationEntity> {
-    return this.ds.transaction(async (m) => {
+    return this.uow.run(async (m) => {
       const a = await this.find(side, p, id, m, true);
       const step = decide(a);
       if (!step) return a;
@@ -374,4 +365,16 @@ export class AgencyService {
       throw error;
     }
   }
+}
+
+/** The list filters as the repository reads them (report type 2 is every type). */
+function filterOf(q: AgencyFilter): AgencyApplicationFilter {
+  return {
+    cityName: q.cityName,
+    haName: q.haName,
+    address: q.cardAddress,
+    ...filterDayBounds(q.beginTime, q.endTime),
+    reportType: q.reportType === AGENCY_REPORT_TYPE_ALL ? undefined : q.reportType,
+    state: q.reportStatus,
+  };
 }
