@@ -1,26 +1,23 @@
+import type { Readable } from 'node:stream';
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
-import type { BatchItem, BatchTask, Paged } from '@valuation/contracts';
+import { pagedList, type BatchItem, type BatchTask, type Paged } from '@valuation/contracts';
+import { streamXlsx, XLSX_AMOUNT, type XlsxColumn } from '@valuation/core';
 import {
   BatchMsg,
+  DATA_RANGE_PERMISSIONS,
   BATCH_ITEM_STATE_LABELS,
   dateStamp,
   filterDayBounds,
-  ListMsg,
   PROPERTY_TYPE_LABELS,
   type BatchItemsFilter,
   type BatchItemsPage,
   type BatchListFilter,
 } from '@valuation/domain';
-import { BatchItemEntity, type BatchTaskEntity } from '@valuation/persistence';
+import { BatchTaskRepository, type BatchItemEntity, type BatchTaskEntity } from '@valuation/persistence';
 import { ApiError } from '../../common/api-error';
+import { dataScope } from '../../common/data-scope';
 import type { Principal } from '../../common/principal';
-import { buildXlsx, XLSX_AMOUNT, type XlsxColumn } from '../../common/xlsx-export';
 import { batchItemView, batchTaskView } from './batch-task.view';
-import { scopedBatchTasks, whereTaskRef } from './batch-task.scope';
-
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const num = (v: string | null) => (v === null ? null : Number(v));
 
 export const BATCH_ITEM_EXPORT_COLUMNS: readonly XlsxColumn<BatchItemEntity>[] = [
@@ -48,22 +45,15 @@ export const BATCH_ITEM_EXPORT_COLUMNS: readonly XlsxColumn<BatchItemEntity>[] =
 /** The task list, a task's detail and its items, within the caller's batch scope. */
 @Injectable()
 export class BatchTaskListService {
-  constructor(@InjectDataSource() private readonly ds: DataSource) {}
+  constructor(private readonly tasks: BatchTaskRepository) {}
 
   async list(p: Principal, q: BatchListFilter): Promise<Paged<BatchTask>> {
-    const qb = scopedBatchTasks(this.ds, p);
-    if (q.taskName) qb.andWhere(`t.taskName ILIKE :taskName ESCAPE '\\'`, { taskName: likePattern(q.taskName) });
-    const { from, until } = filterDayBounds(q.beginDate, q.endDate);
-    if (from) qb.andWhere('t.createdAt >= :begin', { begin: from });
-    if (until) qb.andWhere('t.createdAt < :end', { end: until });
-    if (q.taskState) qb.andWhere('t.state = :state', { state: q.taskState });
-    const [tasks, total] = await qb
-      .orderBy('t.createdAt', 'DESC')
-      .addOrderBy('t.id', 'DESC')
-      .offset((q.pageIndex - 1) * q.pageSize)
-      .limit(q.pageSize)
-      .getManyAndCount();
-    return { list: tasks.map(batchTaskView), pages: Math.ceil(total / q.pageSize), pageNum: q.pageIndex, total };
+    const { rows, total } = await this.tasks.page(
+      dataScope(p, DATA_RANGE_PERMISSIONS.batch),
+      { taskName: q.taskName, ...filterDayBounds(q.beginDate, q.endDate), state: q.taskState },
+      q,
+    );
+    return pagedList(rows.map(batchTaskView), total, q.pageIndex, q.pageSize);
   }
 
   async detail(p: Principal, ref: string): Promise<BatchTask> {
@@ -72,31 +62,23 @@ export class BatchTaskListService {
 
   async items(p: Principal, q: BatchItemsPage): Promise<Paged<BatchItem>> {
     const task = await this.task(p, q.batchId);
-    const [items, total] = await this.itemQuery(task, q.evalState)
-      .offset((q.pageIndex - 1) * q.pageSize)
-      .limit(q.pageSize)
-      .getManyAndCount();
-    return { list: items.map(batchItemView), pages: Math.ceil(total / q.pageSize), pageNum: q.pageIndex, total };
+    const { rows, total } = await this.tasks.itemsPage(task.id, q.evalState, q);
+    return pagedList(rows.map(batchItemView), total, q.pageIndex, q.pageSize);
   }
 
-  /** The items as an .xlsx workbook; 404 暂无数据 when there are none. */
-  async export(p: Principal, q: BatchItemsFilter): Promise<{ content: Buffer; fileName: string }> {
+  /** The items as an .xlsx workbook, streamed; EmptyExportError (暂无数据) when there are none. */
+  async export(p: Principal, q: BatchItemsFilter): Promise<{ content: Readable; fileName: string }> {
     const task = await this.task(p, q.batchId);
-    const items = await this.itemQuery(task, q.evalState).getMany();
-    if (items.length === 0) throw ApiError.notFound(ListMsg.noData);
-    const content = await buildXlsx('批量估价明细', BATCH_ITEM_EXPORT_COLUMNS, items);
+    const content = await streamXlsx(
+      { sheetName: '批量估价明细', columns: BATCH_ITEM_EXPORT_COLUMNS },
+      this.tasks.itemBatches(task.id, q.evalState),
+    );
     return { content, fileName: `${task.taskName}_估价明细_${dateStamp()}.xlsx` };
   }
 
   private async task(p: Principal, ref: string): Promise<BatchTaskEntity> {
-    const task = await whereTaskRef(scopedBatchTasks(this.ds, p), ref).getOne();
+    const task = await this.tasks.findByRef(dataScope(p, DATA_RANGE_PERMISSIONS.batch), ref);
     if (!task) throw ApiError.notFound(BatchMsg.taskNotFound);
     return task;
-  }
-
-  private itemQuery(task: BatchTaskEntity, state: number) {
-    const qb = this.ds.getRepository(BatchItemEntity).createQueryBuilder('i').where('i.taskId = :taskId', { taskId: task.id });
-    if (state) qb.andWhere('i.state = :state', { state });
-    return qb.orderBy('i.rowNo', 'ASC');
   }
 }

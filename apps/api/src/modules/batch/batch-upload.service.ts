@@ -1,7 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource, EntityManager } from 'typeorm';
 import { BATCH_SUBCODE_NEEDS_UNIVERSAL, batchStartJobId, type BatchUploadResult } from '@valuation/contracts';
 import { QuotaExhaustedError } from '@valuation/core';
 import {
@@ -16,7 +14,7 @@ import {
   dateTimeStamp,
   type BatchRowInput,
 } from '@valuation/domain';
-import { BatchTaskEntity } from '@valuation/persistence';
+import { BatchTaskRepository, UnitOfWork } from '@valuation/persistence';
 import { JobProducer } from '@valuation/queue';
 import { ObjectStorage } from '@valuation/storage';
 import { ApiError, Reply } from '../../common/api-error';
@@ -73,7 +71,8 @@ export class BatchUploadService {
   private readonly logger = new Logger(BatchUploadService.name);
 
   constructor(
-    @InjectDataSource() private readonly ds: DataSource,
+    private readonly uow: UnitOfWork,
+    private readonly tasks: BatchTaskRepository,
     private readonly storage: ObjectStorage,
     private readonly jobs: JobProducer,
     private readonly regions: RegionService,
@@ -111,13 +110,14 @@ export class BatchUploadService {
 
     let task: { id: string; state: number; shortfall: number };
     try {
-      task = await this.ds.transaction(async (m) => {
+      task = await this.uow.run(async (m) => {
         const plan = await this.reservations.plan(m, payer, needsOf(items));
         if (plan.shortfall > plan.universalAvailable) throw new QuotaExhaustedError('valuation');
         const waiting = plan.shortfall > 0;
         const reserved = waiting ? [] : await this.reservations.apply(m, payer, plan);
-        const saved = await m.getRepository(BatchTaskEntity).save(
-          m.getRepository(BatchTaskEntity).create({
+        const saved = await this.tasks.create(
+          m,
+          {
             batchId,
             tenantId: p.tenantId,
             companyId: p.companyId!,
@@ -130,9 +130,9 @@ export class BatchUploadService {
             state: waiting ? 0 : 1,
             evalTotal: items.length,
             reservations: reserved,
-          }),
+          },
+          items,
         );
-        await insertItems(m, saved.id, items);
         return { id: saved.id, state: saved.state, shortfall: plan.shortfall };
       });
     } catch (error) {
@@ -156,25 +156,15 @@ export class BatchUploadService {
 
   /** The owner agrees to use nationwide counts for a waiting task: reserve and start it. */
   async confirmUniversal(p: Principal, ref: string): Promise<BatchUploadResult> {
-    const started = await this.ds
-      .transaction(async (m) => {
-        const task = await m
-          .getRepository(BatchTaskEntity)
-          .createQueryBuilder('t')
-          .setLock('pessimistic_write')
-          .where('t.tenantId = :tenantId AND t.accountId = :accountId', { tenantId: p.tenantId, accountId: p.id })
-          .andWhere(/^\d{1,18}$/.test(ref) ? 't.id = :ref' : 't.batchId = :ref', { ref })
-          .getOne();
+    const started = await this.uow
+      .run(async (m) => {
+        const task = await this.tasks.lockOwn(m, p.tenantId, p.id, ref);
         if (!task) throw ApiError.notFound(BatchMsg.taskNotFound);
         if (task.state !== 0) throw ApiError.conflict(BatchMsg.taskNotWaiting);
-        const needs: { city_code: string | null; n: number }[] = await m.query(
-          `SELECT city_code, count(*)::int AS n FROM batch_item WHERE task_id = $1 GROUP BY city_code`,
-          [task.id],
-        );
         const payer: BatchPayer = { tenantId: p.tenantId, accountId: p.id, batchId: task.batchId };
-        const plan = await this.reservations.plan(m, payer, new Map(needs.map((r) => [r.city_code, r.n])));
+        const plan = await this.reservations.plan(m, payer, await this.tasks.rowsByCity(m, task.id));
         const reserved = await this.reservations.apply(m, payer, plan);
-        await m.getRepository(BatchTaskEntity).update({ id: task.id }, { state: 1, reservations: reserved });
+        await this.tasks.markStarted(m, task.id, reserved);
         return task;
       })
       .catch((error: unknown) => {
@@ -220,15 +210,4 @@ function needsOf(items: readonly ItemRow[]): Map<string | null, number> {
   const needs = new Map<string | null, number>();
   for (const item of items) needs.set(item.city_code, (needs.get(item.city_code) ?? 0) + 1);
   return needs;
-}
-
-/** All rows in one statement: the rows travel as one JSON array. */
-async function insertItems(m: EntityManager, taskId: string, items: readonly ItemRow[]): Promise<void> {
-  await m.query(
-    `INSERT INTO batch_item (task_id, row_no, chunk, input, city_code, city_name, dist_name, location, prop_type, bldg_area, floor, bheight)
-     SELECT $1, r.row_no, r.chunk, r.input, r.city_code, r.city_name, r.dist_name, r.location, r.prop_type, r.bldg_area, r.floor, r.bheight
-       FROM jsonb_to_recordset($2::jsonb) AS r(row_no int, chunk int, input jsonb, city_code varchar, city_name varchar, dist_name varchar,
-                                                location varchar, prop_type smallint, bldg_area numeric, floor int, bheight int)`,
-    [taskId, JSON.stringify(items)],
-  );
 }
