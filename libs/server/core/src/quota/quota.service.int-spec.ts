@@ -1,4 +1,4 @@
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import { businessToday, setBusinessClock } from '@valuation/domain';
 import { AccountBalanceEntity, CityPackageEntity } from '@valuation/persistence';
 import { openTestDataSource, type TestDatabase } from '@valuation/testing';
@@ -120,6 +120,38 @@ describe('QuotaService', () => {
     await ds.transaction((m) => quota.consumeReport(m, 'advisory', ref(accountId, 'r1')));
     await expect(ds.transaction((m) => quota.consumeReport(m, 'advisory', ref(accountId, 'r2')))).rejects.toThrow('咨询报告份数不足');
     await expect(ds.transaction((m) => quota.consumeReport(m, 'inquiry', ref(accountId, 'r3')))).rejects.toThrow('询价报告份数不足');
+  });
+
+  it('writes what a charge pays for in the charge transaction: both commit, or neither', async () => {
+    const accountId = 5;
+    await ds.getRepository(AccountBalanceEntity).save({ accountId, tenantId: 1, universalCount: 1, advisoryCount: 0, inquiryCount: 0 });
+    await ds.query(`CREATE TABLE paid_thing (id serial PRIMARY KEY, ref text NOT NULL)`);
+    const writeThing = (ref: string) => async (tx: EntityManager) => {
+      const [row] = await tx.query(`INSERT INTO paid_thing (ref) VALUES ($1) RETURNING id`, [ref]);
+      return String(row.id);
+    };
+    const things = async () => (await ds.query(`SELECT ref FROM paid_thing ORDER BY id`)).map((r: { ref: string }) => r.ref);
+
+    // No transaction given: the service opens one for the charge and the write.
+    const failing = quota.consumeValuation(ds.manager, '110100', ref(accountId, 'w1'), async (tx) => {
+      await writeThing('w1')(tx);
+      throw new Error('the write failed');
+    });
+    await expect(failing).rejects.toThrow('the write failed');
+    expect(await things()).toEqual([]);
+    expect(await ds.getRepository(AccountBalanceEntity).findOneByOrFail({ accountId })).toMatchObject({ universalCount: 1 });
+
+    const charge = await quota.consumeValuation(ds.manager, '110100', ref(accountId, 'w2'), writeThing('w2'));
+    expect(charge).toMatchObject({ kind: 'universal', cityPackageId: null, writtenId: expect.any(String) });
+    expect(await things()).toEqual(['w2']);
+
+    // Nothing left: the charge is refused and nothing is written.
+    const refused = quota.consumeValuation(ds.manager, '110100', ref(accountId, 'w3'), writeThing('w3'));
+    await expect(refused).rejects.toBeInstanceOf(QuotaExhaustedError);
+    expect(await things()).toEqual(['w2']);
+    expect(await ledgerRows(accountId)).toEqual([
+      { kind: 'universal', delta: -1, balance_after: 0, reason: 'consume', city_package_id: null },
+    ]);
   });
 
   it('judges validity by the Beijing calendar: at 23:30 UTC a package starting that Beijing day is valid, one ended the day before is not', async () => {

@@ -23,6 +23,17 @@ export interface Charge {
   ledgerId: string;
 }
 
+/** A valuation charge, and the id of what its write stored (null without a write). */
+export interface ValuationCharge extends Charge {
+  writtenId: string | null;
+}
+
+/**
+ * What a charge pays for, written in the charge's transaction (the valuation record): it gets the
+ * transaction and the charge, and answers the id of the row it wrote.
+ */
+export type ChargedWrite = (tx: EntityManager, charge: Charge) => Promise<string>;
+
 export interface ChargeRef {
   tenantId: number;
   accountId: number;
@@ -40,20 +51,17 @@ export interface ChargeRef {
 export class QuotaService {
   /**
    * One valuation in a city: a valid city-annual package covering the city (earliest expiry
-   * first), else a nationwide count. One statement takes the count, writes the ledger row and,
-   * when given, runs `andThen` (an INSERT that selects `WHERE EXISTS (SELECT 1 FROM charged)`,
-   * with parameters from $8): it all commits together, and the balance row is locked only for
-   * the statement.
+   * first), else a nationwide count. One statement takes the count (a conditional update, so
+   * concurrent charges never overdraw) and writes the ledger row; then `write`, when given, stores
+   * what the charge pays for. Charge and write commit together: with a write and no transaction
+   * open on `m`, one is opened for them; a write that fails rolls the charge back, and a refused
+   * charge never writes.
    */
-  async consumeValuation(
-    m: EntityManager,
-    cityCode: string,
-    ref: ChargeRef,
-    andThen?: { name: string; sql: string; values: unknown[] },
-  ): Promise<Charge> {
+  async consumeValuation(m: EntityManager, cityCode: string, ref: ChargeRef, write?: ChargedWrite): Promise<ValuationCharge> {
+    if (write && !m.queryRunner?.isTransactionActive) return m.transaction((tx) => this.consumeValuation(tx, cityCode, ref, write));
     const rows = await preparedQuery<{ id: string; kind: LedgerKind; city_package_id: number | null }>(
       m,
-      andThen ? `consume-valuation-${andThen.name}` : 'consume-valuation',
+      'consume-valuation',
       `WITH pkg AS (
          SELECT id FROM city_package
           WHERE account_id = $1 AND tenant_id = $2 AND city_code = $3 AND remaining > 0
@@ -73,21 +81,13 @@ export class QuotaService {
          UNION ALL
          SELECT $2::int, $1::int, 'universal', NULL, -1, universal_count, 'consume', $5::varchar, $6::varchar, $7::int FROM universal
          RETURNING id, kind, city_package_id
-       )${andThen ? `, followed AS (${andThen.sql})` : ''}
+       )
        SELECT id, kind, city_package_id FROM charged`,
-      [
-        ref.accountId,
-        ref.tenantId,
-        cityCode,
-        businessToday(),
-        ref.refType,
-        ref.refId,
-        ref.createdBy ?? ref.accountId,
-        ...(andThen?.values ?? []),
-      ],
+      [ref.accountId, ref.tenantId, cityCode, businessToday(), ref.refType, ref.refId, ref.createdBy ?? ref.accountId],
     );
     if (!rows.length) throw new QuotaExhaustedError('valuation');
-    return { kind: rows[0].kind, cityPackageId: rows[0].city_package_id, ledgerId: String(rows[0].id) };
+    const charge: Charge = { kind: rows[0].kind, cityPackageId: rows[0].city_package_id, ledgerId: String(rows[0].id) };
+    return { ...charge, writtenId: write ? await write(m, charge) : null };
   }
 
   /** One report copy (advisory or inquiry). */

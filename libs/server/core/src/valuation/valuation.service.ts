@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
 import { businessDate, businessNow, dateStamp, RESIDENTIAL, type ValuationRequest } from '@valuation/domain';
 import { EvalRecordEntity, preparedQuery, TenantEntity } from '@valuation/persistence';
@@ -115,17 +115,15 @@ export class ValuationService {
     if (!community) throw new NoPropertyFoundError('community');
     const { evalCode, record, result } = await this.appraise(actor, req, evalType, community, options);
     if (result.state !== 1) {
-      const insert = this.recordInsert(record, 1);
-      await preparedQuery(this.ds, 'insert-eval-record', `INSERT INTO eval_record ${insert.sql}`, insert.values);
+      await this.insertRecord(this.ds.manager, record);
       return { evalCode, state: 2, record, result };
     }
-    // The charge, its ledger row and the record go in as one statement (one commit, one round trip).
-    const insert = this.recordInsert(record, 8);
+    // The charge, its ledger row and the record commit together.
     await this.quota.consumeValuation(
       this.ds.manager,
       req.cityCode,
       { tenantId: actor.tenantId, accountId: actor.accountId, refType: options.refType ?? 'rapid', refId: evalCode },
-      { name: 'eval-record', sql: `INSERT INTO eval_record ${insert.sql} WHERE EXISTS (SELECT 1 FROM charged)`, values: insert.values },
+      (tx) => this.insertRecord(tx, record),
     );
     return { evalCode, state: 1, record, result };
   }
@@ -186,15 +184,18 @@ export class ValuationService {
     return { evalCode, record, result };
   }
 
-  /**
-   * `(columns) SELECT $n::type, ...` for a record, from the entity's columns (the generated id
-   * and timestamp excepted), numbering parameters from `first`.
-   */
-  private recordInsert(record: EvalRecordEntity, first: number): { sql: string; values: unknown[] } {
+  /** Stores a record (one prepared statement, in `m`'s transaction when it has one); its id. */
+  private async insertRecord(m: EntityManager, record: EvalRecordEntity): Promise<string> {
     const columns = this.insertedColumns();
     const names = columns.map((c) => `"${c.databaseName}"`).join(', ');
-    const params = columns.map((c, i) => `$${first + i}::${this.ds.driver.normalizeType(c)}`).join(', ');
-    return { sql: `(${names}) SELECT ${params}`, values: columns.map((c) => c.getEntityValue(record) ?? null) };
+    const params = columns.map((c, i) => `$${i + 1}::${this.ds.driver.normalizeType(c)}`).join(', ');
+    const [row] = await preparedQuery<{ id: string }>(
+      m,
+      'insert-eval-record',
+      `INSERT INTO eval_record (${names}) VALUES (${params}) RETURNING id`,
+      columns.map((c) => c.getEntityValue(record) ?? null),
+    );
+    return String(row.id);
   }
 
   /**
