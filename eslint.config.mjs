@@ -41,6 +41,10 @@ const testConstraints = sourceConstraints.map((c) =>
     : { ...c, onlyDependOnLibsWithTags: [...c.onlyDependOnLibsWithTags, 'scope:testing'] },
 );
 
+/** Why SQL is refused in the API. */
+const noSqlInApi =
+  'SQL lives in the repositories of libs/server/persistence (or the query objects of libs/server/core); the API calls them.';
+
 const boundaries = (depConstraints, allow = []) => ['error', { enforceBuildableLibDependency: false, allow, depConstraints }];
 
 export default tseslint.config(
@@ -57,6 +61,30 @@ export default tseslint.config(
       // Chinese copy uses the full-width space (U+3000) on purpose.
       'no-irregular-whitespace': ['error', { skipStrings: true, skipTemplates: true, skipJSXText: true }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true }],
+    },
+  },
+  {
+    // The API holds no SQL: every statement lives in a repository of libs/server/persistence or a query object of libs/server/core.
+    files: ['apps/api/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['typeorm', '@nestjs/typeorm', 'pg'].map((name) => ({ name, message: noSqlInApi })),
+          patterns: [{ group: ['typeorm/*', 'pg/*'], message: noSqlInApi }],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        ...['query', 'createQueryBuilder', 'getRepository'].map((method) => ({
+          selector: `CallExpression[callee.property.name='${method}']`,
+          message: noSqlInApi,
+        })),
+        ...['Literal[value=', 'TemplateElement[value.raw='].map((node) => ({
+          selector: `${node}/\\b(SELECT|INSERT INTO|UPDATE|DELETE FROM)\\b/]`,
+          message: noSqlInApi,
+        })),
+      ],
     },
   },
   {
