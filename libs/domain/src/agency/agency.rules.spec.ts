@@ -8,8 +8,6 @@ import {
   agencyFilterSchema,
   agencyListQuerySchema,
   AgencyMsg,
-  agencyPage,
-  agencyPageCount,
   agencyPickedFilesProblem,
   agencyPushReportSchema,
   agencyReceiveSchema,
@@ -239,13 +237,6 @@ describe('agency list filters', () => {
     expect(firstMessage(agencyListQuerySchema.safeParse({ beginTime: '2017/12/31' }))).toBe('日期不能早于2018/01/01');
     expect(firstMessage(agencyListQuerySchema.safeParse({ endTime: '2026-02-30' }))).toBe(AgencyMsg.dateInvalid);
     expect(agencyListQuerySchema.safeParse({ pageSize: '20' }).success).toBe(false);
-  });
-
-  it('builds the agency page shape', () => {
-    const page = agencyPage([{ detailID: 1 }], 3, 10, 21);
-    expect(page).toEqual({ items: [{ detailID: 1 }], pageIndex: 3, pageInfo: { totalResults: 21, resultsPerPage: 10 } });
-    expect(agencyPageCount(page)).toBe(3);
-    expect(agencyPageCount(agencyPage([], 1, 10, 0))).toBe(0);
   });
 
   it('labels states and report types', () => {

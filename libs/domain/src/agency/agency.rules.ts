@@ -236,21 +236,6 @@ export type AgencyListQuery = z.output<typeof agencyListQuerySchema>;
 export const matchesAgencyReportType = (filter: 0 | 1 | 2, recordType: AgencyReportType): boolean =>
   filter === AGENCY_REPORT_TYPE_ALL || filter === recordType;
 
-/** The page of the agency lists: items, the page number, and pageInfo with the total and the page size. */
-export interface AgencyPage<T> {
-  items: T[];
-  pageIndex: number;
-  pageInfo: { totalResults: number; resultsPerPage: number };
-}
-
-export function agencyPage<T>(items: T[], pageIndex: number, pageSize: number, totalResults: number): AgencyPage<T> {
-  return { items, pageIndex, pageInfo: { totalResults, resultsPerPage: pageSize } };
-}
-
-/** The number of pages of an agency page. */
-export const agencyPageCount = (page: Pick<AgencyPage<unknown>, 'pageInfo'>): number =>
-  page.pageInfo.resultsPerPage > 0 ? Math.ceil(page.pageInfo.totalResults / page.pageInfo.resultsPerPage) : 0;
-
 /* Attachments: the customer's files with the request, and the report files of the reply. */
 
 export type AgencyFileKind = 'request' | 'reply';

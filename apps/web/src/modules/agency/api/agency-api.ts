@@ -1,6 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AgencyDetail, AgencyFileLink, AgencyListItem } from '@valuation/contracts';
-import type { AgencyPage } from '@valuation/domain';
+import type { AgencyDetail, AgencyFileLink, AgencyListItem, AgencyPage } from '@valuation/contracts';
 import { api } from '../../../app/api/client';
 import { sessionKeys } from '../../../app/session/session-queries';
 import { agencyPageAsPaged, type AgencyFilterQuery, type AgencyListParams } from '../model/agency-filters';

@@ -1,5 +1,5 @@
-import type { Paged } from '@valuation/contracts';
-import { AGENCY_REPORT_TYPE_ALL, agencyPageCount, type AgencyPage } from '@valuation/domain';
+import { agencyPageCount, type AgencyPage, type Paged } from '@valuation/contracts';
+import { AGENCY_REPORT_TYPE_ALL } from '@valuation/domain';
 import type { CityFilterValue } from '../../../app/filters/CityFilter';
 
 export const AGENCY_PAGE_SIZES = [10, 50, 100, 200] as const;
