@@ -100,6 +100,16 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
+      // The workflow machines run on the server only; the web takes states, codes and messages from the domain index.
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'xstate', message: 'The web does not ship XState.' },
+            { name: '@valuation/domain/machines', message: 'The workflow machines are for the server.' },
+          ],
+        },
+      ],
     },
   },
   {

@@ -1,5 +1,5 @@
 import { AGENCY_EVENT_LABELS, agencyEventData, agencySubmitData } from './agency.history';
-import type { AgencyEvent } from './agency.machine';
+import type { AgencyEvent } from './agency.state';
 
 const staff = { population: 'tenant' as const, id: 21, name: '渠道员工' };
 

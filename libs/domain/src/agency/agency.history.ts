@@ -1,4 +1,4 @@
-import type { AgencyEvent } from './agency.machine';
+import type { AgencyEvent } from './agency.state';
 import type { AgencyReportType } from './agency.rules';
 
 /** The steps an application's history records: its filing, then every event of the agency machine. */

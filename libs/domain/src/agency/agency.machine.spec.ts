@@ -3,13 +3,13 @@ import {
   agencyStateCode,
   agencyStateValue,
   AgencyWorkflowMsg,
-  applyAgencyEvent,
   INITIAL_AGENCY_STATE,
   type AgencyContext,
   type AgencyEvent,
   type AgencyStateValue,
   type StoredAgencyState,
-} from './agency.machine';
+} from './agency.state';
+import { applyAgencyEvent } from './agency.machine';
 
 const staff = { population: 'tenant' as const, id: 21, name: '渠道员工' };
 const customer = { population: 'user' as const, id: 5, name: '客户经理' };

@@ -6,7 +6,7 @@ import { ValuationMsg } from '../validation/valuation-request';
 import { seenVersionSchema } from '../validation/version.schema';
 import { artificialHouseInfoSchema, ArtificialMsg } from '../workflows/artificial.rules';
 import { caseFileTypeOf, CaseFileMsg } from '../workflows/case-files.rules';
-import type { AgencyStateCode } from './agency.machine';
+import type { AgencyStateCode } from './agency.state';
 
 /** Institution (agency) valuation: a customer orders a report (POST api/org/req), tenant staff receive and reply. */
 export const AgencyMsg = {

@@ -1,3 +1,3 @@
-export * from './agency.machine';
+export * from './agency.state';
 export * from './agency.rules';
 export * from './agency.history';

@@ -1,5 +1,6 @@
 import { DOMAIN_EVENT_LABELS, domainApplyData, domainEventData } from './customer-domain.history';
-import { applyDomainEvent, initialDomainState, type CustomerDomainEvent, type StoredDomainState } from './customer-domain.machine';
+import { applyDomainEvent } from './customer-domain.machine';
+import { initialDomainState, type CustomerDomainEvent, type StoredDomainState } from './customer-domain.state';
 
 const staff = { population: 'tenant' as const, id: 4, name: '渠道管理员' };
 const operator = { population: 'operator' as const, id: 0, name: '平台运维' };

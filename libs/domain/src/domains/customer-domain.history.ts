@@ -1,4 +1,4 @@
-import type { CustomerDomainEvent, StoredDomainState } from './customer-domain.machine';
+import type { CustomerDomainEvent, StoredDomainState } from './customer-domain.state';
 
 /** The steps a domain application's history records: the application, then every event of the domain machine. */
 export type DomainHistoryEvent = 'APPLY' | CustomerDomainEvent['type'];

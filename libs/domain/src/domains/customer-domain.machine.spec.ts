@@ -1,5 +1,5 @@
+import { applyDomainEvent } from './customer-domain.machine';
 import {
-  applyDomainEvent,
   domainStateCode,
   domainStateValue,
   DomainWorkflowMsg,
@@ -7,7 +7,7 @@ import {
   type CustomerDomainEvent,
   type CustomerDomainStateValue,
   type StoredDomainState,
-} from './customer-domain.machine';
+} from './customer-domain.state';
 
 const staff = { population: 'tenant' as const, id: 4, name: '渠道管理员' };
 const operator = { population: 'operator' as const, id: 1, name: '平台运维' };

@@ -1,3 +1,3 @@
-export * from './customer-domain.machine';
+export * from './customer-domain.state';
 export * from './customer-domain.rules';
 export * from './customer-domain.history';

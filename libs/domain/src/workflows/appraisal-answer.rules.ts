@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { pageQuerySchema } from '../validation/paging.schemas';
-import type { AppraisalCaseKind } from './appraisal-case.machine';
+import type { AppraisalCaseKind } from './appraisal-case.state';
 
 export const APPRAISAL_KIND_LABELS: Readonly<Record<AppraisalCaseKind, string>> = {
   artificial: '人工询价',

@@ -1,14 +1,13 @@
+import { applyCaseEvent, initialCaseState } from './appraisal-case.machine';
 import {
-  applyCaseEvent,
   caseStateCode,
-  initialCaseState,
   isCaseRequester,
   WorkflowMsg,
   type AppraisalCaseEvent,
   type AppraisalCaseKind,
   type AppraisalCaseStateValue,
   type StoredCaseState,
-} from './appraisal-case.machine';
+} from './appraisal-case.state';
 
 const appraiser = { population: 'tenant' as const, id: 7, name: '估价师一' };
 const other = { population: 'tenant' as const, id: 8, name: '估价师二' };

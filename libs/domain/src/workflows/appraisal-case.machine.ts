@@ -1,54 +1,19 @@
 import { getInitialSnapshot, getNextSnapshot, setup, type SnapshotFrom } from 'xstate';
+import {
+  caseStateCode,
+  isCaseRequester,
+  WorkflowMsg,
+  type AppraisalCaseContext,
+  type AppraisalCaseEvent,
+  type AppraisalCaseKind,
+  type AppraisalCaseStateValue,
+  type CaseTransition,
+  type StoredCaseState,
+} from './appraisal-case.state';
 
-/**
- * The cases human appraisers answer: manual enquiries (artificial), re-appraisals (review) and
- * price objections. One machine per kind is the only authority on what may happen next; the server
- * stores the state value and context, applies events through {@link applyCaseEvent} and records
- * every transition.
- */
-export type AppraisalCaseKind = 'artificial' | 'review' | 'objection';
-
-/** Who acts on a case: the requesting user or a tenant appraiser. */
-export interface CaseActor {
-  population: 'user' | 'tenant';
-  id: number;
-  name: string;
-}
-
-export interface AppraisalCaseContext {
-  /** The user who filed the case (account id): only this user's reading marks the answer read. */
-  requesterId: number;
-  /** The appraiser working on the case (tenant staff id), null while it waits in the queue. */
-  assigneeId: number | null;
-  assigneeName: string | null;
-  /** Whether the requester has read the answer. */
-  read: boolean;
-}
-
-export type AppraisalCaseEvent =
-  | { type: 'CLAIM'; actor: CaseActor }
-  | { type: 'RELEASE'; actor: CaseActor }
-  | { type: 'ANSWER'; actor: CaseActor; totalPrice?: number; unitPrice?: number; reply: string }
-  | { type: 'REFUSE'; actor: CaseActor; reason: string }
-  | { type: 'READ'; actor: CaseActor };
-
-export type AppraisalCaseEventType = AppraisalCaseEvent['type'];
-
-export const WorkflowMsg = {
-  notAllowed: '当前状态不允许该操作',
-  claimedByOther: '该案件已由其他估价师处理',
-  notAssignee: '请先领取该案件再处理',
-  notRequester: '仅申请人本人查看答复时标记已读',
-  conflict: '该案件已被他人更新，请刷新后重试',
-  notFound: '案件不存在',
-} as const;
+/** The machines of the appraisal cases (see appraisal-case.state.ts). */
 
 const isAppraiser = ({ event }: { event: AppraisalCaseEvent }) => event.actor.population === 'tenant';
-
-/** Whether the actor is the user who filed the case (and so the one whose reading counts). */
-export function isCaseRequester(context: Pick<AppraisalCaseContext, 'requesterId'>, actor: CaseActor): boolean {
-  return actor.population === 'user' && context.requesterId === actor.id;
-}
 
 const isRequester = ({ context, event }: { context: AppraisalCaseContext; event: AppraisalCaseEvent }) =>
   isCaseRequester(context, event.actor);
@@ -116,31 +81,11 @@ export const APPRAISAL_CASE_MACHINES = {
   objection: objectionMachine,
 } as const;
 
-export type AppraisalCaseStateValue = 'pending' | 'claimed' | 'succeeded' | 'failed' | 'completed';
-
-/** A case as stored: the machine's state value and context. */
-export interface StoredCaseState {
-  value: AppraisalCaseStateValue;
-  context: AppraisalCaseContext;
-}
-
-/**
- * The state code of the specification: manual enquiries and re-appraisals 1 pending, 2 succeeded,
- * 3 failed; objections 1 processing, 2 completed.
- */
-export function caseStateCode(value: AppraisalCaseStateValue): 1 | 2 | 3 {
-  if (value === 'succeeded' || value === 'completed') return 2;
-  if (value === 'failed') return 3;
-  return 1;
-}
-
 /** The state of a case just filed by this user (account id). */
 export function initialCaseState(kind: AppraisalCaseKind, requesterId: number): StoredCaseState {
   const snapshot = getInitialSnapshot(APPRAISAL_CASE_MACHINES[kind], { requesterId });
   return { value: snapshot.value as AppraisalCaseStateValue, context: snapshot.context };
 }
-
-export type CaseTransition = { ok: true; next: StoredCaseState } | { ok: false; message: string };
 
 /**
  * The state after an event, or why the event is refused: not allowed in this state, allowed only

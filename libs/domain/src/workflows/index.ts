@@ -1,4 +1,4 @@
-export * from './appraisal-case.machine';
+export * from './appraisal-case.state';
 export * from './service-level';
 export * from './case-files.rules';
 export * from './objection.rules';

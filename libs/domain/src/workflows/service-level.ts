@@ -1,4 +1,4 @@
-import type { AppraisalCaseKind } from './appraisal-case.machine';
+import type { AppraisalCaseKind } from './appraisal-case.state';
 
 /**
  * When an answer is due: re-appraisals and manual enquiries within 2 working days (the spec's

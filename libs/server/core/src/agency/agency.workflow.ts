@@ -1,4 +1,5 @@
-import { agencyEventData, agencyStateCode, AgencyWorkflowMsg, applyAgencyEvent, type AgencyEvent } from '@valuation/domain';
+import { agencyEventData, agencyStateCode, AgencyWorkflowMsg, type AgencyEvent } from '@valuation/domain';
+import { applyAgencyEvent } from '@valuation/domain/machines';
 import { AgencyApplicationEntity, AgencyApplicationHistoryEntity } from '@valuation/persistence';
 import { VersionedWorkflow } from '../workflow/versioned-workflow';
 

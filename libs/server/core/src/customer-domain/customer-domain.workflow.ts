@@ -1,4 +1,5 @@
-import { applyDomainEvent, domainEventData, domainStateCode, DomainWorkflowMsg, type CustomerDomainEvent } from '@valuation/domain';
+import { domainEventData, domainStateCode, DomainWorkflowMsg, type CustomerDomainEvent } from '@valuation/domain';
+import { applyDomainEvent } from '@valuation/domain/machines';
 import { CustomerDomainEntity, CustomerDomainHistoryEntity } from '@valuation/persistence';
 import { VersionedWorkflow } from '../workflow/versioned-workflow';
 

@@ -3,17 +3,16 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import {
-  applyCaseEvent,
   businessNow,
   caseDueAt,
   caseStateCode,
   dateStamp,
-  initialCaseState,
   WorkflowMsg,
   type AppraisalCaseEvent,
   type AppraisalCaseKind,
   type CaseActor,
 } from '@valuation/domain';
+import { applyCaseEvent, initialCaseState } from '@valuation/domain/machines';
 import { AppraisalCaseEntity, AppraisalCaseHistoryEntity } from '@valuation/persistence';
 
 /** The event is not allowed in the case's state (or to this actor); nothing changed. */
