@@ -1,4 +1,4 @@
-import { evalPriceUnit, evalPriceValue, formatArea, formatEvalPrice } from './price-format';
+import { evalPriceUnit, evalPriceValue, formatArea, formatEvalPrice, yuanPriceUnit } from './price-format';
 
 describe('price format of lists', () => {
   it('shows a sale in 万元 with 2 decimals and thousands separators', () => {
@@ -14,6 +14,11 @@ describe('price format of lists', () => {
     expect(formatEvalPrice(12345.678, 2)).toBe('12,345.68元/月');
     expect(evalPriceValue(899.5, 2)).toBe(899.5);
     expect(evalPriceUnit(2)).toBe('元/月');
+  });
+
+  it('names the unit of a total kept in yuan', () => {
+    expect(yuanPriceUnit(1)).toBe('元');
+    expect(yuanPriceUnit(2)).toBe('元/月');
   });
 
   it('shows -- without a price or an area', () => {

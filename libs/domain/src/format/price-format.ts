@@ -12,6 +12,11 @@ export function evalPriceUnit(evalType: number): PriceUnit {
   return evalType === 2 ? RENT_PRICE_UNIT : SALE_PRICE_UNIT;
 }
 
+/** The unit of a total price kept in yuan: 元 for a sale, 元/月 for a rent. */
+export function yuanPriceUnit(evalType: number): '元' | '元/月' {
+  return evalType === 2 ? '元/月' : '元';
+}
+
 /** The price in its list unit, rounded to 2 decimals; null without a price. */
 export function evalPriceValue(totalPrice: number | null | undefined, evalType: number): number | null {
   if (totalPrice === null || totalPrice === undefined || !Number.isFinite(totalPrice)) return null;

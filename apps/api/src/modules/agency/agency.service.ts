@@ -34,6 +34,8 @@ import {
   filterDayBounds,
   INITIAL_AGENCY_STATE,
   PROPERTY_TYPE_LABELS,
+  unitPriceUnit,
+  yuanPriceUnit,
   type AgencyActor,
   type AgencyEvent,
   type AgencyFilter,
@@ -119,8 +121,20 @@ const EXPORT_COLUMNS: readonly XlsxColumn<AgencyListItem>[] = [
   { header: '估价类型', width: 10, value: (r) => EVAL_TYPE_LABELS[r.evalType] ?? '' },
   { header: '报告类型', width: 12, value: (r) => AGENCY_REPORT_TYPE_LABELS[r.reportType ? 1 : 0] },
   { header: '状态', width: 10, value: (r) => AGENCY_STATE_LABELS[r.reportStatus] },
-  { header: '评估总价(元)', width: 18, numFmt: XLSX_AMOUNT, value: (r) => r.totalPrice },
-  { header: '评估单价(元/㎡)', width: 16, numFmt: XLSX_AMOUNT, value: (r) => r.unitPrice },
+  {
+    header: '评估总价',
+    width: 16,
+    numFmt: XLSX_AMOUNT,
+    value: (r) => r.totalPrice,
+    unit: { header: '总价单位', width: 10, value: (r) => yuanPriceUnit(r.evalType) },
+  },
+  {
+    header: '评估单价',
+    width: 16,
+    numFmt: XLSX_AMOUNT,
+    value: (r) => r.unitPrice,
+    unit: { header: '单价单位', width: 12, value: (r) => unitPriceUnit(r.evalType) },
+  },
   { header: '接收人', width: 12, value: (r) => r.receiverName },
 ];
 

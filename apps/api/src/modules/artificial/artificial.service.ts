@@ -26,6 +26,7 @@ import {
   EVAL_TYPE_LABELS,
   filterDayBounds,
   isCaseRequester,
+  yuanPriceUnit,
   type ArtificialAdd,
   type ArtificialFilter,
   type ArtificialIdAdd,
@@ -96,7 +97,13 @@ const EXPORT_COLUMNS: readonly XlsxColumn<AppraisalCaseEntity>[] = [
   { header: '小区/位置', width: 30, value: (c) => c.haName ?? c.location },
   { header: '客户编号', width: 16, value: (c) => c.principalCode },
   { header: '估价类型', width: 10, value: (c) => EVAL_TYPE_LABELS[c.evalType] ?? '' },
-  { header: '人工估价总价(元)', width: 18, numFmt: XLSX_AMOUNT, value: (c) => money(c.reviewTotalPrice) },
+  {
+    header: '人工估价总价',
+    width: 16,
+    numFmt: XLSX_AMOUNT,
+    value: (c) => money(c.reviewTotalPrice),
+    unit: { header: '总价单位', width: 10, value: (c) => yuanPriceUnit(c.evalType) },
+  },
   { header: '估价状态', width: 10, value: (c) => ARTIFICIAL_STATE_LABELS[c.state] },
   { header: '处理状态', width: 10, value: (c) => ARTIFICIAL_STATUS_LABELS[artificialStatusOf(c.state)] },
 ];

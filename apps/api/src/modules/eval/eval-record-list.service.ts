@@ -7,6 +7,7 @@ import {
   EVAL_TYPE_LABELS,
   filterDayBounds,
   PROPERTY_TYPE_LABELS,
+  unitPriceUnit,
   type EvalFilter,
   type EvalListFilter,
 } from '@valuation/domain';
@@ -63,7 +64,7 @@ const EXPORT_COLUMNS: readonly XlsxColumn<ListedRecord>[] = [
     width: 14,
     numFmt: XLSX_AMOUNT,
     value: ({ record }) => price(record.unitPrice),
-    unit: { header: '单价单位', width: 12, value: ({ record }) => (record.evalType === 2 ? '元/月/㎡' : '元/㎡') },
+    unit: { header: '单价单位', width: 12, value: ({ record }) => unitPriceUnit(record.evalType === 2 ? 2 : 1) },
   },
   { header: '询值报告', width: 10, value: ({ reports }) => (reports.has(1) ? GENERATED : NOT_GENERATED) },
   { header: '咨询报告', width: 10, value: ({ reports }) => (reports.has(2) ? GENERATED : NOT_GENERATED) },
