@@ -2,7 +2,7 @@ import { getQueueToken } from '@nestjs/bullmq';
 import type { Queue } from 'bullmq';
 import { QUEUES, type AuditRecordPayload } from '@valuation/contracts';
 import { AppraisalCaseStore, DEMO_PASSWORD, hashPassword, type NewCase } from '@valuation/core';
-import { AppraisalMsg, Perm, WorkflowMsg, type CaseActor } from '@valuation/domain';
+import { addDays, AppraisalMsg, businessToday, monthKey, Perm, shiftMonth, WorkflowMsg, type CaseActor } from '@valuation/domain';
 import {
   AccountEntity,
   AppraisalCaseEntity,
@@ -19,11 +19,8 @@ import { ObjectStorage } from '@valuation/storage';
 import { startTestApi, type TestApi } from './test-api';
 
 const DAY = 86_400_000;
-const isoDay = (d: Date) => d.toISOString().slice(0, 10);
-const monthStart = (monthsAgo: number) => {
-  const d = new Date();
-  return `${isoDay(new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - monthsAgo, 1)))}`;
-};
+/** Business-calendar dates, as the server counts recent cases and index months. */
+const monthStart = (monthsAgo: number) => `${shiftMonth(monthKey(), -monthsAgo)}-01`;
 
 interface Row {
   id: number;
@@ -119,23 +116,19 @@ describe('appraisers’ queue (api/tenant/appraisal)', () => {
     const other = await t.ds.getRepository(AccountEntity).findOneByOrFail({ loginUser: 'otheruser' });
     otherOwner = { tenantId: other.tenantId, companyId: other.companyId, organizationId: other.organizationId, accountId: other.id };
 
-    const community = await t.ds
-      .getRepository(CommunityEntity)
-      .save(
-        t.ds
-          .getRepository(CommunityEntity)
-          .create({
-            haCode: 'TAQ001',
-            name: '阳光花园',
-            cityCode: '110100',
-            distCode: '110105',
-            address: '北京市朝阳区阳光路1号',
-            lat: 39.92,
-            lon: 116.46,
-            propTypes: '11',
-            source: 'test',
-          }),
-      );
+    const community = await t.ds.getRepository(CommunityEntity).save(
+      t.ds.getRepository(CommunityEntity).create({
+        haCode: 'TAQ001',
+        name: '阳光花园',
+        cityCode: '110100',
+        distCode: '110105',
+        address: '北京市朝阳区阳光路1号',
+        lat: 39.92,
+        lon: 116.46,
+        propTypes: '11',
+        source: 'test',
+      }),
+    );
     let seq = 0;
     const marketCase = (daysAgo: number, unitPrice: number, tradeType = 1) =>
       t.ds.getRepository(MarketCaseEntity).create({
@@ -152,7 +145,7 @@ describe('appraisers’ queue (api/tenant/appraisal)', () => {
         totalFloors: 18,
         totalPrice: String(unitPrice * 100),
         unitPrice: String(unitPrice),
-        caseDate: isoDay(new Date(Date.now() - daysAgo * DAY)),
+        caseDate: addDays(businessToday(), -daysAgo),
         source: 'test',
       });
     await t.ds
@@ -162,24 +155,20 @@ describe('appraisers’ queue (api/tenant/appraisal)', () => {
         marketCase(400, 50000),
         marketCase(10, 120, 2),
       ]);
-    await t.ds
-      .getRepository(PriceIndexEntity)
-      .save(
-        [3, 2, 1].map((ago, i) =>
-          t.ds
-            .getRepository(PriceIndexEntity)
-            .create({
-              scope: 'community',
-              scopeCode: 'TAQ001',
-              tradeType: 1,
-              propType: 11,
-              month: monthStart(ago),
-              avgUnitPrice: String(60000 + i * 500),
-              medianUnitPrice: '60000',
-              caseCount: 3,
-            }),
-        ),
-      );
+    await t.ds.getRepository(PriceIndexEntity).save(
+      [3, 2, 1].map((ago, i) =>
+        t.ds.getRepository(PriceIndexEntity).create({
+          scope: 'community',
+          scopeCode: 'TAQ001',
+          tradeType: 1,
+          propType: 11,
+          month: monthStart(ago),
+          avgUnitPrice: String(60000 + i * 500),
+          medianUnitPrice: '60000',
+          caseCount: 3,
+        }),
+      ),
+    );
     const samples = [
       {
         id: 's1',

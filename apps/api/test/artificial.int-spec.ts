@@ -1,5 +1,5 @@
 import type { AppraisalCaseStore } from '@valuation/core';
-import type { CaseActor } from '@valuation/domain';
+import { filterToday, type CaseActor } from '@valuation/domain';
 import { AppraisalCaseEntity } from '@valuation/persistence';
 import { startAppraisalTestApi } from './appraisal-fixture';
 import type { TestApi } from './test-api';
@@ -279,8 +279,7 @@ describe('manual enquiry (人工询价)', () => {
     expect(byLocation.list.map((r: { id: number }) => r.id)).toEqual([fromHouse]);
     const byCity = (await get(`/api/artificial/list?city=${encodeURIComponent('上海')}`)).body.data;
     expect(byCity.total).toBe(0);
-    const today = new Date();
-    const d = `${today.getFullYear()}/${String(today.getMonth() + 1).padStart(2, '0')}/${String(today.getDate()).padStart(2, '0')}`;
+    const d = filterToday();
     expect((await get(`/api/artificial/list?beginDate=${d}&endDate=${d}&status=1`)).body.data.total).toBe(4);
     expect((await get(`/api/artificial/list?endDate=2020/01/01`)).body.data.total).toBe(0);
     expect((await get(`/api/artificial/list?status=2`)).body.data.total).toBe(0);

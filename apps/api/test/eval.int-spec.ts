@@ -7,13 +7,11 @@ import {
   MarketCaseEntity,
   PriceIndexEntity,
 } from '@valuation/persistence';
-import { ValuationMsg } from '@valuation/domain';
+import { monthKey, shiftMonth, ValuationMsg } from '@valuation/domain';
 import { startTestApi, type TestApi } from './test-api';
 
-const monthStart = (back: number) => {
-  const now = new Date();
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back, 1)).toISOString().slice(0, 10);
-};
+/** The first day of the business month `back` months ago, as the server's market window counts months. */
+const monthStart = (back: number) => `${shiftMonth(monthKey(), -back)}-01`;
 
 /** A Beijing community whose sale unit price is 60,000 yuan/m² (± a deterministic 4 %), lease 100 yuan/m²/month. */
 async function buildMarket(t: TestApi) {

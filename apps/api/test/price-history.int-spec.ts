@@ -1,14 +1,13 @@
 import type { AppraisalCaseStore } from '@valuation/core';
-import type { CaseActor } from '@valuation/domain';
+import { formatDateTime, type CaseActor } from '@valuation/domain';
 import { startAppraisalTestApi } from './appraisal-fixture';
 import type { TestApi } from './test-api';
 
 const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 7)]);
 
-/** A local date and time, as the API prints it (yyyy-MM-dd HH:mm:ss in the server's zone). */
-const at = (month: number, day: number, hour = 10) => new Date(2025, month - 1, day, hour, 0, 0);
-const printed = (d: Date) =>
-  `2025-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')} ${String(d.getHours()).padStart(2, '0')}:00:00`;
+/** A date and time of 2025 in Beijing, and how the API prints it (yyyy-MM-dd HH:mm:ss in the business zone). */
+const at = (month: number, day: number, hour = 10) => new Date(Date.UTC(2025, month - 1, day, hour - 8, 0, 0));
+const printed = (d: Date) => formatDateTime(d);
 
 interface HistoryEntry {
   type: number;

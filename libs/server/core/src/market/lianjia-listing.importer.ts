@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { businessToday } from '@valuation/domain';
 import { parseArea, readPrices } from './market-case.importer';
 import {
   FieldError,
@@ -69,7 +70,7 @@ interface ListingRow {
 
 export function lianjiaListingImportSpec(
   regions: RegionResolver,
-  currentYear = new Date().getFullYear(),
+  currentYear = Number(businessToday().slice(0, 4)),
 ): TableImportSpec<LianjiaField, ListingRow> {
   const districtOf = (text: string): string | null => {
     const name = DISTRICT_ALIASES[text] ?? text.replace(/其他$/, '');

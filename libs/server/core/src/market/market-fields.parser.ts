@@ -1,4 +1,4 @@
-import { dictCode } from '@valuation/domain';
+import { businessToday, dictCode } from '@valuation/domain';
 
 /**
  * Parsers of the cell texts found in market data files. Each returns null for an empty cell and
@@ -117,7 +117,7 @@ export function parseUnitPrice(text: string | null | undefined, label = '单价'
 }
 
 /** A build year between 1900 and the current year: `2004`, `2004年`, `2004年建成`. */
-export function parseBuildYear(text: string | null | undefined, currentYear = new Date().getFullYear()): number | null {
+export function parseBuildYear(text: string | null | undefined, currentYear = Number(businessToday().slice(0, 4))): number | null {
   if (blank(text)) return null;
   const t = normalizeText(text).replace(/年(建成|建造|竣工|建)?$/, '');
   if (!/^\d+$/.test(t)) throw new FieldError(`建成年代「${text.trim()}」不是年份`);
