@@ -23,7 +23,7 @@ export interface RegionPlace {
 
 /** Administrative suffixes a name may be written without (北京市 → 北京, 东城区 → 东城, 浦东新区 → 浦东). */
 const ADMIN_SUFFIX = /(特别行政区|自治州|自治县|自治旗|地区|新区|林区|盟|市|区|區|县|旗)$/;
-/** A city name written with its suffix (深圳市, 大兴安岭地区); 区 and 县 end district names, not cities'. */
+/** The suffix of a city name (深圳市, 大兴安岭地区); 区 and 县 end the names of districts, not of cities. */
 const CITY_SUFFIX = /(特别行政区|自治州|地区|盟|市)$/;
 /** Autonomous prefectures and counties are also called by the place before the ethnic groups: 延边朝鲜族自治州 is 延边 or 延边州. */
 const AUTONOMOUS =
