@@ -1,5 +1,6 @@
+import fs from 'node:fs';
 import path from 'node:path';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 const repoRoot = path.resolve(__dirname, '../..');
@@ -28,10 +29,46 @@ const allowedHosts: true | string[] | undefined =
           .filter(Boolean)
       : undefined;
 
+/*
+ * The shared libraries' modules only declare things (schemas, code tables, components): a module
+ * is bundled only where something it exports is used, so each page's rules and widgets stay in
+ * that page's chunk instead of the entry.
+ */
+const sharedLibraries = ['libs/domain/src/', 'libs/contracts/src/', 'libs/ui/src/'].map((dir) => path.join(repoRoot, dir));
+const sideEffectFreeLibraries: Plugin = {
+  name: 'side-effect-free-libraries',
+  apply: 'build',
+  transform(code, id) {
+    return sharedLibraries.some((dir) => id.startsWith(dir)) ? { code, map: null, moduleSideEffects: false } : null;
+  },
+};
+
+const outDir = path.join(repoRoot, 'dist/web');
+
+/*
+ * Caching by `vite preview` (what `npm start` serves), as nginx does in the web image: the
+ * content-hashed bundles under /assets never change under the same name, so browsers keep them a
+ * year without asking again; index.html and everything else is revalidated on each visit, so a
+ * new deployment is picked up at once. The API's own responses are left alone.
+ */
+const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
+const previewCacheHeaders: Plugin = {
+  name: 'preview-cache-headers',
+  configurePreviewServer(server) {
+    server.middlewares.use((req, res, next) => {
+      const pathname = (req.url ?? '/').split('?')[0];
+      if (pathname.startsWith('/api/')) return next();
+      const asset = pathname.startsWith('/assets/') && fs.existsSync(path.join(outDir, path.normalize(pathname)));
+      res.setHeader('Cache-Control', asset ? IMMUTABLE_CACHE : 'no-cache');
+      next();
+    });
+  },
+};
+
 export default defineConfig({
   root: __dirname,
   base: '/',
-  plugins: [react()],
+  plugins: [react(), sideEffectFreeLibraries, previewCacheHeaders],
   resolve: {
     alias: {
       '@valuation/domain': path.join(repoRoot, 'libs/domain/src/index.ts'),
@@ -42,7 +79,7 @@ export default defineConfig({
   server: { port, host, strictPort: true, proxy, allowedHosts },
   preview: { port, host, strictPort: true, proxy, allowedHosts },
   build: {
-    outDir: path.join(repoRoot, 'dist/web'),
+    outDir,
     emptyOutDir: true,
     chunkSizeWarningLimit: 1500,
     rollupOptions: {

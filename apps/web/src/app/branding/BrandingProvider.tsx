@@ -1,7 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { THEME_PRESETS } from '@valuation/domain';
-import { createAppTheme, KitProvider } from '@valuation/ui';
+import { createAppTheme } from '@valuation/ui';
 import { useMemo, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { populationOfPath } from '../session/population';
@@ -12,7 +12,8 @@ const FALLBACK_COLOR = THEME_PRESETS[0];
 
 /**
  * Applies the site config of the population whose pages are shown (channel pages use the tenant
- * config): theme colour, product name, logo and background; the kit's date and confirmation providers.
+ * config): theme colour, product name, logo and background. The back-office kit's providers sit in
+ * the areas' layout (AreaLayout), so the login pages do not load them.
  */
 export function BrandingProvider({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
@@ -36,9 +37,7 @@ export function BrandingProvider({ children }: { children: ReactNode }) {
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
       <Notifications position="top-center" autoClose={2000} zIndex={1000} />
-      <KitProvider>
-        <BrandingContext.Provider value={branding}>{children}</BrandingContext.Provider>
-      </KitProvider>
+      <BrandingContext.Provider value={branding}>{children}</BrandingContext.Provider>
     </MantineProvider>
   );
 }

@@ -1,6 +1,6 @@
 import { Alert } from '@mantine/core';
 import { LoadError } from '@valuation/ui';
-import { Suspense } from 'react';
+import { Suspense, type ComponentType } from 'react';
 import { useDocumentTitle } from '../branding/use-document-title';
 import { holdsPermission } from '../navigation/menu-filter';
 import { permissionChildren } from '../navigation/permission-children';
@@ -9,8 +9,8 @@ import { useGrantedPermissions } from '../session/session-queries';
 import { PageLoader } from './PageLoader';
 import type { RouteEntry } from './route-registry';
 
-/** Renders a registered page: sets the title and checks the page permission. */
-export function RoutePage({ area, entry }: { area: Area; entry: RouteEntry }) {
+/** Renders a registered page (already loaded by the router): sets the title and checks the page permission. */
+export function RoutePage({ area, entry, page: Page }: { area: Area; entry: RouteEntry; page: ComponentType }) {
   useDocumentTitle(entry.title);
   const { granted, isLoading, isError, refetch } = useGrantedPermissions(AREA_POPULATION[area]);
 
@@ -26,7 +26,6 @@ export function RoutePage({ area, entry }: { area: Area; entry: RouteEntry }) {
     }
   }
 
-  const Page = entry.component;
   return (
     <Suspense fallback={<PageLoader />}>
       <Page />

@@ -1,142 +1,155 @@
 import { Perm } from '@valuation/domain';
-import { PropertyDetailsPage } from '../../modules/agency/pages/AgencyDetailPage';
-import { AgencyValuationPage } from '../../modules/agency/pages/AgencyListPage';
-import { BatchValuationDetailPage } from '../../modules/batch/pages/BatchValuationDetailPage';
-import { BatchValuationPage } from '../../modules/batch/pages/BatchValuationPage';
-import { ManualEnquiryListPage } from '../../modules/manual-enquiry/pages/ManualEnquiryListPage';
-import { ManualInquiryReportPage } from '../../modules/manual-enquiry/pages/ManualInquiryReportPage';
-import { MapsPage } from '../../modules/maps/pages/MapsPage';
-import { PersonalPage } from '../../modules/personal/pages/PersonalPage';
-import { QuickValuationPage } from '../../modules/quickval/pages/QuickValuationPage';
-import { ManualAdvisoryReportPage, ObjectionAdvisoryReportPage } from '../../modules/reports/pages/CaseReportPage';
-import { AdvisoryReportPage, InquiryReportPage } from '../../modules/reports/pages/ReportPage';
-import { AdvisoryReportSamplePage, InquiryReportSamplePage } from '../../modules/reports/pages/ReportSamplePage';
-import { ObjectionListPage } from '../../modules/review/pages/ObjectionListPage';
-import { ObjectionReviewPage } from '../../modules/review/pages/ObjectionReviewPage';
-import { ReviewResultPage } from '../../modules/review/pages/ReviewResultPage';
-import { ValReportPage } from '../../modules/valreport/pages/ValReportPage';
-import { ValuationRecordPage } from '../../modules/records/pages/ValuationRecordPage';
 import type { RouteEntry } from './route-registry';
 
 /** Pages of the organisation area (`/org/...`), by the route names of the staff spec. */
 export const ORG_ROUTES: readonly RouteEntry[] = [
-  { name: 'personal', path: 'personal', title: '个人中心', component: PersonalPage },
+  {
+    name: 'personal',
+    path: 'personal',
+    title: '个人中心',
+    page: () => import('../../modules/personal/pages/PersonalPage').then((m) => m.PersonalPage),
+  },
   {
     name: 'quickval',
     aliases: ['qvindex'],
     path: 'quickval',
     title: '快速估价',
     permission: Perm.quickValuation,
-    component: QuickValuationPage,
+    page: () => import('../../modules/quickval/pages/QuickValuationPage').then((m) => m.QuickValuationPage),
   },
-  { name: 'maps', aliases: ['Maps'], path: 'maps', title: '地图定位', permission: Perm.mapPositioning, component: MapsPage },
+  {
+    name: 'maps',
+    aliases: ['Maps'],
+    path: 'maps',
+    title: '地图定位',
+    permission: Perm.mapPositioning,
+    page: () => import('../../modules/maps/pages/MapsPage').then((m) => m.MapsPage),
+  },
   {
     name: 'valreport',
     aliases: ['ValReport'],
     path: 'valreport',
     title: '估价报告',
     permission: Perm.evalDetail,
-    component: ValReportPage,
+    page: () => import('../../modules/valreport/pages/ValReportPage').then((m) => m.ValReportPage),
   },
   {
     name: 'InquiryReport',
     path: 'InquiryReport/:evalCode',
     title: '询价报告',
     permission: Perm.inquiryReport,
-    component: InquiryReportPage,
+    page: () => import('../../modules/reports/pages/ReportPage').then((m) => m.InquiryReportPage),
   },
   {
     name: 'AdvisoryReport',
     path: 'AdvisoryReport/:evalCode',
     title: '咨询报告',
     permission: Perm.advisoryReport,
-    component: AdvisoryReportPage,
+    page: () => import('../../modules/reports/pages/ReportPage').then((m) => m.AdvisoryReportPage),
   },
   {
     name: 'InquiryReportSample',
     path: 'InquiryReportSample',
     title: '询价报告样例',
     permission: Perm.inquiryReport,
-    component: InquiryReportSamplePage,
+    page: () => import('../../modules/reports/pages/ReportSamplePage').then((m) => m.InquiryReportSamplePage),
   },
   {
     name: 'AdvisoryReportSample',
     path: 'AdvisoryReportSample',
     title: '咨询报告样例',
     permission: Perm.advisoryReport,
-    component: AdvisoryReportSamplePage,
+    page: () => import('../../modules/reports/pages/ReportSamplePage').then((m) => m.AdvisoryReportSamplePage),
   },
   {
     name: 'valuationRecord',
     path: 'valuationRecord',
     title: '估价记录',
     permission: Perm.valuationRecords,
-    component: ValuationRecordPage,
+    page: () => import('../../modules/records/pages/ValuationRecordPage').then((m) => m.ValuationRecordPage),
   },
   {
     name: 'objectionReview',
     path: 'objectionReview',
     title: '人工复评',
     permission: Perm.objectionReviewList,
-    component: ObjectionReviewPage,
+    page: () => import('../../modules/review/pages/ObjectionReviewPage').then((m) => m.ObjectionReviewPage),
   },
   {
     name: 'objectionReviewReport',
     path: 'objectionReview/objectionReviewReport',
     title: '人工复评结果',
     permission: Perm.objectionReviewList,
-    component: ReviewResultPage,
+    page: () => import('../../modules/review/pages/ReviewResultPage').then((m) => m.ReviewResultPage),
   },
   {
     name: 'objectionDetail',
     path: 'objectionDetail/:id/:evalType',
     title: '人工复评详情',
     permission: Perm.objectionReviewList,
-    component: ReviewResultPage,
+    page: () => import('../../modules/review/pages/ReviewResultPage').then((m) => m.ReviewResultPage),
   },
   {
     name: 'objectionAdvisoryReport',
     path: 'objectionAdvisoryReport/:id',
     title: '人工复评咨询报告',
     permission: Perm.advisoryReport,
-    component: ObjectionAdvisoryReportPage,
+    page: () => import('../../modules/reports/pages/CaseReportPage').then((m) => m.ObjectionAdvisoryReportPage),
   },
   {
     name: 'objectionList',
     path: 'objectionList',
     title: '价格异议记录',
     permission: Perm.objectionReviewList,
-    component: ObjectionListPage,
+    page: () => import('../../modules/review/pages/ObjectionListPage').then((m) => m.ObjectionListPage),
   },
-  { name: 'manualEnquiry', path: 'manualEnquiry', title: '人工询价', permission: Perm.manualEnquiryList, component: ManualEnquiryListPage },
+  {
+    name: 'manualEnquiry',
+    path: 'manualEnquiry',
+    title: '人工询价',
+    permission: Perm.manualEnquiryList,
+    page: () => import('../../modules/manual-enquiry/pages/ManualEnquiryListPage').then((m) => m.ManualEnquiryListPage),
+  },
   {
     name: 'manualInquiryReport',
     path: 'manualEnquiry/manualInquiryReport',
     title: '人工询价结果',
     permission: Perm.manualEnquiryList,
-    component: ManualInquiryReportPage,
+    page: () => import('../../modules/manual-enquiry/pages/ManualInquiryReportPage').then((m) => m.ManualInquiryReportPage),
   },
   {
     name: 'manualAdvisoryReport',
     path: 'manualAdvisoryReport/:id',
     title: '人工询价咨询报告',
     permission: Perm.advisoryReport,
-    component: ManualAdvisoryReportPage,
+    page: () => import('../../modules/reports/pages/CaseReportPage').then((m) => m.ManualAdvisoryReportPage),
   },
-  { name: 'batchValuation', path: 'batchValuation', title: '批量估价', permission: Perm.batch, component: BatchValuationPage },
-  { name: 'agencyValuation', path: 'agencyValuation', title: '机构估价', permission: Perm.agencyValuation, component: AgencyValuationPage },
+  {
+    name: 'batchValuation',
+    path: 'batchValuation',
+    title: '批量估价',
+    permission: Perm.batch,
+    page: () => import('../../modules/batch/pages/BatchValuationPage').then((m) => m.BatchValuationPage),
+  },
+  {
+    name: 'agencyValuation',
+    path: 'agencyValuation',
+    title: '机构估价',
+    permission: Perm.agencyValuation,
+    page: () => import('../../modules/agency/pages/AgencyListPage').then((m) => m.AgencyValuationPage),
+  },
   {
     name: 'propertydetails',
     path: 'propertydetails',
     title: '机构估价详情',
     permission: Perm.agencyValuation,
-    component: PropertyDetailsPage,
+    page: () => import('../../modules/agency/pages/AgencyDetailPage').then((m) => m.PropertyDetailsPage),
   },
   {
     name: 'batchValuationDetail',
     path: 'batchValuationDetail/:id',
     title: '批量估价详情',
     permission: Perm.batchDetail,
-    component: BatchValuationDetailPage,
+    page: () => import('../../modules/batch/pages/BatchValuationDetailPage').then((m) => m.BatchValuationDetailPage),
   },
 ];

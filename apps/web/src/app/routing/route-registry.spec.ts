@@ -1,10 +1,10 @@
 import { buildHref, findRoute, type RouteEntry } from './route-registry';
 
-const Page = () => null;
+const page = () => Promise.resolve(() => null);
 const entries: RouteEntry[] = [
-  { name: 'quickval', aliases: ['qvindex'], path: 'quickval', title: '快速估价', component: Page },
-  { name: 'editRole', path: 'editRole/:id', title: '角色编辑', component: Page },
-  { name: 'subsidiary', path: 'stat/subsidiary', title: '估价明细', component: Page },
+  { name: 'quickval', aliases: ['qvindex'], path: 'quickval', title: '快速估价', page },
+  { name: 'editRole', path: 'editRole/:id', title: '角色编辑', page },
+  { name: 'subsidiary', path: 'stat/subsidiary', title: '估价明细', page },
 ];
 
 describe('route registry lookups', () => {

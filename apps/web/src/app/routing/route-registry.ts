@@ -1,4 +1,4 @@
-import type { ComponentType, LazyExoticComponent } from 'react';
+import type { ComponentType } from 'react';
 import type { QueryParams } from '../api/request-url';
 import { appendParams } from '../api/request-url';
 import type { Area } from '../session/population';
@@ -13,7 +13,11 @@ export interface RouteEntry {
   title: string;
   /** Permission id needed to open the page (its own id or a child's). */
   permission?: number;
-  component: ComponentType | LazyExoticComponent<ComponentType>;
+  /**
+   * Loads the page: a dynamic import, so each page is a chunk of its own that the router fetches
+   * when the route is first opened (the current page stays on screen meanwhile).
+   */
+  page: () => Promise<ComponentType>;
 }
 
 export const AREA_BASE: Readonly<Record<Area, string>> = { org: '/org', channel: '/channel' };

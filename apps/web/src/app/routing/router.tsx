@@ -1,37 +1,52 @@
+import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
-import { ChannelLoginPage } from '../../modules/auth/pages/ChannelLoginPage';
-import { LoginPage } from '../../modules/auth/pages/LoginPage';
-import { VerifyReportPage } from '../../modules/reports/pages/VerifyReportPage';
-import { PortalShell } from '../../modules/shell/components/PortalShell';
+import { VERIFY_PATH } from '../../modules/reports/model/report-routes';
 import { setApiNavigator } from '../api/client';
 import { AppRoot } from '../AppRoot';
 import { POPULATIONS, type Area } from '../session/population';
 import { CHANNEL_ROUTES } from './channel-routes';
 import { NotFoundPage } from './NotFoundPage';
 import { ORG_ROUTES } from './org-routes';
-import { RequireToken } from './RequireToken';
+import { PageLoader } from './PageLoader';
 import { registerRoutes, routesOf } from './route-registry';
 import { RoutePage } from './RoutePage';
-import { VERIFY_PATH } from '../../modules/reports/model/report-routes';
 
 registerRoutes('org', ORG_ROUTES);
 registerRoutes('channel', CHANNEL_ROUTES);
+
+/*
+ * Every page is a chunk of its own, fetched when its route is first opened: a navigation keeps the
+ * current page on screen until the chunk has arrived (NavigationProgress shows a long wait), and
+ * the first page of a visit shows the page loader, which appears only if the wait is noticeable.
+ * The entry chunk holds the router, the API client and the theme, and no page but the 404.
+ */
+function lazyRoute(route: RouteObject, load: () => Promise<ComponentType>): RouteObject {
+  return {
+    ...route,
+    hydrateFallbackElement: <PageLoader />,
+    lazy: async () => ({ Component: await load() }),
+  };
+}
 
 function areaRoute(area: Area): RouteObject {
   const cfg = area === 'org' ? POPULATIONS.user : POPULATIONS.tenant;
   return {
     path: cfg.basePath,
-    element: (
-      <RequireToken population={cfg.population}>
-        <PortalShell population={cfg.population} />
-      </RequireToken>
-    ),
+    hydrateFallbackElement: <PageLoader />,
+    lazy: async () => {
+      const { AreaLayout } = await import('./AreaLayout');
+      return { element: <AreaLayout population={cfg.population} /> };
+    },
     children: [
       { index: true, element: <Navigate to={cfg.personalRoute} replace /> },
-      ...routesOf(area).map((entry) => ({
+      ...routesOf(area).map((entry): RouteObject => ({
         path: entry.path,
-        element: <RoutePage area={area} entry={entry} />,
         handle: { routeName: entry.name },
+        hydrateFallbackElement: <PageLoader />,
+        lazy: async () => {
+          const page = await entry.page();
+          return { element: <RoutePage area={area} entry={entry} page={page} /> };
+        },
       })),
       { path: '*', element: <NotFoundPage home={cfg.basePath} /> },
     ],
@@ -43,9 +58,15 @@ export const router = createBrowserRouter([
     element: <AppRoot />,
     children: [
       { index: true, element: <Navigate to={POPULATIONS.user.basePath} replace /> },
-      { path: POPULATIONS.user.loginPath, element: <LoginPage />, handle: { routeName: 'Login' } },
-      { path: POPULATIONS.tenant.loginPath, element: <ChannelLoginPage />, handle: { routeName: 'channelLogin' } },
-      { path: VERIFY_PATH, element: <VerifyReportPage />, handle: { routeName: 'verifyReport' } },
+      lazyRoute({ path: POPULATIONS.user.loginPath, handle: { routeName: 'Login' } }, () =>
+        import('../../modules/auth/pages/LoginPage').then((m) => m.LoginPage),
+      ),
+      lazyRoute({ path: POPULATIONS.tenant.loginPath, handle: { routeName: 'channelLogin' } }, () =>
+        import('../../modules/auth/pages/ChannelLoginPage').then((m) => m.ChannelLoginPage),
+      ),
+      lazyRoute({ path: VERIFY_PATH, handle: { routeName: 'verifyReport' } }, () =>
+        import('../../modules/reports/pages/VerifyReportPage').then((m) => m.VerifyReportPage),
+      ),
       areaRoute('org'),
       areaRoute('channel'),
       { path: '*', element: <NotFoundPage /> },
