@@ -66,7 +66,7 @@ export async function benchEnvironment(options: {
   env?: NodeJS.ProcessEnv;
 }): Promise<BenchEnvironment> {
   const { databaseUrl, redisUrl, prefix, keep } = options;
-  const { startS3Server } = require(path.join(root, 'scripts/lib/s3-server.js'));
+  const { startS3Server } = require(path.join(root, 'libs/testing/src/loopback-s3.js'));
   const s3 = await startS3Server({ port: 0, directory: fs.mkdtempSync(path.join(os.tmpdir(), 'bench-s3-')) });
   const env: NodeJS.ProcessEnv = {
     ...process.env,

@@ -98,7 +98,7 @@ function paced(
 
 async function main() {
   if (!fs.existsSync(csv)) throw new Error(`listings file not found: ${csv}`);
-  const { startS3Server } = require(path.join(root, 'scripts/lib/s3-server.js'));
+  const { startS3Server } = require(path.join(root, 'libs/testing/src/loopback-s3.js'));
   const s3 = await startS3Server({ port: 0, directory: fs.mkdtempSync(path.join(os.tmpdir(), 'bench-s3-')) });
   const env: NodeJS.ProcessEnv = {
     ...process.env,

@@ -14,7 +14,7 @@ cleanup() {
 trap cleanup EXIT INT TERM
 
 if [ -n "${S3_LOCAL_PORT:-}" ]; then
-  node scripts/lib/s3-server.js &
+  node libs/testing/src/loopback-s3.js &
   pids+=($!)
 fi
 node dist/server/scripts/lib/migrate.js

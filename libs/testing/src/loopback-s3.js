@@ -16,7 +16,7 @@ module.exports = { startS3Server };
 
 if (require.main === module) {
   const port = Number(process.env.S3_LOCAL_PORT || 9000);
-  const directory = path.resolve(process.env.S3_LOCAL_DIR || path.join(__dirname, '../../.data/s3'));
+  const directory = path.resolve(process.env.S3_LOCAL_DIR || path.join(__dirname, '../../../.data/s3'));
   startS3Server({ port, directory }).then(
     ({ endpoint, close }) => {
       console.log(`S3-compatible server on ${endpoint}, data in ${directory}`);

@@ -1,6 +1,6 @@
-import { createDataSource, pendingSchemaChanges } from '.';
+import { createDataSource, pendingSchemaChanges } from '@valuation/persistence';
 import { PERMISSIONS } from '@valuation/domain';
-import { createTestDatabase, type TestDatabase } from '@valuation/testing';
+import { createTestDatabase, type TestDatabase } from './test-database';
 
 describe('migrations', () => {
   let db: TestDatabase;
