@@ -32,3 +32,4 @@ export * from './trees/permission-tree';
 export * from './trees/PermissionTreeEditor';
 export * from './trees/org-tree';
 export * from './trees/OrgTreeSelect';
+export * from './list/cells';

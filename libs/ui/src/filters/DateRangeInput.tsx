@@ -15,7 +15,7 @@ export interface DateRangeInputProps {
   value: DateRangeInputValue;
   onChange: (value: DateRangeInputValue) => void;
   /** The latest date that may be chosen; today by default. */
-  today?: Date;
+  today?: Date | string;
   inputWidth?: number;
 }
 
@@ -67,7 +67,7 @@ function RangeEnd({ label, value, bounds, width, onChange }: EndProps) {
  * not pass the end date nor the end date precede the begin date; the earliest date is 2018/01/01
  * and the latest today. A typed date outside the limits is moved inside them.
  */
-export function DateRangeInput({ label = '日期', value, onChange, today, inputWidth = 140 }: DateRangeInputProps) {
+export function DateRangeInput({ label = '日期', value, onChange, today, inputWidth = 156 }: DateRangeInputProps) {
   const bounds = dateRangeBounds(value.begin, value.end, today);
   return (
     <div>

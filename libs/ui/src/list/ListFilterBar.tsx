@@ -18,7 +18,7 @@ export interface ListFilterBarProps {
   /** The region tree for region fields. */
   regionTree?: readonly RegionNode[];
   /** The day date pickers end; today by default. */
-  today?: Date;
+  today?: Date | string;
 }
 
 function FilterControl({
@@ -34,7 +34,7 @@ function FilterControl({
   onChange: ListFilterBarProps['onChange'];
   onApply: ListFilterBarProps['onChange'];
   regionTree?: readonly RegionNode[];
-  today?: Date;
+  today?: Date | string;
 }) {
   switch (field.kind) {
     case 'text':

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { LoadError } from '../components/LoadError';
 import { PageSection } from '../components/PageSection';
 import type { RegionNode } from '../filters/RegionCascade';
+import type { FilterValues } from './list-filters';
 import { ExportButton } from './ExportButton';
 import { ListFilterBar } from './ListFilterBar';
 import { PagedTable } from './PagedTable';
@@ -21,8 +22,8 @@ export interface ListResult<T> {
 export interface ListExport {
   /** Only users holding this permission see the button. */
   permission?: number;
-  /** Downloads the rows matching the applied filters. */
-  run: (query: Record<string, string>) => Promise<unknown>;
+  /** Downloads the rows matching the applied filters (the request's query, and the filters as applied). */
+  run: (query: Record<string, string>, applied: FilterValues) => Promise<unknown>;
   label?: string;
 }
 
@@ -48,7 +49,7 @@ export interface ListPageProps<T> {
   minWidth?: number;
   renderExpanded?: (row: T, index: number) => ReactNode;
   regionTree?: readonly RegionNode[];
-  today?: Date;
+  today?: Date | string;
   /** Accessible name of the table; the title when it is text. */
   tableLabel?: string;
 }
@@ -83,7 +84,13 @@ export function ListPage<T>({
     toolbar || canExport ? (
       <>
         {toolbar}
-        {canExport && <ExportButton total={result.data?.total} label={exportAction.label} onExport={() => exportAction.run(state.query)} />}
+        {canExport && (
+          <ExportButton
+            total={result.data?.total}
+            label={exportAction.label}
+            onExport={() => exportAction.run(state.query, state.applied)}
+          />
+        )}
       </>
     ) : undefined;
 

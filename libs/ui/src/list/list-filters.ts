@@ -85,8 +85,8 @@ export function listKeys(fields: readonly FilterField[]): string[] {
   return [...fields.flatMap(fieldKeys), PAGE_KEY, PAGE_SIZE_KEY];
 }
 
-/** The values a list starts with and returns to on reset; date windows end `today`. */
-export function filterDefaults(fields: readonly FilterField[], today: Date = new Date()): FilterValues {
+/** The values a list starts with and returns to on reset; date windows end `today` (the business today by default). */
+export function filterDefaults(fields: readonly FilterField[], today?: Date | string): FilterValues {
   const out: Record<string, string> = {};
   for (const field of fields) {
     switch (field.kind) {

@@ -19,8 +19,8 @@ export interface ListStateOptions {
   pageSizes: readonly number[];
   /** The size a fresh list shows; the first offered size when not given. */
   defaultPageSize?: number;
-  /** The day the default date windows end; today when not given. */
-  today?: Date;
+  /** The day the default date windows end; the business today when not given. */
+  today?: Date | string;
 }
 
 export interface ListState {
