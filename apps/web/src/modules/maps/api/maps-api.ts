@@ -1,6 +1,5 @@
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { GpsCommunityList, NearbyCommunityList, RegionTreeNode } from '@valuation/contracts';
-import { useCallback } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { GpsCommunityList, NearbyCommunityList } from '@valuation/contracts';
 import { api } from '../../../app/api/client';
 import type { LonLat } from '../../../app/map/coord-convert';
 import { sessionKeys } from '../../../app/session/session-queries';
@@ -12,7 +11,6 @@ const COORD_TYPE = 'bd09ll';
 export const mapsKeys = {
   all: () => [...sessionKeys.all('user'), 'maps'] as const,
   nearby: (city: string, propType: number, at: LonLat | null) => [...mapsKeys.all(), 'nearby', city, propType, at?.lon, at?.lat] as const,
-  regionTree: () => [...sessionKeys.all('user'), 'region-tree'] as const,
 };
 
 /** Communities around a point, nearest first (limit 20, 500 m). */
@@ -43,18 +41,4 @@ export async function communitiesAtPoint(city: string, at: LonLat): Promise<GpsC
   } catch {
     return [];
   }
-}
-
-/** The province, city and district tree, fetched once per session. */
-export function useRegionTreeFetcher() {
-  const queryClient = useQueryClient();
-  return useCallback(
-    () =>
-      queryClient.fetchQuery({
-        queryKey: mapsKeys.regionTree(),
-        queryFn: ({ signal }) => api.get<RegionTreeNode[]>('/api/region/tree', { level: 3 }, { signal, notifyErrors: false }),
-        staleTime: Infinity,
-      }),
-    [queryClient],
-  );
 }

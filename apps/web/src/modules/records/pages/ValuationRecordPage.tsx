@@ -1,70 +1,150 @@
-import { Button, Stack } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { ListMsg, Perm } from '@valuation/domain';
-import { LoadError, PageSection } from '@valuation/ui';
-import { useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { ActionIcon, Anchor, Group, Text, Tooltip } from '@mantine/core';
+import { IconChevronRight } from '@tabler/icons-react';
+import type { EvalListRow } from '@valuation/contracts';
+import { formatArea, formatDateTime, formatEvalPrice, Perm } from '@valuation/domain';
+import { ListPage, ShortText, useListState, type RowAction, type TableColumn } from '@valuation/ui';
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useRegionTree } from '../../../app/regions/region-tree';
+import { useRouteLink } from '../../../app/routing/use-route-link';
 import { useGrantedPermissions } from '../../../app/session/session-queries';
+import { REPORT_ROUTE } from '../../reports/model/report-routes';
 import { exportEvalRecords, useEvalRecords } from '../api/records-api';
-import { RecordFilters } from '../components/RecordFilters';
-import { RecordTable } from '../components/RecordTable';
-import { useRecordFilters } from '../hooks/use-record-filters';
+import { RecordHistory } from '../components/RecordHistory';
+import { RECORD_FIELDS, RECORD_PAGE_SIZES, recordQuery } from '../model/record-list';
+
+/** Permissions that show the report columns (the column is absent without them). */
+const VIEW_INQUIRY_REPORT = 25;
+const VIEW_ADVISORY_REPORT = 24;
+/** The valuation time under the code: one dimmed line. */
+function DateTimeLine({ value }: { value: string }) {
+  return (
+    <Text size="xs" c="dimmed">
+      {formatDateTime(value)}
+    </Text>
+  );
+}
 
 /** Route valuationRecord (`/org/valuationRecord`, query type): the valuations the user may see. */
 export function ValuationRecordPage() {
-  const [params] = useSearchParams();
-  const filters = useRecordFilters(params.get('type'));
-  const records = useEvalRecords(filters.listQuery);
+  const state = useListState({ fields: RECORD_FIELDS, pageSizes: RECORD_PAGE_SIZES });
+  const query = useMemo(() => recordQuery(state.query), [state.query]);
+  const records = useEvalRecords({ ...query, pageIndex: state.pageIndex, pageSize: state.pageSize });
   const { granted } = useGrantedPermissions('user');
-  const [exporting, setExporting] = useState(false);
+  const regions = useRegionTree();
+  const link = useRouteLink('org');
+  const [open, setOpen] = useState<ReadonlySet<number>>(new Set());
 
-  const startExport = async () => {
-    if (!records.data || records.data.total === 0) {
-      notifications.show({ color: 'yellow', message: ListMsg.noData });
-      return;
-    }
-    setExporting(true);
-    try {
-      await exportEvalRecords(filters.filterQuery);
-    } catch {
-      /* the download shows its own message */
-    } finally {
-      setExporting(false);
-    }
-  };
+  const columns = useMemo<TableColumn<EvalListRow>[]>(() => {
+    const toggle = (id: number) =>
+      setOpen((current) => {
+        const next = new Set(current);
+        if (next.has(id)) next.delete(id);
+        else next.add(id);
+        return next;
+      });
+    const report = (generated: boolean, route: string, r: EvalListRow) => {
+      if (!generated)
+        return (
+          <Text size="sm" c="dimmed">
+            未生成
+          </Text>
+        );
+      const href = link(route, { evalType: r.evalType }, { evalCode: r.evalCode });
+      return href ? (
+        <Anchor component={Link} to={href} size="sm">
+          查看
+        </Anchor>
+      ) : (
+        '已生成'
+      );
+    };
+    return [
+      {
+        key: 'evalCode',
+        title: '估价编号/估价时间',
+        render: (r) => (
+          <Group gap={4} wrap="nowrap">
+            {r.historyCount + r.answerCount > 1 ? (
+              <Tooltip
+                label={
+                  open.has(r.id)
+                    ? '收起估价历史'
+                    : `估价历史（${r.historyCount} 次估价${r.answerCount > 0 ? `，${r.answerCount} 次人工答复` : ''}）`
+                }
+                withArrow
+              >
+                <ActionIcon variant="subtle" size="sm" aria-label="估价历史" aria-expanded={open.has(r.id)} onClick={() => toggle(r.id)}>
+                  <IconChevronRight
+                    size={14}
+                    stroke={2.2}
+                    style={{ transform: open.has(r.id) ? 'rotate(90deg)' : undefined, transition: 'transform 120ms' }}
+                  />
+                </ActionIcon>
+              </Tooltip>
+            ) : (
+              <span style={{ width: 22, flexShrink: 0 }} />
+            )}
+            <div>
+              <Text size="xs" ff="monospace">
+                {r.evalCode}
+              </Text>
+              <DateTimeLine value={r.evalDate} />
+            </div>
+          </Group>
+        ),
+      },
+      { key: 'cityName', title: '城市', field: 'cityName', nowrap: true },
+      {
+        key: 'place',
+        title: '证载地址/小区',
+        render: (r) => (
+          <div>
+            <Text size="sm">{r.cardAddress || '--'}</Text>
+            <ShortText text={r.location} dimmed />
+          </div>
+        ),
+      },
+      { key: 'principalCode', title: '客户编号', field: 'principalCode' },
+      { key: 'bldgArea', title: '面积(㎡)', align: 'right', render: (r) => formatArea(r.bldgArea) },
+      { key: 'evalType', title: '估价类型', nowrap: true, render: (r) => (r.evalType === 2 ? '租金' : '售价') },
+      { key: 'totalPrice', title: '估价结果', align: 'right', nowrap: true, render: (r) => formatEvalPrice(r.totalPrice, r.evalType) },
+      {
+        key: 'inquiry',
+        title: '询值报告',
+        permission: VIEW_INQUIRY_REPORT,
+        nowrap: true,
+        render: (r) => report(r.inquiry, REPORT_ROUTE[1], r),
+      },
+      {
+        key: 'advisory',
+        title: '咨询报告',
+        permission: VIEW_ADVISORY_REPORT,
+        nowrap: true,
+        render: (r) => report(r.advisory, REPORT_ROUTE[2], r),
+      },
+    ];
+  }, [link, open]);
+
+  const actions = useMemo<RowAction<EvalListRow>[]>(
+    () => [{ key: 'detail', label: '详情', permission: Perm.evalDetail, href: (r) => link('valreport', { evalCode: r.evalCode }) }],
+    [link],
+  );
 
   return (
-    <Stack gap="lg">
-      <PageSection title="估价记录">
-        <RecordFilters
-          value={filters.draft}
-          onChange={filters.update}
-          onSearch={filters.search}
-          onReset={filters.reset}
-          actions={
-            granted.has(Perm.recordExport) && (
-              <Button variant="light" loading={exporting} onClick={() => void startExport()}>
-                导出
-              </Button>
-            )
-          }
-        />
-      </PageSection>
-      <PageSection>
-        {records.isError && !records.data ? (
-          <LoadError message="估价记录加载失败" onRetry={() => void records.refetch()} />
-        ) : (
-          <RecordTable
-            data={records.data}
-            loading={records.isLoading}
-            fetching={records.isFetching}
-            pageIndex={filters.pageIndex}
-            pageSize={filters.pageSize}
-            onPageChange={filters.setPageIndex}
-            onPageSizeChange={filters.setPageSize}
-          />
-        )}
-      </PageSection>
-    </Stack>
+    <ListPage
+      title="估价记录"
+      state={state}
+      result={records}
+      columns={columns}
+      rowKey={(r) => r.id}
+      rowActions={actions}
+      granted={granted}
+      exportAction={{ permission: Perm.recordExport, run: (q) => exportEvalRecords(recordQuery(q)) }}
+      errorMessage="估价记录加载失败"
+      regionTree={regions.data}
+      minWidth={960}
+      renderExpanded={(r) => (open.has(r.id) ? <RecordHistory evalRecordId={r.id} evalCode={r.evalCode} /> : null)}
+    />
   );
 }
