@@ -1,4 +1,4 @@
-import { Alert, Button, FileInput, Group, Modal, Progress, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, Progress, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { BATCH_SUBCODE_NEEDS_UNIVERSAL, type BatchUploadResult } from '@valuation/contracts';
 import {
@@ -12,26 +12,28 @@ import {
   checkBatchPhone,
   checkBatchTaskName,
   formatBatchPhone,
+  fileSizeText,
   type BatchCheck,
 } from '@valuation/domain';
+import { askConfirm, FileDropzone } from '@valuation/ui';
 import { useEffect, useReducer, useRef, useState } from 'react';
 import { isApiError } from '../../../app/api/api-error';
 import { isAbortError } from '../../../app/api/upload-with-progress';
 import { evaluateWithUniversal, uploadBatchFile } from '../api/batch-api';
 import { useLeaveGuard } from '../hooks/use-leave-guard';
-import { formatFileSize } from '../model/batch-format';
 import { IDLE, isTransferring, sentPercent, uploadReducer } from '../model/upload-flow';
 
-const ACCEPT = BATCH_FILE_EXTENSIONS.map((ext) => `.${ext}`).join(',');
 /** Asked when the dialog is closed during an upload. */
 const CANCEL_UPLOAD = '确定取消上传吗？';
 
 const failure = (check: BatchCheck<unknown>) => (check.ok ? undefined : check.message);
 
-/** The file checks of the dialog on pick: type by extension, then size. */
+/** The file checks of the dialog on pick, as the server makes them: type by extension, then size. */
 function checkFile(file: File): string | undefined {
   return failure(checkBatchFileName(file.name)) ?? failure(checkBatchFileSize(file.size));
 }
+
+const checkPicked = (files: readonly File[]) => (files[0] ? (checkFile(files[0]) ?? null) : null);
 
 export interface CreateTaskDialogProps {
   opened: boolean;
@@ -57,7 +59,6 @@ export function CreateTaskDialog({ opened, onClose, onCreated }: CreateTaskDialo
   const [phone, setPhone] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
   const [stage, dispatch] = useReducer(uploadReducer, IDLE);
-  const [askCancel, setAskCancel] = useState(false);
   const abort = useRef<AbortController | null>(null);
   const transferring = isTransferring(stage);
   const busy = stage.kind !== 'idle';
@@ -68,7 +69,6 @@ export function CreateTaskDialog({ opened, onClose, onCreated }: CreateTaskDialo
     setTaskName('');
     setPhone('');
     setErrors({});
-    setAskCancel(false);
   };
 
   const cancelTransfer = () => {
@@ -89,15 +89,10 @@ export function CreateTaskDialog({ opened, onClose, onCreated }: CreateTaskDialo
 
   useEffect(() => () => abort.current?.abort(), []);
 
-  const pickFile = (picked: File | null) => {
+  const pickFile = (picked: File[]) => {
     if (stage.kind === 'idle' && stage.error) dispatch({ type: 'reset' });
-    if (!picked) {
-      setFile(null);
-      return;
-    }
-    const error = checkFile(picked);
-    setErrors((e) => ({ ...e, file: error }));
-    setFile(error ? null : picked);
+    setErrors((e) => ({ ...e, file: undefined }));
+    setFile(picked[0] ?? null);
   };
 
   const fail = (error: unknown) => {
@@ -127,31 +122,40 @@ export function CreateTaskDialog({ opened, onClose, onCreated }: CreateTaskDialo
         },
       );
       if (needsUniversal(answer.subCode, answer.data)) {
-        dispatch({
-          type: 'needsUniversal',
-          batchId: answer.data.batchId,
-          evalTotal: answer.data.evalTotal,
-          shortfall: answer.data.shortfall,
-        });
+        void askUniversal(answer.data);
       } else {
         dispatch({ type: 'succeeded' });
       }
     } catch (error) {
       if (isApiError(error) && needsUniversal(error.subCode, error.data)) {
-        dispatch({ type: 'needsUniversal', batchId: error.data.batchId, evalTotal: error.data.evalTotal, shortfall: error.data.shortfall });
+        void askUniversal(error.data);
       } else {
         fail(error);
       }
     }
   };
 
-  const acceptUniversal = async () => {
-    if (stage.kind !== 'confirm') return;
+  /** 包年城市次数不足，是否使用通用次数? Yes values the held task with nationwide counts; no cancels it. */
+  const askUniversal = async (held: BatchUploadResult) => {
+    dispatch({ type: 'needsUniversal', batchId: held.batchId, evalTotal: held.evalTotal, shortfall: held.shortfall });
+    const use = await askConfirm({
+      message: (
+        <Stack gap="xs">
+          <Text size="sm">{BatchMsg.useUniversal}</Text>
+          <Text size="sm" c="dimmed">
+            本任务共 {held.evalTotal} 条{held.shortfall !== undefined ? `，包年城市次数还差 ${held.shortfall} 次` : ''}。
+          </Text>
+        </Stack>
+      ),
+      confirmLabel: '是',
+      cancelLabel: '否',
+    });
+    if (!use) return declineUniversal();
     const controller = new AbortController();
     abort.current = controller;
     dispatch({ type: 'useUniversal' });
     try {
-      await evaluateWithUniversal(stage.batchId, controller.signal);
+      await evaluateWithUniversal(held.batchId, controller.signal);
       dispatch({ type: 'succeeded' });
     } catch (error) {
       fail(error);
@@ -164,52 +168,57 @@ export function CreateTaskDialog({ opened, onClose, onCreated }: CreateTaskDialo
     clearForm();
   };
 
-  const requestClose = () => {
+  const requestClose = async () => {
     if (transferring) {
-      setAskCancel(true);
+      if (await askConfirm({ message: CANCEL_UPLOAD, confirmLabel: '确定', cancelLabel: '继续上传', danger: true })) {
+        cancelTransfer();
+        clearForm();
+        onClose();
+      }
       return;
     }
-    if (stage.kind === 'done') return;
-    if (stage.kind === 'confirm') {
-      declineUniversal();
-    } else {
-      dispatch({ type: 'reset' });
-      clearForm();
-    }
-    onClose();
-  };
-
-  const confirmCancel = () => {
-    cancelTransfer();
+    if (stage.kind === 'done' || stage.kind === 'confirm') return;
+    dispatch({ type: 'reset' });
     clearForm();
     onClose();
   };
+
+  /* Leaving the page during an upload asks first (估价文件正在上传…); leaving cancels the upload. */
+  const held = useRef(blocker);
+  useEffect(() => {
+    held.current = blocker;
+  });
+  useEffect(() => {
+    if (blocker.state !== 'blocked') return;
+    void askConfirm({ message: BatchMsg.uploadConfirmLeave, confirmLabel: '离开', cancelLabel: '留在此页', danger: true }).then((leave) => {
+      if (!leave) return held.current.reset?.();
+      abort.current?.abort();
+      abort.current = null;
+      dispatch({ type: 'reset' });
+      setFile(null);
+      setTaskName('');
+      setPhone('');
+      setErrors({});
+      held.current.proceed?.();
+    });
+  }, [blocker.state]);
 
   const percent = sentPercent(stage);
 
   return (
     <>
-      <Modal
-        opened={opened}
-        onClose={requestClose}
-        title="新建任务"
-        centered
-        size="lg"
-        closeOnClickOutside={!busy}
-        closeOnEscape={!askCancel}
-      >
+      <Modal opened={opened} onClose={() => void requestClose()} title="新建任务" centered size="lg" closeOnClickOutside={!busy}>
         <Stack gap="md">
-          <FileInput
+          <FileDropzone
             label="上传文件"
-            withAsterisk
-            placeholder="请选择 .xls、.xlsx 或 .csv 文件"
-            accept={ACCEPT}
-            value={file}
+            required
+            description="支持 .xls、.xlsx、.csv，文件大小不超过5MB，最多10000行；CSV 文件建议使用 GB 系列编码"
+            extensions={BATCH_FILE_EXTENSIONS}
+            files={file ? [file] : []}
             onChange={pickFile}
+            check={checkPicked}
             error={errors.file}
             disabled={busy}
-            clearable
-            description="文件大小不超过5MB，最多10000行；CSV 文件建议使用 GB 系列编码"
           />
           <TextInput
             label="任务名称"
@@ -250,7 +259,7 @@ export function CreateTaskDialog({ opened, onClose, onCreated }: CreateTaskDialo
               <Group justify="space-between" mb={6}>
                 <Text size="sm">正在上传…</Text>
                 <Text size="sm" c="dimmed">
-                  {formatFileSize(stage.loaded)} / {formatFileSize(stage.total)}（{percent}%）
+                  {fileSizeText(stage.loaded)} / {fileSizeText(stage.total)}（{percent}%）
                 </Text>
               </Group>
               <Progress value={percent} size="lg" radius="xl" aria-label="上传进度" />
@@ -276,72 +285,11 @@ export function CreateTaskDialog({ opened, onClose, onCreated }: CreateTaskDialo
           )}
 
           <Group justify="flex-end" mt="xs">
-            <Button variant="default" onClick={requestClose} disabled={stage.kind === 'done'}>
+            <Button variant="default" onClick={() => void requestClose()} disabled={stage.kind === 'done'}>
               {transferring ? '取消上传' : '取消'}
             </Button>
             <Button onClick={() => void submit()} loading={busy && stage.kind !== 'done'} disabled={stage.kind === 'done'}>
               提交
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
-
-      <Modal
-        opened={stage.kind === 'confirm'}
-        onClose={declineUniversal}
-        title="提示"
-        centered
-        size="sm"
-        zIndex={310}
-        withCloseButton={false}
-        closeOnClickOutside={false}
-      >
-        {stage.kind === 'confirm' && (
-          <Stack>
-            <Text>{BatchMsg.useUniversal}</Text>
-            <Text size="sm" c="dimmed">
-              本任务共 {stage.evalTotal} 条{stage.shortfall !== undefined ? `，包年城市次数还差 ${stage.shortfall} 次` : ''}。
-            </Text>
-            <Group justify="flex-end">
-              <Button variant="default" onClick={declineUniversal}>
-                否
-              </Button>
-              <Button onClick={() => void acceptUniversal()}>是</Button>
-            </Group>
-          </Stack>
-        )}
-      </Modal>
-
-      <Modal opened={askCancel} onClose={() => setAskCancel(false)} title="提示" centered size="sm" zIndex={310}>
-        <Stack>
-          <Text>{CANCEL_UPLOAD}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setAskCancel(false)}>
-              继续上传
-            </Button>
-            <Button color="red" onClick={confirmCancel}>
-              确定
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
-
-      <Modal opened={blocker.state === 'blocked'} onClose={() => blocker.reset?.()} title="提示" centered size="sm" zIndex={320}>
-        <Stack>
-          <Text>{BatchMsg.uploadConfirmLeave}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => blocker.reset?.()}>
-              留在此页
-            </Button>
-            <Button
-              color="red"
-              onClick={() => {
-                cancelTransfer();
-                clearForm();
-                blocker.proceed?.();
-              }}
-            >
-              离开
             </Button>
           </Group>
         </Stack>

@@ -3,7 +3,6 @@ import {
   formatBatchAmount,
   formatBatchTotalPrice,
   formatBatchUnitPrice,
-  formatFileSize,
   formatFloor,
   hasRunningTask,
   progressPercent,
@@ -58,13 +57,10 @@ describe('batch amounts', () => {
     expect(formatBatchTotalPrice(undefined)).toBe('--');
   });
 
-  it('shows floors and file sizes', () => {
+  it('shows floors', () => {
     expect(formatFloor(5, 18)).toBe('5/18');
     expect(formatFloor(null, 18)).toBe('--/18');
     expect(formatFloor(null, null)).toBe('--');
-    expect(formatFileSize(512)).toBe('512 B');
-    expect(formatFileSize(2048)).toBe('2 KB');
-    expect(formatFileSize(5 * 1024 * 1024)).toBe('5.00 MB');
   });
 });
 

@@ -33,13 +33,6 @@ export function formatFloor(floor: number | null | undefined, bheight: number | 
   return `${isNumber(floor) ? floor : EMPTY}/${isNumber(bheight) ? bheight : EMPTY}`;
 }
 
-/** `850 KB`, `1.25 MB` */
-export function formatFileSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(2)} MB`;
-}
-
 export interface StateLook {
   label: string;
   color: string;

@@ -1,58 +1,34 @@
-import { Anchor, Button, Group, Input, SegmentedControl, Skeleton, Stack } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import type { BatchItemsQuery } from '@valuation/contracts';
-import { ListMsg, Perm } from '@valuation/domain';
-import { LoadError, PageSection } from '@valuation/ui';
-import { useEffect, useMemo, useState } from 'react';
+import { Anchor, Skeleton, Stack } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { Perm } from '@valuation/domain';
+import { ListPage, LoadError, PageSection, useListState } from '@valuation/ui';
+import { useEffect } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useRouteLink } from '../../../app/routing/use-route-link';
 import { useGrantedPermissions } from '../../../app/session/session-queries';
 import { exportBatchItems, useBatchItems, useBatchTask } from '../api/batch-api';
-import { BatchItemTable } from '../components/BatchItemTable';
+import { ITEM_COLUMNS } from '../components/batch-columns';
 import { BatchTaskSummary } from '../components/BatchTaskSummary';
-import { BATCH_PAGE_SIZES } from '../hooks/batch-filters';
-import { ITEM_STATE_OPTIONS } from '../model/batch-format';
+import { BATCH_ITEM_FIELDS, BATCH_PAGE_SIZES, itemStateOf } from '../model/batch-list';
 
 /** Route batchValuationDetail (`/org/batchValuationDetail/:id`): one task and its rows. */
 export function BatchValuationDetailPage() {
   const { id } = useParams();
-  const taskId = Number(id);
-  const task = useBatchTask(taskId);
+  const task = useBatchTask(Number(id));
   const { granted } = useGrantedPermissions('user');
   const link = useRouteLink('org');
-  const [evalState, setEvalState] = useState('0');
-  const [pageIndex, setPageIndex] = useState(1);
-  const [pageSize, setPageSize] = useState<number>(BATCH_PAGE_SIZES[0]);
-  const [exporting, setExporting] = useState(false);
+  const state = useListState({ fields: BATCH_ITEM_FIELDS, pageSizes: BATCH_PAGE_SIZES });
+  const evalState = itemStateOf(state.query);
 
   const batchId = task.data?.batchId ?? '';
   const running = task.data?.taskState === 1;
-  const itemsQuery = useMemo<BatchItemsQuery>(
-    () => ({ batchId, evalState: Number(evalState), pageIndex, pageSize }),
-    [batchId, evalState, pageIndex, pageSize],
-  );
-  const items = useBatchItems(itemsQuery, Boolean(batchId));
+  const items = useBatchItems({ batchId, evalState, pageIndex: state.pageIndex, pageSize: state.pageSize }, Boolean(batchId));
   const { refetch: refetchItems } = items;
 
   const processed = task.data?.processed;
   useEffect(() => {
     if (running) void refetchItems();
   }, [processed, running, refetchItems]);
-
-  const startExport = async () => {
-    if (!items.data || items.data.total === 0) {
-      notifications.show({ color: 'yellow', message: ListMsg.noData });
-      return;
-    }
-    setExporting(true);
-    try {
-      await exportBatchItems(batchId, Number(evalState));
-    } catch {
-      /* the download shows its own message */
-    } finally {
-      setExporting(false);
-    }
-  };
 
   const back = link('batchValuation');
 
@@ -63,6 +39,7 @@ export function BatchValuationDetailPage() {
         actions={
           back && (
             <Anchor component={Link} to={back} size="sm">
+              <IconArrowLeft size={14} style={{ verticalAlign: -2, marginRight: 4 }} />
               返回任务列表
             </Anchor>
           )
@@ -76,43 +53,17 @@ export function BatchValuationDetailPage() {
           <Skeleton height={140} />
         )}
       </PageSection>
-      <PageSection>
-        <Group justify="space-between" align="flex-end" mb="md">
-          <div>
-            <Input.Label id="batch-item-state">估价状态</Input.Label>
-            <SegmentedControl
-              aria-labelledby="batch-item-state"
-              data={ITEM_STATE_OPTIONS}
-              value={evalState}
-              onChange={(value) => {
-                setEvalState(value);
-                setPageIndex(1);
-              }}
-            />
-          </div>
-          {granted.has(Perm.batchExport) && (
-            <Button variant="light" loading={exporting} disabled={!batchId} onClick={() => void startExport()}>
-              导出
-            </Button>
-          )}
-        </Group>
-        {items.isError && !items.data ? (
-          <LoadError message="估价明细加载失败" onRetry={() => void items.refetch()} />
-        ) : (
-          <BatchItemTable
-            data={items.data}
-            loading={items.isLoading || !batchId}
-            fetching={items.isFetching && items.isPlaceholderData}
-            pageIndex={pageIndex}
-            pageSize={pageSize}
-            onPageChange={setPageIndex}
-            onPageSizeChange={(size) => {
-              setPageSize(size);
-              setPageIndex(1);
-            }}
-          />
-        )}
-      </PageSection>
+      <ListPage
+        title="估价明细"
+        state={state}
+        result={{ ...items, isLoading: items.isLoading || !batchId }}
+        columns={ITEM_COLUMNS}
+        rowKey={(i) => i.id}
+        granted={granted}
+        exportAction={{ permission: Perm.batchExport, run: () => exportBatchItems(batchId, evalState) }}
+        errorMessage="估价明细加载失败"
+        minWidth={1000}
+      />
     </Stack>
   );
 }

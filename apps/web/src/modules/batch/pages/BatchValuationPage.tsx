@@ -1,24 +1,28 @@
-import { Button, Stack } from '@mantine/core';
+import { Button } from '@mantine/core';
+import { IconDownload, IconPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
+import type { BatchTask } from '@valuation/contracts';
 import { Perm } from '@valuation/domain';
-import { LoadError, PageSection } from '@valuation/ui';
-import { useCallback, useState } from 'react';
+import { ListPage, useListState, type RowAction } from '@valuation/ui';
+import { useCallback, useMemo, useState } from 'react';
+import { useRouteLink } from '../../../app/routing/use-route-link';
 import { useGrantedPermissions } from '../../../app/session/session-queries';
 import { batchKeys, downloadBatchTemplate, useBatchTasks } from '../api/batch-api';
-import { BatchFilters } from '../components/BatchFilters';
-import { BatchTaskTable } from '../components/BatchTaskTable';
+import { TASK_COLUMNS } from '../components/batch-columns';
 import { CreateTaskDialog } from '../components/CreateTaskDialog';
-import { useBatchFilters } from '../hooks/use-batch-filters';
+import { BATCH_PAGE_SIZES, BATCH_TASK_FIELDS, batchTaskQuery } from '../model/batch-list';
 
 /** Route batchValuation (`/org/batchValuation`): the batch tasks, new tasks and the template. */
 export function BatchValuationPage() {
-  const filters = useBatchFilters();
-  const tasks = useBatchTasks(filters.listQuery);
+  const state = useListState({ fields: BATCH_TASK_FIELDS, pageSizes: BATCH_PAGE_SIZES });
+  const query = useMemo(() => batchTaskQuery(state.query), [state.query]);
+  const tasks = useBatchTasks({ ...query, pageIndex: state.pageIndex, pageSize: state.pageSize });
   const { granted } = useGrantedPermissions('user');
+  const link = useRouteLink('org');
   const queryClient = useQueryClient();
   const [creating, setCreating] = useState(false);
   const [downloading, setDownloading] = useState(false);
-  const { setPageIndex } = filters;
+  const { setPageIndex } = state;
 
   const downloadTemplate = async () => {
     setDownloading(true);
@@ -38,37 +42,50 @@ export function BatchValuationPage() {
     void queryClient.invalidateQueries({ queryKey: batchKeys.all() });
   }, [queryClient, setPageIndex]);
 
+  const actions = useMemo<RowAction<BatchTask>[]>(
+    () => [
+      {
+        key: 'detail',
+        label: '详情',
+        permission: Perm.batchDetail,
+        visible: (t) => t.taskState === 2,
+        href: (t) => link('batchValuationDetail', undefined, { id: t.id }),
+      },
+    ],
+    [link],
+  );
+
   return (
-    <Stack gap="lg">
-      <PageSection
+    <>
+      <ListPage
         title="批量估价"
-        actions={
+        headerActions={
           <>
-            <Button variant="default" loading={downloading} onClick={() => void downloadTemplate()}>
+            <Button
+              variant="default"
+              leftSection={<IconDownload size={16} />}
+              loading={downloading}
+              onClick={() => void downloadTemplate()}
+            >
               下载模板
             </Button>
-            {granted.has(Perm.batchCreate) && <Button onClick={() => setCreating(true)}>新建任务</Button>}
+            {granted.has(Perm.batchCreate) && (
+              <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
+                新建任务
+              </Button>
+            )}
           </>
         }
-      >
-        <BatchFilters value={filters.draft} onChange={filters.update} onSearch={filters.search} onReset={filters.reset} />
-      </PageSection>
-      <PageSection>
-        {tasks.isError && !tasks.data ? (
-          <LoadError message="批量任务加载失败" onRetry={() => void tasks.refetch()} />
-        ) : (
-          <BatchTaskTable
-            data={tasks.data}
-            loading={tasks.isLoading}
-            fetching={tasks.isFetching && tasks.isPlaceholderData}
-            pageIndex={filters.pageIndex}
-            pageSize={filters.pageSize}
-            onPageChange={filters.setPageIndex}
-            onPageSizeChange={filters.setPageSize}
-          />
-        )}
-      </PageSection>
+        state={state}
+        result={tasks}
+        columns={TASK_COLUMNS}
+        rowKey={(t) => t.id}
+        rowActions={actions}
+        granted={granted}
+        errorMessage="批量任务加载失败"
+        minWidth={1080}
+      />
       {granted.has(Perm.batchCreate) && <CreateTaskDialog opened={creating} onClose={closeDialog} onCreated={created} />}
-    </Stack>
+    </>
   );
 }
