@@ -1,16 +1,37 @@
-import { Anchor, Badge, Box, Drawer, Stack, Text } from '@mantine/core';
+import { Badge, Box, Drawer, Stack } from '@mantine/core';
 import { formatEvalPrice, OBJECTION_REASON_LABELS, objectionStateLabel, type ObjectionListRow } from '@valuation/domain';
-import { InfoGrid, LoadError, PageSection, UnreadDot, type TableColumn } from '@valuation/ui';
-import { useEffect, useState } from 'react';
-import { FilteredListTable } from '../../../app/filters/FilteredListTable';
-import { useListFilters } from '../../../app/filters/use-list-filters';
+import { InfoGrid, ListPage, LoadError, PageSection, UnreadDot, useListState, type RowAction, type TableColumn } from '@valuation/ui';
+import { useEffect, useMemo, useState } from 'react';
+import { useRegionTree } from '../../../app/regions/region-tree';
+import { useGrantedPermissions } from '../../../app/session/session-queries';
 import { useObjectionDetail, useObjectionList, useReadObjection } from '../api/review-api';
-import { CASE_PAGE_SIZES, CaseFilters, caseFilterQuery, initialCaseFilters } from '../components/CaseFilters';
 import { CaseAnswerSection, CaseHistorySection, CaseRequestSection } from '../components/CaseSections';
+import { CASE_PAGE_SIZES, caseQuery, OBJECTION_FIELDS } from '../model/case-list';
 
-const STATES = [
-  { value: '1', label: '正在处理' },
-  { value: '2', label: '处理完成' },
+const COLUMNS: TableColumn<ObjectionListRow>[] = [
+  { key: 'dot', title: '', width: 16, render: (r) => (r.ownRequest && r.state !== 1 && !r.read ? <UnreadDot unread /> : null) },
+  { key: 'submitTime', title: '提交时间', field: 'submitTime', width: 170, nowrap: true },
+  { key: 'evalCode', title: '估价编号', field: 'evalCode' },
+  { key: 'cityName', title: '城市', field: 'cityName', nowrap: true },
+  { key: 'location', title: '小区/位置', render: (r) => r.haName ?? r.location ?? '--' },
+  { key: 'totalPrice', title: '系统估价', align: 'right', nowrap: true, render: (r) => formatEvalPrice(r.totalPrice, r.evalType) },
+  { key: 'price', title: '异议价格', align: 'right', nowrap: true, render: (r) => formatEvalPrice(r.price, r.evalType) },
+  { key: 'reason', title: '原因', nowrap: true, render: (r) => (r.reason ? OBJECTION_REASON_LABELS[r.reason as 1 | 2 | 3] : '--') },
+  {
+    key: 'state',
+    title: '状态',
+    nowrap: true,
+    render: (r) => (
+      <Badge
+        variant="light"
+        color={r.state === 1 ? 'blue' : 'green'}
+        styles={{ root: { overflow: 'visible' }, label: { overflow: 'visible' } }}
+      >
+        {objectionStateLabel(r.state)}
+      </Badge>
+    ),
+  },
+  { key: 'reply', title: '估价师答复', render: (r) => <Box maw={260}>{r.reviewReply ?? '--'}</Box> },
 ];
 
 function ObjectionDetail({ id }: { id: number }) {
@@ -49,95 +70,31 @@ function ObjectionDetail({ id }: { id: number }) {
 
 /** Route objectionList: the user's price objections, 正在处理 or 处理完成 with the appraiser's reply; the user's own unread replies are marked. */
 export function ObjectionListPage() {
-  const filters = useListFilters({ initial: initialCaseFilters, toQuery: caseFilterQuery, pageSizes: CASE_PAGE_SIZES });
-  const list = useObjectionList(filters.listQuery);
+  const state = useListState({ fields: OBJECTION_FIELDS, pageSizes: CASE_PAGE_SIZES });
+  const query = useMemo(() => caseQuery(state.query), [state.query]);
+  const list = useObjectionList({ ...query, pageIndex: state.pageIndex, pageSize: state.pageSize });
+  const { granted } = useGrantedPermissions('user');
+  const regions = useRegionTree();
   const [openId, setOpenId] = useState<number | null>(null);
-
-  const columns: TableColumn<ObjectionListRow>[] = [
-    {
-      key: 'dot',
-      title: '',
-      width: 16,
-      render: (r) => (r.ownRequest && r.state !== 1 && !r.read ? <UnreadDot unread /> : null),
-    },
-    { key: 'submitTime', title: '提交时间', field: 'submitTime', width: 170 },
-    { key: 'evalCode', title: '估价编号', field: 'evalCode' },
-    { key: 'cityName', title: '城市', field: 'cityName' },
-    { key: 'location', title: '小区/位置', render: (r) => r.haName ?? r.location ?? '--' },
-    {
-      key: 'totalPrice',
-      title: '系统估价',
-      render: (r) => (
-        <Text span size="sm" style={{ whiteSpace: 'nowrap' }}>
-          {formatEvalPrice(r.totalPrice, r.evalType)}
-        </Text>
-      ),
-      align: 'right',
-    },
-    {
-      key: 'price',
-      title: '异议价格',
-      render: (r) => (
-        <Text span size="sm" style={{ whiteSpace: 'nowrap' }}>
-          {formatEvalPrice(r.price, r.evalType)}
-        </Text>
-      ),
-      align: 'right',
-    },
-    {
-      key: 'reason',
-      title: '原因',
-      render: (r) => (
-        <Text span size="sm" style={{ whiteSpace: 'nowrap' }}>
-          {r.reason ? OBJECTION_REASON_LABELS[r.reason as 1 | 2 | 3] : '--'}
-        </Text>
-      ),
-    },
-    {
-      key: 'state',
-      title: '状态',
-      width: 100,
-      render: (r) => (
-        <Badge
-          variant="light"
-          color={r.state === 1 ? 'blue' : 'green'}
-          styles={{ root: { overflow: 'visible' }, label: { overflow: 'visible' } }}
-        >
-          {objectionStateLabel(r.state)}
-        </Badge>
-      ),
-    },
-    { key: 'reply', title: '估价师答复', render: (r) => <Box maw={260}>{r.reviewReply ?? '--'}</Box> },
-    {
-      key: 'action',
-      title: '操作',
-      render: (r) => (
-        <Anchor component="button" type="button" size="sm" onClick={() => setOpenId(r.id)}>
-          详情
-        </Anchor>
-      ),
-    },
-  ];
+  const actions = useMemo<RowAction<ObjectionListRow>[]>(() => [{ key: 'detail', label: '详情', onClick: (r) => setOpenId(r.id) }], []);
 
   return (
-    <Stack gap="lg">
-      <PageSection title="价格异议记录">
-        <CaseFilters value={filters.draft} onChange={filters.update} onSearch={filters.search} onReset={filters.reset} states={STATES} />
-      </PageSection>
-      <PageSection>
-        <FilteredListTable
-          list={list}
-          filters={filters}
-          columns={columns}
-          rowKey={(r) => r.id}
-          pageSizes={CASE_PAGE_SIZES}
-          errorMessage="价格异议记录加载失败"
-          minWidth={1120}
-        />
-      </PageSection>
+    <>
+      <ListPage
+        title="价格异议记录"
+        state={state}
+        result={list}
+        columns={COLUMNS}
+        rowKey={(r) => r.id}
+        rowActions={actions}
+        granted={granted}
+        regionTree={regions.data}
+        errorMessage="价格异议记录加载失败"
+        minWidth={960}
+      />
       <Drawer opened={openId !== null} onClose={() => setOpenId(null)} title="价格异议详情" position="right" size="min(960px, 100vw)">
         {openId !== null && <ObjectionDetail id={openId} />}
       </Drawer>
-    </Stack>
+    </>
   );
 }
