@@ -1,12 +1,4 @@
-import {
-  agencyAreaText,
-  agencyReportTypeLabel,
-  agencyTotalPrice,
-  agencyUnitPrice,
-  floorText,
-  roomLayout,
-  shortText,
-} from './agency-format';
+import { agencyAreaText, agencyReportTypeLabel, agencyTotalPrice, agencyUnitPrice, floorText, roomLayout } from './agency-format';
 import { detailIdOf, isAgencyUnread } from './agency-side';
 
 describe('agency formatting', () => {
@@ -25,12 +17,6 @@ describe('agency formatting', () => {
       '正式报告',
       '预评估报告',
     ]);
-  });
-
-  it('cuts long locations at 10 characters', () => {
-    expect(shortText('深圳市福田区深南大道1号')).toBe('深圳市福田区深南大道…');
-    expect(shortText('万科城')).toBe('万科城');
-    expect(shortText(null)).toBe('--');
   });
 
   it('shows area, floors and rooms', () => {

@@ -21,13 +21,6 @@ export function agencyAreaText(area: number | null | undefined): string {
   return text === '--' ? text : `${text}㎡`;
 }
 
-/** Long location text is cut at 10 characters in the lists. */
-export function shortText(value: string | null | undefined, max = 10): string {
-  if (!value) return '--';
-  const chars = [...value];
-  return chars.length > max ? `${chars.slice(0, max).join('')}…` : value;
-}
-
 /** `3室2厅1卫`, from the parts given. */
 export function roomLayout(br: number | null, lr: number | null, ba: number | null): string | null {
   const parts = [br !== null ? `${br}室` : '', lr !== null ? `${lr}厅` : '', ba !== null ? `${ba}卫` : ''].join('');
