@@ -2,7 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { AppraisalCaseDetail, AppraisalCaseView, AppraisalCounts, AppraisalQueuePage } from '@valuation/contracts';
 import { api } from '../../../app/api/client';
 import { sessionKeys } from '../../../app/session/session-queries';
-import type { QueueFilters } from '../model/appraisal-queue-filters';
+import type { QueueQuery } from '../model/appraisal-queue-filters';
 
 export const APPRAISAL_URL = {
   queue: '/api/tenant/appraisal/queue',
@@ -17,20 +17,15 @@ export const APPRAISAL_URL = {
 
 export const appraisalKeys = {
   all: () => [...sessionKeys.all('tenant'), 'appraisal'] as const,
-  queue: (q: QueueFilters & { pageIndex: number; pageSize: number }) => [...appraisalKeys.all(), 'queue', q] as const,
+  queue: (q: QueueQuery & { pageIndex: number; pageSize: number }) => [...appraisalKeys.all(), 'queue', q] as const,
   counts: () => [...appraisalKeys.all(), 'counts'] as const,
   case: (id: number) => [...appraisalKeys.all(), 'case', id] as const,
 };
 
-export function useAppraisalQueue(q: QueueFilters & { pageIndex: number; pageSize: number }) {
+export function useAppraisalQueue(q: QueueQuery & { pageIndex: number; pageSize: number }) {
   return useQuery({
     queryKey: appraisalKeys.queue(q),
-    queryFn: ({ signal }) =>
-      api.get<AppraisalQueuePage>(
-        APPRAISAL_URL.queue,
-        { ...q, age: q.age || undefined, city: q.city || undefined, mine: q.mine || undefined },
-        { signal },
-      ),
+    queryFn: ({ signal }) => api.get<AppraisalQueuePage>(APPRAISAL_URL.queue, { ...q }, { signal }),
     placeholderData: keepPreviousData,
     refetchInterval: 60_000,
   });

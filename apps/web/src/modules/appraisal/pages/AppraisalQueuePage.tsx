@@ -1,128 +1,136 @@
-import { Checkbox, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Box, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { AppraisalQueueRow } from '@valuation/contracts';
-import { AppraisalMsg, Perm } from '@valuation/domain';
-import { FilterBar, LoadError, PageSection, StatTile } from '@valuation/ui';
-import { useState } from 'react';
+import { APPRAISAL_QUEUE_PAGE_SIZES, AppraisalMsg, formatArea, Perm } from '@valuation/domain';
+import { CHECKED, ListPage, StatTile, useListState, type RowAction, type TableColumn } from '@valuation/ui';
+import { useMemo } from 'react';
 import { useRouteLink } from '../../../app/routing/use-route-link';
 import { useGrantedPermissions } from '../../../app/session/session-queries';
-import { useAppraisalAction, useAppraisalCounts, useAppraisalQueue } from '../api/appraisal-api';
-import { AppraisalQueueTable } from '../components/AppraisalQueueTable';
 import { notifyActionError } from '../components/ActionError';
-import { AGE_OPTIONS, EMPTY_QUEUE_FILTERS, KIND_OPTIONS, STATE_OPTIONS, type QueueFilters } from '../model/appraisal-queue-filters';
+import { KindBadge, OverdueBadge, StateBadge } from '../components/CaseBadges';
+import { useAppraisalAction, useAppraisalCounts, useAppraisalQueue } from '../api/appraisal-api';
+import { QUEUE_FIELDS, queueQuery } from '../model/appraisal-queue-filters';
+import classes from './AppraisalQueuePage.module.css';
+
+const address = (r: AppraisalQueueRow) => r.haName || r.location || r.cardAddress || '--';
+
+/** Overdue rows are red (the row holds a data-overdue cell), then the due time. */
+const COLUMNS: TableColumn<AppraisalQueueRow>[] = [
+  {
+    key: 'caseNo',
+    title: '案件编号',
+    nowrap: true,
+    render: (r) => (
+      <Stack gap={2}>
+        <Text size="sm" ff="monospace" data-overdue={r.overdue || undefined}>
+          {r.caseNo}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {r.companyName || '--'}
+        </Text>
+      </Stack>
+    ),
+  },
+  { key: 'kind', title: '类型', nowrap: true, render: (r) => <KindBadge kind={r.kind} /> },
+  { key: 'state', title: '状态', nowrap: true, render: (r) => <StateBadge kind={r.kind} machineState={r.machineState} /> },
+  {
+    key: 'house',
+    title: '城市 / 小区',
+    render: (r) => (
+      <Stack gap={2}>
+        <Text size="sm">{address(r)}</Text>
+        <Text size="xs" c="dimmed">
+          {r.cityName} · {r.evalType === 2 ? '租金' : '售价'} · {formatArea(r.bldgArea)}㎡
+        </Text>
+      </Stack>
+    ),
+  },
+  { key: 'submitTime', title: '提交时间', nowrap: true, render: (r) => r.submitTime.slice(0, 16) },
+  {
+    key: 'dueTime',
+    title: '截止时间',
+    nowrap: true,
+    render: (r) => (
+      <Group gap={6} wrap="nowrap">
+        <Text size="sm" fw={r.overdue ? 600 : undefined}>
+          {r.dueTime.slice(0, 16)}
+        </Text>
+        {r.overdue && <OverdueBadge />}
+      </Group>
+    ),
+  },
+  {
+    key: 'assignee',
+    title: '处理人',
+    nowrap: true,
+    render: (r) =>
+      r.assigneeName ?? (
+        <Text size="sm" c="dimmed">
+          未领取
+        </Text>
+      ),
+  },
+];
 
 /** Route appraisalQueue (`/channel/appraisalQueue`): manual enquiries, re-appraisals and objections to answer. */
 export function AppraisalQueuePage() {
-  const [draft, setDraft] = useState<QueueFilters>(EMPTY_QUEUE_FILTERS);
-  const [filters, setFilters] = useState<QueueFilters>(EMPTY_QUEUE_FILTERS);
-  const [pageIndex, setPageIndex] = useState(1);
-  const [pageSize, setPageSize] = useState(10);
-  const queue = useAppraisalQueue({ ...filters, pageIndex, pageSize });
+  const state = useListState({ fields: QUEUE_FIELDS, pageSizes: APPRAISAL_QUEUE_PAGE_SIZES });
+  const query = useMemo(() => queueQuery(state.applied), [state.applied]);
+  const queue = useAppraisalQueue({ ...query, pageIndex: state.pageIndex, pageSize: state.pageSize });
   const counts = useAppraisalCounts();
   const action = useAppraisalAction();
   const { granted } = useGrantedPermissions('tenant');
   const link = useRouteLink('channel');
 
-  const apply = (next: QueueFilters) => {
-    setDraft(next);
-    setFilters(next);
-    setPageIndex(1);
-  };
-  const set = <K extends keyof QueueFilters>(key: K, value: QueueFilters[K]) => setDraft((d) => ({ ...d, [key]: value }));
-
-  const claim = (row: AppraisalQueueRow) =>
-    action.mutate(
-      { action: 'claim', id: row.id, version: row.version },
+  const actions = useMemo<RowAction<AppraisalQueueRow>[]>(
+    () => [
       {
-        onSuccess: () => notifications.show({ color: 'green', message: `${AppraisalMsg.claimed}：${row.caseNo}` }),
-        onError: notifyActionError,
+        key: 'claim',
+        label: '领取',
+        permission: Perm.appraiserClaim,
+        visible: (r) => r.machineState === 'pending',
+        busy: (r) => action.isPending && action.variables?.id === r.id,
+        onClick: (r) =>
+          action.mutate(
+            { action: 'claim', id: r.id, version: r.version },
+            {
+              onSuccess: () => notifications.show({ color: 'green', message: `${AppraisalMsg.claimed}：${r.caseNo}` }),
+              onError: notifyActionError,
+            },
+          ),
       },
-    );
+      { key: 'handle', label: '处理', href: (r) => link('appraisalCase', undefined, { id: r.id }) },
+    ],
+    [action, link],
+  );
 
   return (
     <Stack gap="lg">
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
-        <StatTile
-          label="待处理案件"
-          value={counts.data?.open}
-          unit="件"
-          loading={counts.isLoading}
-          onClick={() => apply({ ...EMPTY_QUEUE_FILTERS })}
-        />
-        <StatTile
-          label="已超时"
-          value={counts.data?.overdue}
-          unit="件"
-          loading={counts.isLoading}
-          onClick={() => apply({ ...EMPTY_QUEUE_FILTERS })}
-        />
+        <StatTile label="待处理案件" value={counts.data?.open} unit="件" loading={counts.isLoading} onClick={() => state.apply({})} />
+        <StatTile label="已超时" value={counts.data?.overdue} unit="件" loading={counts.isLoading} onClick={() => state.apply({})} />
         <StatTile
           label="我领取的"
           value={counts.data?.mine}
           unit="件"
           loading={counts.isLoading}
-          onClick={() => apply({ ...EMPTY_QUEUE_FILTERS, mine: true })}
+          onClick={() => state.apply({ mine: CHECKED })}
         />
       </SimpleGrid>
-      <PageSection title="估价师工作台">
-        <Stack gap="md">
-          <FilterBar onSearch={() => apply(draft)} onReset={() => apply(EMPTY_QUEUE_FILTERS)}>
-            <Select
-              label="案件类型"
-              data={KIND_OPTIONS}
-              value={draft.kind}
-              allowDeselect={false}
-              w={140}
-              onChange={(v) => v && set('kind', v as QueueFilters['kind'])}
-            />
-            <Select
-              label="处理状态"
-              data={STATE_OPTIONS}
-              value={draft.state}
-              allowDeselect={false}
-              w={120}
-              onChange={(v) => v && set('state', v as QueueFilters['state'])}
-            />
-            <TextInput
-              label="城市"
-              placeholder="城市名称或代码"
-              value={draft.city}
-              w={160}
-              maxLength={50}
-              onChange={(e) => set('city', e.currentTarget.value)}
-            />
-            <Select
-              label="提交时间"
-              data={AGE_OPTIONS}
-              value={draft.age}
-              allowDeselect={false}
-              w={140}
-              onChange={(v) => set('age', v ?? '')}
-            />
-            <Checkbox label="只看我领取的" checked={draft.mine} mb={8} onChange={(e) => set('mine', e.currentTarget.checked)} />
-          </FilterBar>
-          {queue.isError && !queue.data ? (
-            <LoadError onRetry={() => void queue.refetch()} />
-          ) : (
-            <AppraisalQueueTable
-              rows={queue.data?.list}
-              loading={queue.isLoading}
-              fetching={queue.isFetching && !queue.isLoading}
-              page={pageIndex}
-              pageSize={pageSize}
-              total={queue.data?.total ?? 0}
-              onPageChange={setPageIndex}
-              onPageSizeChange={(size) => {
-                setPageSize(size);
-                setPageIndex(1);
-              }}
-              caseHref={(id) => link('appraisalCase', undefined, { id })}
-              onClaim={granted.has(Perm.appraiserClaim) ? claim : undefined}
-              claimingId={action.isPending ? action.variables?.id : undefined}
-            />
-          )}
-        </Stack>
-      </PageSection>
+      <Box className={classes.queue}>
+        <ListPage
+          title="估价师工作台"
+          state={state}
+          result={queue}
+          columns={COLUMNS}
+          rowKey={(r) => r.id}
+          rowActions={actions}
+          granted={granted}
+          emptyText="暂无待处理案件"
+          errorMessage="案件加载失败"
+          minWidth={1000}
+        />
+      </Box>
     </Stack>
   );
 }
