@@ -1,81 +1,71 @@
-import { Alert, Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { Select, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { CustomerDomainMsg } from '@valuation/domain';
-import { type FormEvent, useEffect, useState } from 'react';
+import { customerDomainApplySchema, customerDomainEditSchema, CustomerDomainMsg } from '@valuation/domain';
+import { FormDialog } from '@valuation/ui';
+import { useState } from 'react';
 import { useApplyDomain, useCustomerCompanies, useEditDomain } from '../api/customer-domain-api';
 import {
-  checkDomainForm,
   domainActionFailure,
+  domainRequest,
   initialDomainForm,
+  unchangedDomainError,
   type DomainFormTarget,
   type DomainFormValues,
 } from '../model/domain-form';
 
-type FieldErrors = Partial<Record<keyof DomainFormValues, string>>;
-
-/** 申请域名 / 编辑域名: the company (fixed on edit) and the domain, checked as the server checks them. */
+/** 申请域名 / 编辑域名: the company (fixed on edit) and the domain, checked with the server's schema. */
 export function DomainFormModal({ target, onClose }: { target: DomainFormTarget | null; onClose: () => void }) {
-  const [values, setValues] = useState<DomainFormValues>({ companyId: null, domain: '' });
-  const [errors, setErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const applying = target?.kind === 'apply';
   const companies = useCustomerCompanies(applying);
   const apply = useApplyDomain();
   const edit = useEditDomain();
-  const pending = apply.isPending || edit.isPending;
-
-  useEffect(() => {
-    if (!target) return;
-    setValues(initialDomainForm(target));
-    setErrors({});
-    setFailure(null);
-  }, [target]);
-
-  const set = <K extends keyof DomainFormValues>(key: K, value: DomainFormValues[K]) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    setErrors((e) => ({ ...e, [key]: undefined }));
-    setFailure(null);
-  };
+  const current = target ?? { kind: 'apply' };
 
   const close = () => {
-    if (!pending) onClose();
+    setFailure(null);
+    onClose();
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!target) return;
-    const check = checkDomainForm(target, values);
-    if (!check.ok) {
-      setErrors({ [check.field]: check.message });
-      return;
+  const submit = async (request: { companyId?: number; domain: string }) => {
+    setFailure(null);
+    try {
+      if (current.kind === 'edit')
+        await edit.mutateAsync({
+          id: current.row.id,
+          version: current.row.version,
+          companyId: current.row.companyId,
+          domain: request.domain,
+        });
+      else await apply.mutateAsync({ companyId: request.companyId as number, domain: request.domain });
+    } catch (error) {
+      setFailure(domainActionFailure(error));
+      return false;
     }
-    const handlers = {
-      onSuccess: () => {
-        notifications.show({ color: 'green', message: target.kind === 'edit' ? CustomerDomainMsg.edited : CustomerDomainMsg.applied });
-        onClose();
-      },
-      onError: (error: unknown) => setFailure(domainActionFailure(error)),
-    };
-    if (target.kind === 'edit') edit.mutate({ id: target.row.id, version: target.row.version, ...check.body }, handlers);
-    else apply.mutate(check.body, handlers);
+    notifications.show({ color: 'green', message: current.kind === 'edit' ? CustomerDomainMsg.edited : CustomerDomainMsg.applied });
   };
 
   const companyData =
-    target?.kind === 'edit'
-      ? [{ value: String(target.row.companyId), label: target.row.companyName || `#${target.row.companyId}` }]
+    current.kind === 'edit'
+      ? [{ value: String(current.row.companyId), label: current.row.companyName || `#${current.row.companyId}` }]
       : (companies.data ?? []).map((c) => ({ value: String(c.id), label: c.name }));
 
   return (
-    <Modal
+    <FormDialog<DomainFormValues, typeof customerDomainApplySchema | typeof customerDomainEditSchema>
       opened={target !== null}
+      title={current.kind === 'edit' ? '编辑域名' : '申请域名'}
+      schema={current.kind === 'edit' ? customerDomainEditSchema : customerDomainApplySchema}
+      initialValues={initialDomainForm(current)}
+      toInput={(values) => domainRequest(current, values)}
+      extraErrors={(values) => unchangedDomainError(current, values)}
+      onSubmit={submit}
       onClose={close}
-      title={target?.kind === 'edit' ? '编辑域名' : '申请域名'}
+      submitLabel={current.kind === 'edit' ? '确定' : '申请'}
+      failure={failure}
       size={480}
-      closeOnClickOutside={!pending}
-      centered
     >
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
+      {(form) => (
+        <>
           <Select
             label="客户公司"
             placeholder={companies.isLoading ? '加载中…' : '请选择客户公司'}
@@ -83,11 +73,10 @@ export function DomainFormModal({ target, onClose }: { target: DomainFormTarget 
             searchable
             nothingFoundMessage="暂无客户公司"
             data={companyData}
-            value={values.companyId}
             disabled={!applying}
-            onChange={(v) => set('companyId', v)}
-            error={errors.companyId ?? (companies.isError ? '客户公司加载失败' : undefined)}
             comboboxProps={{ withinPortal: true }}
+            {...form.getInputProps('companyId')}
+            error={form.errors.companyId ?? (companies.isError ? '客户公司加载失败' : undefined)}
           />
           <TextInput
             label="估价网站域名"
@@ -96,25 +85,10 @@ export function DomainFormModal({ target, onClose }: { target: DomainFormTarget 
             withAsterisk
             data-autofocus
             maxLength={260}
-            value={values.domain}
-            onChange={(e) => set('domain', e.currentTarget.value)}
-            error={errors.domain}
+            {...form.getInputProps('domain')}
           />
-          {failure && (
-            <Alert color="red" variant="light" py="xs">
-              {failure}
-            </Alert>
-          )}
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={close} disabled={pending}>
-              取消
-            </Button>
-            <Button type="submit" loading={pending}>
-              {target?.kind === 'edit' ? '确定' : '申请'}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+        </>
+      )}
+    </FormDialog>
   );
 }

@@ -1,6 +1,7 @@
 import type { CustomerDomainView } from '@valuation/contracts';
+import { customerDomainApplySchema, customerDomainEditSchema, validate } from '@valuation/domain';
 import { ApiError } from '../../../app/api/api-error';
-import { checkDomainForm, domainActionFailure, initialDomainForm } from './domain-form';
+import { domainActionFailure, domainRequest, initialDomainForm, unchangedDomainError } from './domain-form';
 
 const row: CustomerDomainView = {
   id: 7,
@@ -15,41 +16,31 @@ const row: CustomerDomainView = {
   version: 2,
 };
 
-describe('the domain modals', () => {
+describe('the domain dialogs', () => {
   it('start empty for an application and with the stored values for an edit', () => {
     expect(initialDomainForm({ kind: 'apply' })).toEqual({ companyId: null, domain: '' });
     expect(initialDomainForm({ kind: 'edit', row })).toEqual({ companyId: '12', domain: 'val.bank.com' });
   });
 
-  it('check an application in the order of the form, on the field concerned', () => {
+  it('check an application with the server schema: every broken rule, in the form order', () => {
     const apply = { kind: 'apply' } as const;
-    expect(checkDomainForm(apply, { companyId: null, domain: 'x' })).toEqual({
-      ok: false,
-      field: 'companyId',
-      message: '请选择对应的客户公司',
-    });
-    expect(checkDomainForm(apply, { companyId: '12', domain: ' ' })).toEqual({ ok: false, field: 'domain', message: '请填写估价网站域名' });
-    expect(checkDomainForm(apply, { companyId: '12', domain: 'bank.com/val' })).toEqual({
-      ok: false,
-      field: 'domain',
-      message: '域名格式填写错误',
-    });
-    expect(checkDomainForm(apply, { companyId: '12', domain: 'HTTPS://Val.Bank.com/' })).toEqual({
+    const empty = validate(customerDomainApplySchema, domainRequest(apply, { companyId: null, domain: ' ' }));
+    expect(empty.ok ? {} : empty.errors).toEqual({ companyId: '请选择对应的客户公司', domain: '请填写估价网站域名' });
+    const bad = validate(customerDomainApplySchema, domainRequest(apply, { companyId: '12', domain: 'bank.com/val' }));
+    expect(bad.ok ? {} : bad.errors).toEqual({ domain: '域名格式填写错误' });
+    expect(validate(customerDomainApplySchema, domainRequest(apply, { companyId: '12', domain: 'HTTPS://Val.Bank.com/' }))).toEqual({
       ok: true,
-      body: { companyId: 12, domain: 'val.bank.com' },
+      value: { companyId: 12, domain: 'val.bank.com' },
     });
   });
 
   it('send an edit only when the domain changed, keeping the company', () => {
     const edit = { kind: 'edit', row } as const;
-    expect(checkDomainForm(edit, { companyId: '12', domain: 'VAL.bank.com' })).toEqual({
-      ok: false,
-      field: 'domain',
-      message: '未修改任何域名信息，请误重复申请',
-    });
-    expect(checkDomainForm(edit, { companyId: '99', domain: 'new.bank.com' })).toEqual({
+    expect(unchangedDomainError(edit, { companyId: '12', domain: 'VAL.bank.com' })).toEqual({ domain: '未修改任何域名信息，请误重复申请' });
+    expect(unchangedDomainError(edit, { companyId: '12', domain: 'new.bank.com' })).toEqual({});
+    expect(validate(customerDomainEditSchema, domainRequest(edit, { companyId: '99', domain: 'new.bank.com' }))).toMatchObject({
       ok: true,
-      body: { companyId: 12, domain: 'new.bank.com' },
+      value: { id: 7, companyId: 12, domain: 'new.bank.com', version: 2 },
     });
   });
 

@@ -1,13 +1,17 @@
-import { Anchor, Badge, Button, Group, List, Stack, Text, Tooltip } from '@mantine/core';
+import { Anchor, Badge, Button, List, Stack, Text, Tooltip } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconPlus } from '@tabler/icons-react';
 import { PAGE_SIZES, type CustomerDomainView } from '@valuation/contracts';
-import { CUSTOMER_DOMAIN_STATE_LABELS, Perm } from '@valuation/domain';
-import { LoadError, PagedTable, PageSection, type TableColumn } from '@valuation/ui';
+import { CUSTOMER_DOMAIN_STATE_LABELS, CustomerDomainMsg, Perm } from '@valuation/domain';
+import { askConfirm, ListPage, useListState, type FilterField, type RowAction, type TableColumn } from '@valuation/ui';
 import { useMemo, useState } from 'react';
 import { useGrantedPermissions } from '../../../app/session/session-queries';
-import { useCustomerDomains } from '../api/customer-domain-api';
-import { DeleteDomainModal } from '../components/DeleteDomainModal';
+import { useCustomerDomains, useDeleteDomain } from '../api/customer-domain-api';
 import { DomainFormModal } from '../components/DomainFormModal';
 import type { DomainFormTarget } from '../model/domain-form';
+
+/** The list has no filters, only its page. */
+const NO_FILTERS: readonly FilterField[] = [];
 
 const STATE_COLORS: Readonly<Record<CustomerDomainView['state'], string>> = { 1: 'blue', 2: 'green', 3: 'red' };
 
@@ -26,66 +30,70 @@ function StateBadge({ row }: { row: CustomerDomainView }) {
   );
 }
 
+const COLUMNS: TableColumn<CustomerDomainView>[] = [
+  { key: 'companyName', title: '客户公司', field: 'companyName' },
+  { key: 'categoryName', title: '客户类别', field: 'categoryName' },
+  {
+    key: 'domain',
+    title: '估价网站域名',
+    render: (r) =>
+      r.state === 2 ? (
+        <Anchor href={`//${r.domain}`} target="_blank" rel="noreferrer" size="sm">
+          {r.domain}
+        </Anchor>
+      ) : (
+        r.domain
+      ),
+  },
+  { key: 'serverIp', title: '服务器IP', field: 'serverIp' },
+  { key: 'state', title: '状态', render: (r) => <StateBadge row={r} /> },
+  { key: 'updateTime', title: '更新时间', field: 'updateTime', nowrap: true },
+];
+
 /** Route customerDomain (`/channel/customerDomain`, permission 67): domain applications of the customer companies. */
 export function CustomerDomainPage() {
-  const [pageIndex, setPageIndex] = useState(1);
-  const [pageSize, setPageSize] = useState<number>(PAGE_SIZES[0]);
+  const state = useListState({ fields: NO_FILTERS, pageSizes: PAGE_SIZES });
+  const domains = useCustomerDomains(state.pageIndex, state.pageSize);
+  const remove = useDeleteDomain();
   const [form, setForm] = useState<DomainFormTarget | null>(null);
-  const [deleting, setDeleting] = useState<CustomerDomainView | null>(null);
-  const domains = useCustomerDomains(pageIndex, pageSize);
   const { granted } = useGrantedPermissions('tenant');
   const canApply = granted.has(Perm.customerDomainApply);
-  const canEdit = granted.has(Perm.customerDomainEdit);
-  const canDelete = granted.has(Perm.customerDomainDelete);
 
-  const columns = useMemo(() => {
-    const list: TableColumn<CustomerDomainView>[] = [
-      { key: 'companyName', title: '客户公司', field: 'companyName' },
-      { key: 'categoryName', title: '客户类别', field: 'categoryName' },
+  const actions = useMemo<RowAction<CustomerDomainView>[]>(
+    () => [
+      { key: 'edit', label: '编辑', permission: Perm.customerDomainEdit, onClick: (r) => setForm({ kind: 'edit', row: r }) },
       {
-        key: 'domain',
-        title: '估价网站域名',
-        render: (r) =>
-          r.state === 2 ? (
-            <Anchor href={`//${r.domain}`} target="_blank" rel="noreferrer" size="sm">
-              {r.domain}
-            </Anchor>
-          ) : (
-            r.domain
-          ),
+        key: 'delete',
+        label: '删除',
+        color: 'red',
+        permission: Perm.customerDomainDelete,
+        busy: (r) => remove.isPending && remove.variables === r.id,
+        onClick: async (r) => {
+          const sure = await askConfirm({
+            title: '删除域名',
+            message: `确定要删除${r.companyName ? `「${r.companyName}」的` : ''}域名 ${r.domain} 吗？删除后通过该域名访问将不再展示客户公司的网站配置。`,
+            confirmLabel: '删除',
+            danger: true,
+          });
+          if (sure) remove.mutate(r.id, { onSuccess: () => notifications.show({ color: 'green', message: CustomerDomainMsg.deleted }) });
+        },
       },
-      { key: 'serverIp', title: '服务器IP', field: 'serverIp' },
-      { key: 'state', title: '状态', render: (r) => <StateBadge row={r} /> },
-      { key: 'updateTime', title: '更新时间', field: 'updateTime', width: 170 },
-    ];
-    if (canEdit || canDelete) {
-      list.push({
-        key: 'actions',
-        title: '操作',
-        width: 130,
-        render: (r) => (
-          <Group gap="xs" wrap="nowrap">
-            {canEdit && (
-              <Button size="compact-sm" variant="subtle" onClick={() => setForm({ kind: 'edit', row: r })}>
-                编辑
-              </Button>
-            )}
-            {canDelete && (
-              <Button size="compact-sm" variant="subtle" color="red" onClick={() => setDeleting(r)}>
-                删除
-              </Button>
-            )}
-          </Group>
-        ),
-      });
-    }
-    return list;
-  }, [canEdit, canDelete]);
+    ],
+    [remove],
+  );
 
   return (
-    <Stack gap="lg">
-      <PageSection title="域名申请" actions={canApply && <Button onClick={() => setForm({ kind: 'apply' })}>申请域名</Button>}>
-        <Stack gap="md">
+    <>
+      <ListPage
+        title="域名申请"
+        headerActions={
+          canApply && (
+            <Button leftSection={<IconPlus size={16} />} onClick={() => setForm({ kind: 'apply' })}>
+              申请域名
+            </Button>
+          )
+        }
+        intro={
           <Stack gap={4} p="sm" bg="var(--mantine-color-gray-0)" style={{ borderRadius: 'var(--mantine-radius-sm)' }}>
             <Text size="sm" fw={600}>
               申请说明
@@ -99,32 +107,17 @@ export function CustomerDomainPage() {
               <List.Item>修改域名后需重新处理；申请失败时可将鼠标移到状态上查看原因，修改域名后重新申请。</List.Item>
             </List>
           </Stack>
-          {domains.isError && !domains.data ? (
-            <LoadError onRetry={() => void domains.refetch()} />
-          ) : (
-            <PagedTable
-              columns={columns}
-              rows={domains.data?.list}
-              rowKey={(r) => r.id}
-              loading={domains.isLoading}
-              fetching={domains.isFetching && !domains.isLoading}
-              page={pageIndex}
-              pageSize={pageSize}
-              total={domains.data?.total ?? 0}
-              pageSizes={PAGE_SIZES}
-              onPageChange={setPageIndex}
-              onPageSizeChange={(size) => {
-                setPageSize(size);
-                setPageIndex(1);
-              }}
-              emptyText={canApply ? '暂无域名申请，点击右上角“申请域名”提交' : '暂无域名申请'}
-              minWidth={900}
-            />
-          )}
-        </Stack>
-      </PageSection>
+        }
+        state={state}
+        result={domains}
+        columns={COLUMNS}
+        rowKey={(r) => r.id}
+        rowActions={actions}
+        granted={granted}
+        emptyText={canApply ? '暂无域名申请，点击右上角“申请域名”提交' : '暂无域名申请'}
+        minWidth={900}
+      />
       <DomainFormModal target={form} onClose={() => setForm(null)} />
-      <DeleteDomainModal row={deleting} onClose={() => setDeleting(null)} />
-    </Stack>
+    </>
   );
 }
