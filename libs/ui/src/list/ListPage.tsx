@@ -5,7 +5,7 @@ import { PageSection } from '../components/PageSection';
 import type { RegionNode } from '../filters/RegionCascade';
 import type { FilterValues } from './list-filters';
 import { ExportButton } from './ExportButton';
-import { ListFilterBar } from './ListFilterBar';
+import { FilterBar } from './FilterBar';
 import { PagedTable } from './PagedTable';
 import { isPermitted, type RowAction, type TableColumn } from './table-columns';
 import type { ListState } from './use-list-state';
@@ -100,7 +100,7 @@ export function ListPage<T>({
         <Stack gap="md">
           {intro}
           {state.fields.length > 0 || actions ? (
-            <ListFilterBar
+            <FilterBar
               fields={state.fields}
               values={state.draft}
               onChange={state.setDraft}

@@ -5,7 +5,7 @@ import { DateRangeInput } from '../filters/DateRangeInput';
 import { RegionCascade, type RegionNode } from '../filters/RegionCascade';
 import { appliesAtOnce, CHECKED, type FilterField, type FilterValues } from './list-filters';
 
-export interface ListFilterBarProps {
+export interface FilterBarProps {
   fields: readonly FilterField[];
   values: FilterValues;
   onChange: (patch: Readonly<Record<string, string>>) => void;
@@ -31,8 +31,8 @@ function FilterControl({
 }: {
   field: FilterField;
   values: FilterValues;
-  onChange: ListFilterBarProps['onChange'];
-  onApply: ListFilterBarProps['onChange'];
+  onChange: FilterBarProps['onChange'];
+  onApply: FilterBarProps['onChange'];
   regionTree?: readonly RegionNode[];
   today?: Date | string;
 }) {
@@ -117,7 +117,7 @@ function FilterControl({
  * The filter row of a list page, drawn from the page's field descriptions: the fields left to
  * right (wrapping on narrow screens), then 查询 and 重置; Enter in a field searches.
  */
-export function ListFilterBar({ fields, values, onChange, onApply, onSearch, onReset, actions, regionTree, today }: ListFilterBarProps) {
+export function FilterBar({ fields, values, onChange, onApply, onSearch, onReset, actions, regionTree, today }: FilterBarProps) {
   const withButtons = fields.some((f) => !appliesAtOnce(f));
   const submit = (event: FormEvent) => {
     event.preventDefault();
