@@ -61,7 +61,7 @@ test('a formal institution valuation is ordered, received and answered by the ch
   const channelHistory = historyOf(channel);
   await expect(channelHistory.locator('.mantine-Timeline-itemTitle')).toHaveText(['提交申请', '已读', '接收', '回复评估结果']);
   await expect(channelHistory.getByText('接收人：钱估价，电话：13700137000')).toBeVisible();
-  await expect(channelHistory.getByText(/评估总价：3,250,000\.00元/)).toBeVisible();
+  await expect(channelHistory.getByText(/评估总价：325\.00万元/)).toBeVisible();
   await expect(channelHistory.getByText(/渠道管理员（渠道）/)).toHaveCount(3);
 
   await logIn(admin, 'user', 'demoadmin', DEMO_PASSWORD);
@@ -71,7 +71,8 @@ test('a formal institution valuation is ordered, received and answered by the ch
   await expect(done.getByText('评估完成')).toBeVisible();
   await done.getByRole('button', { name: '详情' }).click();
   await expect(admin).toHaveURL(/propertydetails\?detailID=\d+/);
-  await expect(admin.getByText('3,250,000.00元', { exact: true })).toBeVisible();
+  // The reply in yuan reads in 万元, as on every other screen.
+  await expect(admin.getByText('325.00万元', { exact: true })).toBeVisible();
   const adminHistory = historyOf(admin);
   await expect(adminHistory.locator('.mantine-Timeline-itemTitle')).toHaveText(['提交申请', '已读', '接收', '回复评估结果', '已读']);
   await expect(adminHistory.getByText(/演示用户（申请方）/)).toBeVisible();

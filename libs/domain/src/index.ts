@@ -12,7 +12,6 @@ export * from './validation/valuation-request';
 export * from './filters/list-filters';
 export * from './time/business-date';
 export * from './format/price-format';
-export * from './format/market-price';
 export * from './format/html-text';
 export * from './validation/eval-list.schemas';
 export * from './valuation-report';

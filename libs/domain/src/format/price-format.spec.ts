@@ -1,4 +1,20 @@
-import { evalPriceUnit, evalPriceValue, formatArea, formatEvalPrice, yuanPriceUnit } from './price-format';
+import {
+  evalPriceUnit,
+  evalPriceValue,
+  formatArea,
+  formatAreaText,
+  formatChangePercent,
+  formatEvalPrice,
+  formatGrouped,
+  formatMarketPrice,
+  formatReportTotalPrice,
+  formatReportUnitPrice,
+  formatTotalPrice,
+  formatUnitPrice,
+  unitPriceUnit,
+  withUnit,
+  yuanPriceUnit,
+} from './price-format';
 
 describe('price format of lists', () => {
   it('shows a sale in 万元 with 2 decimals and thousands separators', () => {
@@ -28,5 +44,83 @@ describe('price format of lists', () => {
     expect(formatArea(null)).toBe('--');
     expect(formatArea('89.5')).toBe('89.50');
     expect(formatArea(120)).toBe('120.00');
+  });
+});
+
+describe('the same figures in the report', () => {
+  it('groups thousands with a fixed number of decimals', () => {
+    expect(formatGrouped(1234567.891, 2)).toBe('1,234,567.89');
+    expect(formatGrouped(999)).toBe('999');
+    expect(formatGrouped(-12345.6, 1)).toBe('-12,345.6');
+    expect(formatGrouped(-0.001, 2)).toBe('0.00');
+    expect(formatGrouped(null)).toBe('--');
+    expect(formatGrouped(Number.NaN)).toBe('--');
+  });
+  it('shows a sale total in whole 万元 and a rent total in 元/月 with 2 decimals', () => {
+    expect(formatReportTotalPrice(5_398_805, 1)).toBe('540');
+    expect(formatReportTotalPrice(5_395_000, 1)).toBe('540');
+    expect(formatReportTotalPrice(5_394_999, 1)).toBe('539');
+    expect(formatReportTotalPrice(123_456_789, 1)).toBe('12,346');
+    expect(formatReportTotalPrice(9181.3, 2)).toBe('9,181.30');
+    expect(formatReportTotalPrice(null, 2)).toBe('--');
+  });
+  it('shows unit prices per ㎡ for sale and per month and ㎡ for rent', () => {
+    expect(formatReportUnitPrice(60661.4, 1)).toBe('60,661');
+    expect(formatReportUnitPrice(103.166, 2)).toBe('103.17');
+    expect(unitPriceUnit(1)).toBe('元/㎡');
+    expect(unitPriceUnit(2)).toBe('元/月/㎡');
+    expect(withUnit(formatReportUnitPrice(60661, 1), unitPriceUnit(1))).toBe('60,661元/㎡');
+    expect(withUnit(formatReportUnitPrice(undefined, 1), unitPriceUnit(1))).toBe('--');
+  });
+});
+
+describe('the decimals each screen names', () => {
+  it('shows one valuation in the same unit everywhere, rounded as each screen says', () => {
+    expect(formatEvalPrice(7_318_296, 1)).toBe('731.83万元');
+    expect(formatEvalPrice(7_318_296, 1, 0)).toBe('732万元');
+    expect(formatTotalPrice(7_318_296, 1)).toBe('731.83');
+    expect(formatReportTotalPrice(7_318_296, 1)).toBe('732');
+    expect(evalPriceValue(7_318_296, 1)).toBe(731.83);
+  });
+
+  it('shows unit prices whole for a sale and with 2 decimals for a rent, or with the decimals asked for', () => {
+    expect(formatUnitPrice(76_232.25, 1)).toBe('76,232元/㎡');
+    expect(formatUnitPrice(76_232.25, 1, 2)).toBe('76,232.25元/㎡');
+    expect(formatUnitPrice(50, 2)).toBe('50.00元/月/㎡');
+    expect(formatUnitPrice(null, 2)).toBe('--');
+  });
+
+  it('shows areas with 2 decimals, separators and ㎡', () => {
+    expect(formatAreaText(89.5)).toBe('89.50㎡');
+    expect(formatAreaText(12345)).toBe('12,345.00㎡');
+    expect(formatAreaText(null)).toBe('--');
+  });
+});
+
+describe('market price view formats', () => {
+  it.each([
+    [3.456, '3.46'],
+    [9.994, '9.99'],
+    [10, '10.0'],
+    [56.78, '56.8'],
+    [99.94, '99.9'],
+    [100, '100'],
+    [62620.4, '62,620'],
+    [1234567.5, '1,234,568'],
+  ])('%p reads %p', (price, text) => {
+    expect(formatMarketPrice(price)).toBe(text);
+  });
+
+  it('shows -- without a price', () => {
+    expect(formatMarketPrice(null)).toBe('--');
+    expect(formatMarketPrice(Number.NaN)).toBe('--');
+  });
+
+  it('signs month-on-month changes with two decimals', () => {
+    expect(formatChangePercent(1.234)).toBe('+1.23%');
+    expect(formatChangePercent(-0.5)).toBe('-0.50%');
+    expect(formatChangePercent(0)).toBe('0.00%');
+    expect(formatChangePercent(-0.001)).toBe('0.00%');
+    expect(formatChangePercent(null)).toBe('--');
   });
 });

@@ -1,44 +1,136 @@
 /**
- * Prices on lists and exports: a sale (evalType 1) in 万元, a rent (evalType 2) in 元/月.
- * Stored prices are yuan.
+ * The one formatting module for money, areas and their units, used by every screen, export and
+ * PDF. Stored prices are yuan. The specification's rules:
+ * - a sale total is shown in 万元, a rent total in 元/月 with 2 decimals;
+ * - a sale unit price in 元/㎡, a rent unit price in 元/月/㎡;
+ * - thousands separators everywhere, with the decimals each screen names: lists and dialogs show
+ *   sale totals with 2 decimals, the valuation report rounds them to whole 万元; report unit prices
+ *   are whole 元/㎡ for a sale and 2 decimals for a rent; batch unit prices have none;
+ * - areas with 2 decimals and ㎡;
+ * - average prices on the quick valuation price view by size (formatMarketPrice).
  */
 
+/** What a figure shows without a value. */
+export const EMPTY_FIGURE = '--';
+
 export type PriceUnit = '万元' | '元/月';
+export type UnitPriceUnit = '元/㎡' | '元/月/㎡';
 
 export const SALE_PRICE_UNIT: PriceUnit = '万元';
 export const RENT_PRICE_UNIT: PriceUnit = '元/月';
+export const AREA_UNIT = '㎡';
 
+export const EVAL_TYPE_LABELS: Readonly<Record<number, string>> = { 1: '售价', 2: '租金' };
+
+const isNumber = (v: number | null | undefined): v is number => typeof v === 'number' && Number.isFinite(v);
+
+/** Thousands separators and a fixed number of decimals: 12345.6 → '12,345.60' with 2 decimals; '--' without a value. */
+export function formatGrouped(value: number | null | undefined, decimals = 0): string {
+  if (!isNumber(value)) return EMPTY_FIGURE;
+  const fixed = Math.abs(value).toFixed(decimals);
+  const [whole, fraction] = fixed.split('.');
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const sign = value < 0 && Number(fixed) !== 0 ? '-' : '';
+  return `${sign}${grouped}${fraction ? `.${fraction}` : ''}`;
+}
+
+/** `1,234.56`: an amount with separators and (by default) 2 decimals. */
+export function formatAmount(value: number, decimals = 2): string {
+  return formatGrouped(value, decimals);
+}
+
+/** A figure with its unit, or '--' without a value. */
+export function withUnit(figure: string, unit: string): string {
+  return figure === EMPTY_FIGURE ? figure : `${figure}${unit}`;
+}
+
+/** The unit of a total: 万元 for a sale, 元/月 for a rent. */
 export function evalPriceUnit(evalType: number): PriceUnit {
   return evalType === 2 ? RENT_PRICE_UNIT : SALE_PRICE_UNIT;
 }
 
-/** The unit of a total price kept in yuan: 元 for a sale, 元/月 for a rent. */
+/** The unit of a unit price: 元/㎡ for a sale, 元/月/㎡ for a rent. */
+export function unitPriceUnit(evalType: number): UnitPriceUnit {
+  return evalType === 2 ? '元/月/㎡' : '元/㎡';
+}
+
+/** The unit of a total kept in yuan (a price as typed): 元 for a sale, 元/月 for a rent. */
 export function yuanPriceUnit(evalType: number): '元' | '元/月' {
   return evalType === 2 ? '元/月' : '元';
 }
 
-/** The price in its list unit, rounded to 2 decimals; null without a price. */
+/** A total in its unit (万元 for a sale, 元/月 for a rent), rounded to 2 decimals: the number exports write. */
 export function evalPriceValue(totalPrice: number | null | undefined, evalType: number): number | null {
-  if (totalPrice === null || totalPrice === undefined || !Number.isFinite(totalPrice)) return null;
+  if (!isNumber(totalPrice)) return null;
   const value = evalType === 2 ? totalPrice : totalPrice / 10000;
   return Math.round(value * 100) / 100;
 }
 
-/** `1,234.56` */
-export function formatAmount(value: number, decimals = 2): string {
-  return value.toLocaleString('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+/** A total in its unit without the unit: a sale in 万元 with `saleDecimals` (2 by default), a rent in 元/月 with 2. */
+export function formatTotalPrice(totalPrice: number | null | undefined, evalType: number, saleDecimals = 2): string {
+  if (!isNumber(totalPrice)) return EMPTY_FIGURE;
+  return evalType === 2 ? formatGrouped(totalPrice, 2) : formatGrouped(totalPrice / 10000, saleDecimals);
 }
 
 /** `356.12万元` or `4,500.00元/月`; `--` without a price. */
-export function formatEvalPrice(totalPrice: number | null | undefined, evalType: number): string {
-  const value = evalPriceValue(totalPrice, evalType);
-  return value === null ? '--' : `${formatAmount(value)}${evalPriceUnit(evalType)}`;
+export function formatEvalPrice(totalPrice: number | null | undefined, evalType: number, saleDecimals = 2): string {
+  return withUnit(formatTotalPrice(totalPrice, evalType, saleDecimals), evalPriceUnit(evalType));
+}
+
+/** A unit price without its unit: a sale in whole 元/㎡, a rent in 元/月/㎡ with 2 decimals, unless `decimals` is named. */
+export function formatUnitPriceFigure(price: number | null | undefined, evalType: number, decimals?: number): string {
+  if (!isNumber(price)) return EMPTY_FIGURE;
+  return formatGrouped(evalType === 2 || decimals !== undefined ? price : Math.round(price), decimals ?? (evalType === 2 ? 2 : 0));
+}
+
+/** `60,661元/㎡` or `103.17元/月/㎡`; `--` without a price. */
+export function formatUnitPrice(price: number | null | undefined, evalType: number, decimals?: number): string {
+  return withUnit(formatUnitPriceFigure(price, evalType, decimals), unitPriceUnit(evalType));
+}
+
+/** A report total without its unit: a sale in whole 万元, a rent in 元/月 with 2 decimals. */
+export function formatReportTotalPrice(yuan: number | null | undefined, evalType: number): string {
+  return formatTotalPrice(yuan, evalType, 0);
+}
+
+/** A report unit price without its unit: a sale in whole 元/㎡, a rent with 2 decimals. */
+export function formatReportUnitPrice(price: number | null | undefined, evalType: number): string {
+  return formatUnitPriceFigure(price, evalType);
+}
+
+/** A compact price for axis and marker labels: 55000 → '5.5万', 850 → '850'; at most `decimals` decimals. */
+export function formatCompactPrice(value: number, decimals = 2): string {
+  if (!Number.isFinite(value)) return '';
+  if (Math.abs(value) >= 10_000) return `${Number((value / 10_000).toFixed(decimals))}万`;
+  return String(Number(value.toFixed(decimals)));
 }
 
 /** An area with 2 decimals (`89.50`); `--` without one. */
 export function formatArea(area: number | string | null | undefined): string {
   const n = typeof area === 'string' ? Number(area) : area;
-  return n === null || n === undefined || !Number.isFinite(n) ? '--' : n.toFixed(2);
+  return isNumber(n) ? formatGrouped(n, 2) : EMPTY_FIGURE;
 }
 
-export const EVAL_TYPE_LABELS: Readonly<Record<number, string>> = { 1: '售价', 2: '租金' };
+/** An area with its unit (`89.50㎡`); `--` without one. */
+export function formatAreaText(area: number | string | null | undefined): string {
+  return withUnit(formatArea(area), AREA_UNIT);
+}
+
+/**
+ * Average prices on the quick valuation price view: under 10 with two decimals, from 10 to under
+ * 100 with one, from 100 whole numbers with thousands separators. `--` without a price.
+ */
+export function formatMarketPrice(price: number | null | undefined): string {
+  if (price === null || price === undefined || !Number.isFinite(price)) return EMPTY_FIGURE;
+  const abs = Math.abs(price);
+  if (abs < 10) return price.toFixed(2);
+  if (abs < 100) return price.toFixed(1);
+  return formatGrouped(Math.round(price));
+}
+
+/** A month-on-month change given in percent: `+1.23%`, `-0.50%`, `0.00%`; `--` without one. */
+export function formatChangePercent(percent: number | null | undefined): string {
+  if (percent === null || percent === undefined || !Number.isFinite(percent)) return '--';
+  const fixed = percent.toFixed(2);
+  return `${percent > 0 && fixed !== '0.00' ? '+' : ''}${fixed === '-0.00' ? '0.00' : fixed}%`;
+}

@@ -1,4 +1,5 @@
 import { Group, Paper, Skeleton, Text, UnstyledButton } from '@mantine/core';
+import { formatGrouped } from '@valuation/domain';
 import type { ReactNode } from 'react';
 
 export interface StatTileProps {
@@ -11,7 +12,7 @@ export interface StatTileProps {
 }
 
 const formatValue = (v: number | string | null | undefined) =>
-  v === null || v === undefined || v === '' ? '--' : typeof v === 'number' ? v.toLocaleString('zh-CN') : v;
+  v === null || v === undefined || v === '' ? '--' : typeof v === 'number' ? formatGrouped(v, Number.isInteger(v) ? 0 : 2) : v;
 
 /** One figure with its label, as used in the usage and quota blocks. */
 export function StatTile({ label, value, unit, loading = false, onClick }: StatTileProps) {

@@ -1,9 +1,9 @@
 import { Alert, Badge, Group, Stack, Text } from '@mantine/core';
 import type { AgencyDetail } from '@valuation/contracts';
-import { AGENCY_STATE_LABELS, EVAL_TYPE_LABELS, PROPERTY_TYPE_LABELS } from '@valuation/domain';
+import { AGENCY_STATE_LABELS, EVAL_TYPE_LABELS, formatAreaText, PROPERTY_TYPE_LABELS } from '@valuation/domain';
 import { HistoryTimeline, InfoGrid, PageSection } from '@valuation/ui';
 import { NearbyPointsMap } from '../../../app/map/NearbyPointsMap';
-import { agencyAreaText, agencyReportTypeLabel, agencyTotalPrice, agencyUnitPrice, floorText, roomLayout } from '../model/agency-format';
+import { agencyReportTypeLabel, agencyTotalPrice, agencyUnitPrice, floorText, roomLayout } from '../model/agency-format';
 import { agencyHistoryEntries } from '../model/agency-history';
 import type { AgencySide } from '../model/agency-side';
 import { AgencyFileList } from './AgencyFileList';
@@ -52,7 +52,7 @@ export function AgencyPropertySection({ d }: { d: AgencyDetail }) {
           { label: '小区名称', value: h.haName },
           { label: '证载地址', value: h.cardAddress },
           { label: '物业类型', value: PROPERTY_TYPE_LABELS[h.propType] },
-          { label: '建筑面积', value: h.bldgArea === null ? null : agencyAreaText(h.bldgArea) },
+          { label: '建筑面积', value: h.bldgArea === null ? null : formatAreaText(h.bldgArea) },
           { label: '楼层/总楼层', value: floorText(h.floor, h.bheight) },
           {
             label: '楼栋/单元/户',

@@ -1,9 +1,9 @@
-import { agencyAreaText, agencyReportTypeLabel, agencyTotalPrice, agencyUnitPrice, floorText, roomLayout } from './agency-format';
+import { agencyReportTypeLabel, agencyTotalPrice, agencyUnitPrice, floorText, roomLayout } from './agency-format';
 import { detailIdOf, isAgencyUnread } from './agency-side';
 
 describe('agency formatting', () => {
-  it('shows replied prices with 2 decimals, separators and the unit of the evaluation type', () => {
-    expect(agencyTotalPrice(3_250_000, 1)).toBe('3,250,000.00元');
+  it('shows replied prices in the units of every other screen, with 2 decimals and separators', () => {
+    expect(agencyTotalPrice(3_250_000, 1)).toBe('325.00万元');
     expect(agencyTotalPrice(4500.5, 2)).toBe('4,500.50元/月');
     expect(agencyUnitPrice(36_500.25, 1)).toBe('36,500.25元/㎡');
     expect(agencyUnitPrice(50, 2)).toBe('50.00元/月/㎡');
@@ -20,8 +20,6 @@ describe('agency formatting', () => {
   });
 
   it('shows area, floors and rooms', () => {
-    expect(agencyAreaText(89.5)).toBe('89.50㎡');
-    expect(agencyAreaText(null)).toBe('--');
     expect(floorText(6, 18)).toBe('6/18');
     expect(floorText(null, null)).toBeNull();
     expect(roomLayout(3, 2, 1)).toBe('3室2厅1卫');

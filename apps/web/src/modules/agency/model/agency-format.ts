@@ -1,25 +1,12 @@
-import { AGENCY_REPORT_TYPE_LABELS, agencyReportTypeOf, formatAmount, formatArea } from '@valuation/domain';
+import { AGENCY_REPORT_TYPE_LABELS, agencyReportTypeOf, formatEvalPrice, formatUnitPrice } from '@valuation/domain';
 
-/** A replied price in yuan with 2 decimals and separators: `3,250,000.00元`; `--` without one. */
-export function formatAgencyPrice(value: number | null | undefined, unit = '元'): string {
-  return value === null || value === undefined || !Number.isFinite(value) ? '--' : `${formatAmount(value)}${unit}`;
-}
+/** The total of a reply in the unit of the evaluation type: 万元 for a sale, 元/月 for a rent, with 2 decimals. */
+export const agencyTotalPrice = (value: number | null | undefined, evalType: number) => formatEvalPrice(value, evalType);
 
-/** The total price of a reply: 元 for a sale, 元/月 for a rent. */
-export const agencyTotalPrice = (value: number | null | undefined, evalType: number) =>
-  formatAgencyPrice(value, evalType === 2 ? '元/月' : '元');
-
-/** The unit price of a reply: 元/㎡ for a sale, 元/月/㎡ for a rent. */
-export const agencyUnitPrice = (value: number | null | undefined, evalType: number) =>
-  formatAgencyPrice(value, evalType === 2 ? '元/月/㎡' : '元/㎡');
+/** The unit price of a reply with 2 decimals, as typed: 元/㎡ for a sale, 元/月/㎡ for a rent. */
+export const agencyUnitPrice = (value: number | null | undefined, evalType: number) => formatUnitPrice(value, evalType, 2);
 
 export const agencyReportTypeLabel = (v: boolean | number) => AGENCY_REPORT_TYPE_LABELS[agencyReportTypeOf(v)];
-
-/** `89.50㎡`; `--` without an area. */
-export function agencyAreaText(area: number | null | undefined): string {
-  const text = formatArea(area);
-  return text === '--' ? text : `${text}㎡`;
-}
 
 /** `3室2厅1卫`, from the parts given. */
 export function roomLayout(br: number | null, lr: number | null, ba: number | null): string | null {

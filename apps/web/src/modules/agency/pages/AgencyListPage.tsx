@@ -1,5 +1,6 @@
 import { Modal, Stack, Text } from '@mantine/core';
 import type { AgencyListItem } from '@valuation/contracts';
+import { formatAreaText } from '@valuation/domain';
 import { DateTimeCell, ListPage, shortText, TwoLineCell, UnreadDot, useListState, type RowAction, type TableColumn } from '@valuation/ui';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -10,7 +11,7 @@ import { AgencyStateBadge } from '../components/AgencyDetailSections';
 import { AgencyReceiveForm } from '../components/AgencyReceiveForm';
 import { AgencyReplyForm } from '../components/AgencyReplyForm';
 import { AGENCY_FIELDS, AGENCY_PAGE_SIZES, agencyQuery } from '../model/agency-filters';
-import { agencyAreaText, agencyReportTypeLabel, agencyTotalPrice } from '../model/agency-format';
+import { agencyReportTypeLabel, agencyTotalPrice } from '../model/agency-format';
 import { AGENCY_SIDES, isAgencyUnread, type AgencySide } from '../model/agency-side';
 
 type RowForm = { kind: 'receive' | 'reply'; row: AgencyListItem } | null;
@@ -36,7 +37,7 @@ function agencyColumns(side: AgencySide): TableColumn<AgencyListItem>[] {
       render: (r) => <TwoLineCell main={shortText(r.haName)} sub={shortText(r.cardAddress || r.location)} />,
     },
     { key: 'bldgtypeName', title: '建筑类型', field: 'bldgtypeName', nowrap: true },
-    { key: 'bldgArea', title: '面积', align: 'right', nowrap: true, render: (r) => agencyAreaText(r.bldgArea) },
+    { key: 'bldgArea', title: '面积', align: 'right', nowrap: true, render: (r) => formatAreaText(r.bldgArea) },
     { key: 'reportType', title: '报告类型', nowrap: true, render: (r) => agencyReportTypeLabel(r.reportType) },
     { key: 'reportStatus', title: '状态', render: (r) => <AgencyStateBadge state={r.reportStatus} /> },
     {

@@ -1,14 +1,21 @@
 import { Alert, Button, Divider, Group, Modal, NumberInput, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { AppraisalCaseDetail } from '@valuation/contracts';
-import { ANSWER_REPLY_MAX, AppraisalMsg, appraisalRefuseSchema, Perm, REFUSE_REASON_MAX } from '@valuation/domain';
+import {
+  ANSWER_REPLY_MAX,
+  AppraisalMsg,
+  appraisalRefuseSchema,
+  formatEvalPrice,
+  formatUnitPrice,
+  Perm,
+  REFUSE_REASON_MAX,
+} from '@valuation/domain';
 import { PageSection } from '@valuation/ui';
 import { useEffect, useState } from 'react';
 import { isApiError } from '../../../app/api/api-error';
 import { useGrantedPermissions } from '../../../app/session/session-queries';
 import { useAppraisalAction, type AppraisalAction } from '../api/appraisal-api';
 import { checkAnswer, EMPTY_ANSWER, proposedUnitPrice, type AnswerFormValues } from '../model/answer-form';
-import { yuan } from '../model/case-format';
 import { notifyActionError } from './ActionError';
 
 export interface CaseActionPanelProps {
@@ -37,8 +44,8 @@ function Outcome({ c }: { c: AppraisalCaseDetail }) {
   return (
     <Alert color="green" title={`已答复 · ${c.reviewTime ?? ''}`}>
       <Stack gap={4}>
-        {c.reviewTotalPrice !== null && <Text size="sm">评估总价：{yuan(c.reviewTotalPrice)}</Text>}
-        {c.reviewUnitPrice !== null && <Text size="sm">评估单价：{yuan(c.reviewUnitPrice, '元/㎡')}</Text>}
+        {c.reviewTotalPrice !== null && <Text size="sm">评估总价：{formatEvalPrice(c.reviewTotalPrice, c.evalType)}</Text>}
+        {c.reviewUnitPrice !== null && <Text size="sm">评估单价：{formatUnitPrice(c.reviewUnitPrice, c.evalType, 2)}</Text>}
         <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
           {c.reviewReply}
         </Text>

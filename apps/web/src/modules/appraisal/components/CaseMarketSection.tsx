@@ -1,9 +1,15 @@
 import { ScrollArea, Stack, Table, Text } from '@mantine/core';
 import type { AppraisalCaseDetail } from '@valuation/contracts';
-import { formatAmount, formatArea, formatEvalPrice } from '@valuation/domain';
+import {
+  evalPriceUnit,
+  formatArea,
+  formatEvalPrice,
+  formatTotalPrice,
+  formatUnitPrice,
+  formatUnitPriceFigure,
+  unitPriceUnit,
+} from '@valuation/domain';
 import { InfoGrid, PageSection, TrendLineChart } from '@valuation/ui';
-
-const price = (n: number) => `${formatAmount(n, 0)}`;
 
 /** The one row of an empty table. */
 function EmptyRow({ columns, text }: { columns: number; text: string }) {
@@ -36,7 +42,7 @@ export function CaseValuationSection({ c }: { c: AppraisalCaseDetail }) {
               { label: '估价时间', value: v.record.evalDate },
               { label: '置信等级', value: v.record.confidenceClass },
               { label: '估价总价', value: formatEvalPrice(v.record.totalPrice, v.record.evalType) },
-              { label: '估价单价', value: v.record.unitPrice === null ? null : `${price(v.record.unitPrice)}元/㎡` },
+              { label: '估价单价', value: v.record.unitPrice === null ? null : formatUnitPrice(v.record.unitPrice, v.record.evalType) },
               { label: '案例数', value: v.record.sampleCount },
             ]}
           />
@@ -48,8 +54,8 @@ export function CaseValuationSection({ c }: { c: AppraisalCaseDetail }) {
                 <Table.Th>楼层</Table.Th>
                 <Table.Th>户型</Table.Th>
                 <Table.Th>时间</Table.Th>
-                <Table.Th ta="right">总价(万元)</Table.Th>
-                <Table.Th ta="right">单价(元/㎡)</Table.Th>
+                <Table.Th ta="right">总价({evalPriceUnit(v.record.evalType)})</Table.Th>
+                <Table.Th ta="right">单价({unitPriceUnit(v.record.evalType)})</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -65,8 +71,8 @@ export function CaseValuationSection({ c }: { c: AppraisalCaseDetail }) {
                     {s.br ?? '-'}室{s.lr ?? '-'}厅
                   </Table.Td>
                   <Table.Td>{s.offerTime ?? '--'}</Table.Td>
-                  <Table.Td ta="right">{formatAmount(s.totalPrice / 10000)}</Table.Td>
-                  <Table.Td ta="right">{price(s.unitPrice)}</Table.Td>
+                  <Table.Td ta="right">{formatTotalPrice(s.totalPrice, v.record.evalType)}</Table.Td>
+                  <Table.Td ta="right">{formatUnitPriceFigure(s.unitPrice, v.record.evalType)}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
@@ -95,7 +101,7 @@ export function CaseMarketSection({ c }: { c: AppraisalCaseDetail }) {
             <TrendLineChart
               data={c.priceTrend.map((p) => ({ label: p.month, value: p.price }))}
               seriesLabel="均价"
-              valueFormatter={(n) => formatAmount(n, lease ? 2 : 0)}
+              valueFormatter={(n) => formatUnitPriceFigure(n, lease ? 2 : 1)}
               height={220}
               emptyText="暂无价格走势"
             />
@@ -128,8 +134,8 @@ export function CaseMarketSection({ c }: { c: AppraisalCaseDetail }) {
                       <Table.Td>
                         {r.rooms ?? '-'}室{r.halls ?? '-'}厅
                       </Table.Td>
-                      <Table.Td ta="right">{lease ? formatAmount(r.totalPrice) : formatAmount(r.totalPrice / 10000)}</Table.Td>
-                      <Table.Td ta="right">{lease ? formatAmount(r.unitPrice) : price(r.unitPrice)}</Table.Td>
+                      <Table.Td ta="right">{formatTotalPrice(r.totalPrice, lease ? 2 : 1)}</Table.Td>
+                      <Table.Td ta="right">{formatUnitPriceFigure(r.unitPrice, lease ? 2 : 1)}</Table.Td>
                     </Table.Tr>
                   ))}
                 </Table.Tbody>

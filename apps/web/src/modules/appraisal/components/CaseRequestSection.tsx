@@ -1,10 +1,10 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import type { AppraisalCaseDetail } from '@valuation/contracts';
-import { fileSizeText, formatArea } from '@valuation/domain';
+import { fileSizeText, formatAreaText, formatEvalPrice } from '@valuation/domain';
 import { InfoGrid, PageSection } from '@valuation/ui';
 import { useState } from 'react';
 import { downloadCaseFile } from '../api/appraisal-api';
-import { houseInfoItems, reasonText, yuan } from '../model/case-format';
+import { houseInfoItems, reasonText } from '../model/case-format';
 
 /** What the requester asked: the house, the reason, the prices and the attachments. */
 export function CaseRequestSection({ c }: { c: AppraisalCaseDetail }) {
@@ -29,12 +29,12 @@ export function CaseRequestSection({ c }: { c: AppraisalCaseDetail }) {
             { label: '小区', value: c.haName },
             { label: '房屋坐落', value: c.cardAddress, span: 2 },
             { label: '位置', value: c.location, span: 2 },
-            { label: '建筑面积', value: c.bldgArea === null ? null : `${formatArea(c.bldgArea)}㎡` },
+            { label: '建筑面积', value: c.bldgArea === null ? null : formatAreaText(c.bldgArea) },
             { label: '估价类型', value: c.evalType === 2 ? '租金' : '售价' },
             ...houseInfoItems(c.houseInfo),
             { label: '申请原因', value: reasonText(c) },
-            { label: '原估价', value: c.originalPrice === null ? null : yuan(c.originalPrice) },
-            { label: '期望价格', value: c.proposedPrice === null ? null : yuan(c.proposedPrice) },
+            { label: '原估价', value: c.originalPrice === null ? null : formatEvalPrice(c.originalPrice, c.evalType) },
+            { label: '期望价格', value: c.proposedPrice === null ? null : formatEvalPrice(c.proposedPrice, c.evalType) },
             { label: '备注', value: c.remark || null, span: 2 },
           ]}
         />

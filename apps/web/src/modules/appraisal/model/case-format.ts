@@ -1,12 +1,5 @@
 import type { AppraisalCaseDetail } from '@valuation/contracts';
-import {
-  ARTIFICIAL_REASON_LABELS,
-  dictName,
-  formatAmount,
-  OBJECTION_REASON_LABELS,
-  PROPERTY_TYPE_LABELS,
-  type DictType,
-} from '@valuation/domain';
+import { ARTIFICIAL_REASON_LABELS, dictName, OBJECTION_REASON_LABELS, PROPERTY_TYPE_LABELS, type DictType } from '@valuation/domain';
 
 /** The reason of a request: manual enquiries have their own list; re-appraisals and objections say too high or too low. */
 export function reasonText(c: Pick<AppraisalCaseDetail, 'kind' | 'reason' | 'otherReason'>): string {
@@ -14,11 +7,6 @@ export function reasonText(c: Pick<AppraisalCaseDetail, 'kind' | 'reason' | 'oth
   const labels: Readonly<Record<number, string>> = c.kind === 'artificial' ? ARTIFICIAL_REASON_LABELS : OBJECTION_REASON_LABELS;
   const label = labels[c.reason] ?? String(c.reason);
   return c.otherReason ? `${label}（${c.otherReason}）` : label;
-}
-
-/** `6,000,000.00元`; `--` without a price. */
-export function yuan(value: number | null | undefined, unit = '元'): string {
-  return value === null || value === undefined ? '--' : `${formatAmount(value)}${unit}`;
 }
 
 const HOUSE_LABELS: Readonly<Record<string, string>> = {

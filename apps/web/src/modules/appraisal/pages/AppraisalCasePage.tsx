@@ -70,7 +70,7 @@ export function AppraisalCasePage() {
         <Grid.Col span={{ base: 12, lg: 4 }}>
           <Stack gap="lg">
             <CaseActionPanel c={c} reload={() => void query.refetch()} />
-            <CaseHistoryTimeline history={c.history} />
+            <CaseHistoryTimeline history={c.history} evalType={c.evalType} />
           </Stack>
         </Grid.Col>
       </Grid>

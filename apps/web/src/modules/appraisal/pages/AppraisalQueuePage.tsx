@@ -1,7 +1,7 @@
 import { Box, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { AppraisalQueueRow } from '@valuation/contracts';
-import { APPRAISAL_QUEUE_PAGE_SIZES, AppraisalMsg, formatArea, Perm } from '@valuation/domain';
+import { APPRAISAL_QUEUE_PAGE_SIZES, AppraisalMsg, formatAreaText, Perm } from '@valuation/domain';
 import { CHECKED, ListPage, StatTile, useListState, type RowAction, type TableColumn } from '@valuation/ui';
 import { useMemo } from 'react';
 import { useRouteLink } from '../../../app/routing/use-route-link';
@@ -40,7 +40,7 @@ const COLUMNS: TableColumn<AppraisalQueueRow>[] = [
       <Stack gap={2}>
         <Text size="sm">{address(r)}</Text>
         <Text size="xs" c="dimmed">
-          {r.cityName} · {r.evalType === 2 ? '租金' : '售价'} · {formatArea(r.bldgArea)}㎡
+          {r.cityName} · {r.evalType === 2 ? '租金' : '售价'} · {formatAreaText(r.bldgArea)}
         </Text>
       </Stack>
     ),

@@ -1,5 +1,5 @@
 import type { BatchItemState, BatchTaskState } from '@valuation/contracts';
-import { BATCH_ITEM_STATE_LABELS, BATCH_TASK_STATE_LABELS, formatAmount } from '@valuation/domain';
+import { BATCH_ITEM_STATE_LABELS, BATCH_TASK_STATE_LABELS, formatAmount, formatTotalPrice, formatUnitPriceFigure } from '@valuation/domain';
 
 const EMPTY = '--';
 
@@ -19,12 +19,12 @@ export function formatBatchAmount(amount: number | null | undefined): string {
 
 /** Unit price of an item (元/㎡), no decimals: `56,790`. */
 export function formatBatchUnitPrice(unitPrice: number | null | undefined): string {
-  return isNumber(unitPrice) ? formatAmount(Math.round(unitPrice), 0) : EMPTY;
+  return formatUnitPriceFigure(unitPrice, 1, 0);
 }
 
 /** Total price of an item, given in yuan, shown in 万元 with 2 decimals: `356.12`. */
 export function formatBatchTotalPrice(totalPrice: number | null | undefined): string {
-  return isNumber(totalPrice) ? formatAmount(totalPrice / 10000, 2) : EMPTY;
+  return formatTotalPrice(totalPrice, 1, 2);
 }
 
 /** `5/18`; a missing side shows as `--`. */

@@ -4,7 +4,8 @@ import {
   ARTIFICIAL_REASON_LABELS,
   ARTIFICIAL_STATE_LABELS,
   EVAL_TYPE_LABELS,
-  formatArea,
+  evalPriceUnit,
+  formatAreaText,
   formatReportTotalPrice,
   formatReportUnitPrice,
   Perm,
@@ -49,7 +50,7 @@ function Answer({ c }: { c: AppraisalCaseView }) {
           <Text fz={32} fw={700} c="blue.7" lh={1.2}>
             {formatReportTotalPrice(c.reviewTotalPrice, evalType)}
             <Text span fz="md" fw={500} ml={4}>
-              {evalType === 2 ? '元/月' : '万元'}
+              {evalPriceUnit(evalType)}
             </Text>
           </Text>
         </div>
@@ -171,7 +172,7 @@ export function ManualInquiryReportPage() {
             { label: '小区', value: c.haName },
             { label: '证载地址', value: c.cardAddress },
             { label: '位置', value: c.location },
-            { label: '建筑面积', value: c.bldgArea === null ? null : `${formatArea(c.bldgArea)}㎡` },
+            { label: '建筑面积', value: c.bldgArea === null ? null : formatAreaText(c.bldgArea) },
             { label: '客户编号', value: c.principalCode },
             { label: '估价编号', value: c.evalCode },
             {

@@ -1,6 +1,6 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import type { NearbyCommunity } from '@valuation/contracts';
-import { formatUnitPrice } from '../lib/address-text';
+import { communityUnitPrice } from '../lib/address-text';
 
 export interface CommunityCardProps {
   community: NearbyCommunity;
@@ -26,7 +26,7 @@ export function CommunityCard({ community, onSelect }: CommunityCardProps) {
           均价：
         </Text>
         <Text size="sm" fw={600} c={community.price ? 'orange.7' : 'dimmed'}>
-          {formatUnitPrice(community.price)}
+          {communityUnitPrice(community.price)}
         </Text>
       </Group>
       <Button size="xs" mt={6} onClick={onSelect} disabled={!onSelect}>

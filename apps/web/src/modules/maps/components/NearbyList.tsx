@@ -1,6 +1,6 @@
 import { Group, Loader, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
 import type { NearbyCommunity } from '@valuation/contracts';
-import { formatUnitPrice } from '../lib/address-text';
+import { communityUnitPrice } from '../lib/address-text';
 import { MapMsg } from '../lib/map-constants';
 
 export interface NearbyListProps {
@@ -52,7 +52,7 @@ export function NearbyList({ items, loading, loaded, activeHaCode, onShow }: Nea
                   </Text>
                 </Group>
                 <Text size="xs" c="dimmed" truncate>
-                  {formatUnitPrice(c.price)} · {c.distName}
+                  {communityUnitPrice(c.price)} · {c.distName}
                 </Text>
               </UnstyledButton>
             ))}

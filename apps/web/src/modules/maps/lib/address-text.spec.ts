@@ -1,4 +1,4 @@
-import { addressOfGpsCommunity, addressToStore, formatUnitPrice, shortPrice } from './address-text';
+import { addressOfGpsCommunity, addressToStore, communityUnitPrice, shortPrice } from './address-text';
 
 describe('addressOfGpsCommunity', () => {
   it('joins district, street, number and community name', () => {
@@ -22,9 +22,9 @@ describe('addressToStore', () => {
 
 describe('prices', () => {
   it('formats unit prices with separators and 暂无 without a price', () => {
-    expect(formatUnitPrice(81234.4)).toBe('81,234 元/㎡');
-    expect(formatUnitPrice(null)).toBe('暂无');
-    expect(formatUnitPrice(0)).toBe('暂无');
+    expect(communityUnitPrice(81234.4)).toBe('81,234元/㎡');
+    expect(communityUnitPrice(null)).toBe('暂无');
+    expect(communityUnitPrice(0)).toBe('暂无');
   });
 
   it('shortens prices for marker labels', () => {

@@ -1,4 +1,5 @@
 import type { GpsCommunityList } from '@valuation/contracts';
+import { formatCompactPrice, formatUnitPrice } from '@valuation/domain';
 import { MapMsg } from './map-constants';
 
 type GpsCommunity = GpsCommunityList['items'][number];
@@ -17,14 +18,14 @@ export function addressToStore(input: string): string {
   return text === MapMsg.noAddress ? '' : text;
 }
 
-/** Unit price for display: 81,234 元/㎡, or 暂无 without one. */
-export function formatUnitPrice(price: number | null | undefined): string {
+/** A community's sale unit price: 81,234元/㎡, or 暂无 without one. */
+export function communityUnitPrice(price: number | null | undefined): string {
   if (price === null || price === undefined || !Number.isFinite(price) || price <= 0) return '暂无';
-  return `${Math.round(price).toLocaleString('en-US')} 元/㎡`;
+  return formatUnitPrice(price, 1);
 }
 
 /** Short price for the marker label: 8.1万 or 9500. */
 export function shortPrice(price: number | null | undefined): string {
   if (price === null || price === undefined || !Number.isFinite(price) || price <= 0) return '';
-  return price >= 10000 ? `${(price / 10000).toFixed(1)}万` : String(Math.round(price));
+  return formatCompactPrice(Math.round(price), 1);
 }

@@ -1,5 +1,5 @@
 import { Badge, Group, Loader, Table, Text } from '@mantine/core';
-import { artificialTypeLabel, formatEvalPrice, formatReportUnitPrice, unitPriceUnit, withUnit } from '@valuation/domain';
+import { artificialTypeLabel, formatEvalPrice, formatUnitPrice } from '@valuation/domain';
 import { LoadError } from '@valuation/ui';
 import { formatDateTime } from '../../../app/format/date-format';
 import { useEvalHistory } from '../api/records-api';
@@ -72,7 +72,7 @@ export function RecordHistory({ evalRecordId, evalCode }: { evalRecordId: number
               <Table.Td>{formatDateTime(h.evalDate)}</Table.Td>
               <Table.Td>{h.evalType === 2 ? '租金' : '售价'}</Table.Td>
               <Table.Td ta="right">{formatEvalPrice(h.totalPrice, h.evalType)}</Table.Td>
-              <Table.Td ta="right">{withUnit(formatReportUnitPrice(h.unitPrice, h.evalType), unitPriceUnit(h.evalType))}</Table.Td>
+              <Table.Td ta="right">{formatUnitPrice(h.unitPrice, h.evalType)}</Table.Td>
               <Table.Td>{h.type === 1 ? (STATE_LABELS[h.state] ?? '--') : '已答复'}</Table.Td>
             </Table.Tr>
           ))}

@@ -18,10 +18,10 @@ import {
 import type { ReportVerification } from '@valuation/contracts';
 import {
   evalPriceUnit,
-  formatArea,
+  FormalReportMsg,
+  formatAreaText,
   formatReportTotalPrice,
   formatReportUnitPrice,
-  FormalReportMsg,
   unitPriceUnit,
 } from '@valuation/domain';
 import { useState } from 'react';
@@ -73,7 +73,7 @@ function Verified({ report }: { report: ReportVerification }) {
             <Field label="报告编号">{report.reportCode}</Field>
             <Field label="报告日期">{report.reportDate}</Field>
             <Field label="估价对象">{[report.cityName, report.haName, report.address].filter(Boolean).join(' · ')}</Field>
-            <Field label="建筑面积">{formatArea(report.bldgArea)} ㎡</Field>
+            <Field label="建筑面积">{formatAreaText(report.bldgArea)}</Field>
             <Field label={t === 2 ? '估价租金' : '估价总价'}>
               {formatReportTotalPrice(report.totalPrice, t)} {evalPriceUnit(t)}
             </Field>

@@ -4,6 +4,7 @@ import {
   EVAL_TYPE_LABELS,
   formatArea,
   formatEvalPrice,
+  formatUnitPrice,
   OBJECTION_REASON_LABELS,
   PROPERTY_TYPE_LABELS,
   REVIEW_INITIATE_LABELS,
@@ -78,10 +79,7 @@ export function CaseAnswerSection({ c, pendingText }: { c: AppraisalCaseView; pe
                   { label: '复评总价', value: formatEvalPrice(c.reviewTotalPrice, c.evalType) },
                   {
                     label: '复评单价',
-                    value:
-                      c.reviewUnitPrice === null
-                        ? null
-                        : `${c.reviewUnitPrice.toLocaleString('zh-CN')}${c.evalType === 2 ? '元/月/㎡' : '元/㎡'}`,
+                    value: c.reviewUnitPrice === null ? null : formatUnitPrice(c.reviewUnitPrice, c.evalType, 2),
                   },
                 ]),
             { label: '答复时间', value: c.reviewTime },

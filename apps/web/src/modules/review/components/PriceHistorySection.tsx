@@ -1,6 +1,6 @@
 import { Badge, Group, Table, Text } from '@mantine/core';
 import type { PriceHistoryItem } from '@valuation/contracts';
-import { artificialTypeLabel, formatEvalPrice, formatReportUnitPrice, unitPriceUnit, withUnit } from '@valuation/domain';
+import { artificialTypeLabel, formatEvalPrice, formatUnitPrice } from '@valuation/domain';
 import { PageSection } from '@valuation/ui';
 import { formatDateTime } from '../../../app/format/date-format';
 
@@ -49,7 +49,7 @@ export function PriceHistorySection({ items, current }: { items: readonly PriceH
                     {formatEvalPrice(h.totalPrice, h.evalType)}
                   </Table.Td>
                   <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                    {withUnit(formatReportUnitPrice(h.unitPrice, h.evalType), unitPriceUnit(h.evalType))}
+                    {formatUnitPrice(h.unitPrice, h.evalType)}
                   </Table.Td>
                 </Table.Tr>
               );

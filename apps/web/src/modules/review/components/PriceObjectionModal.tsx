@@ -2,10 +2,11 @@ import { Alert, Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   checkObjectionPrice,
+  formatAmount,
   OBJECTION_REASON_LABELS,
+  ObjectionMsg,
   objectionPriceUnit,
   objectionReasonFromPrice,
-  ObjectionMsg,
   yuanToObjectionPrice,
 } from '@valuation/domain';
 import { useEffect, useState } from 'react';
@@ -71,7 +72,7 @@ export function PriceObjectionModal({ opened, onClose, oldPrice, evalCode, evalT
         <Text size="sm">
           系统估价：
           <Text span fw={600}>
-            {shownOld.toLocaleString('zh-CN')}
+            {formatAmount(shownOld)}
             {unit.unit}
           </Text>
         </Text>

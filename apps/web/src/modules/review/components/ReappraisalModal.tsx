@@ -5,10 +5,11 @@ import {
   CASE_FILE_LIMITS,
   CaseFileMsg,
   checkReviewForm,
+  formatAmount,
   OBJECTION_REASON_LABELS,
   objectionPriceUnit,
-  ReviewMsg,
   type ReviewInitiate,
+  ReviewMsg,
 } from '@valuation/domain';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -91,7 +92,7 @@ export function ReappraisalModal({ opened, onClose, initiate, sourceId, oldPrice
     <Modal opened={opened} onClose={() => !add.isPending && onClose()} title="人工复评" centered size="lg" zIndex={1100}>
       <Stack gap="md">
         <Text size="sm" c="dimmed">
-          原估价：{shownOld.toLocaleString('zh-CN')}
+          原估价：{formatAmount(shownOld)}
           {unit.unit}。提交后估价师将在1-2个工作日内答复。
         </Text>
         <Radio.Group label="复评原因" value={reason} onChange={(v) => setReason(v as '1' | '2' | '3')} withAsterisk>

@@ -1,7 +1,7 @@
 import { Badge, Button } from '@mantine/core';
 import {
   EVAL_TYPE_LABELS,
-  formatArea,
+  formatAreaText,
   formatEvalPrice,
   REVIEW_INITIATE_LABELS,
   REVIEW_STATE_LABELS,
@@ -32,7 +32,7 @@ const COLUMNS: TableColumn<ReviewListRow>[] = [
     key: 'house',
     title: '物业类型/面积',
     nowrap: true,
-    render: (r) => <TwoLineCell main={r.bldgTypeName} sub={`${formatArea(r.bldgArea)}㎡`} />,
+    render: (r) => <TwoLineCell main={r.bldgTypeName} sub={formatAreaText(r.bldgArea)} />,
   },
   {
     key: 'evalType',

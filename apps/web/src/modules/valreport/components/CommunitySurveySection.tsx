@@ -1,6 +1,6 @@
 import { Group, Text } from '@mantine/core';
 import type { CommunityDetail } from '@valuation/contracts';
-import { formatGrouped, formatPercent, formatReportUnitPrice, ReportMsg, withUnit } from '@valuation/domain';
+import { formatGrouped, formatPercent, formatUnitPrice, ReportMsg } from '@valuation/domain';
 import { ChartEmpty, InfoGrid, PageSection } from '@valuation/ui';
 import type { ReactNode } from 'react';
 import { QueryState, type QueryLike } from './QueryState';
@@ -48,14 +48,11 @@ export function CommunitySurveySection({ query, cols = 2 }: CommunitySurveySecti
                   { label: '小区地址', value: d.address, span: cols },
                   {
                     label: '售价均价',
-                    value: d.price === null ? '' : priceWithRise(withUnit(formatReportUnitPrice(d.price, 1), '元/㎡'), d.priceRise),
+                    value: d.price === null ? '' : priceWithRise(formatUnitPrice(d.price, 1), d.priceRise),
                   },
                   {
                     label: '租金均价',
-                    value:
-                      d.leasePrice === null
-                        ? ''
-                        : priceWithRise(withUnit(formatReportUnitPrice(d.leasePrice, 2), '元/月/㎡'), d.leasePriceRise),
+                    value: d.leasePrice === null ? '' : priceWithRise(formatUnitPrice(d.leasePrice, 2), d.leasePriceRise),
                   },
                   { label: '建成年代', value: d.buildyear ? `${d.buildyear}年` : '' },
                   { label: '物业类型', value: d.haClName },
@@ -65,8 +62,8 @@ export function CommunitySurveySection({ query, cols = 2 }: CommunitySurveySecti
                   { label: '车位', value: parking },
                   { label: '建筑面积', value: orEmpty(d.constArea, '㎡') },
                   { label: '占地面积', value: orEmpty(d.groundArea, '㎡') },
-                  { label: '绿化率', value: d.greeningRate === null ? '' : `${d.greeningRate.toFixed(2)}%` },
-                  { label: '容积率', value: d.volumeRate === null ? '' : d.volumeRate.toFixed(2) },
+                  { label: '绿化率', value: d.greeningRate === null ? '' : `${formatGrouped(d.greeningRate, 2)}%` },
+                  { label: '容积率', value: d.volumeRate === null ? '' : formatGrouped(d.volumeRate, 2) },
                   { label: '开发商', value: d.devCoName, span: 2 },
                   { label: '物业公司', value: d.wyCoName, span: 2 },
                 ]}

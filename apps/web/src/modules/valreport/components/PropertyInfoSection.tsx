@@ -1,6 +1,6 @@
 import { Box, Grid, Text } from '@mantine/core';
 import type { EvalRecord } from '@valuation/contracts';
-import { floorLabel, formatArea, layoutLabel } from '@valuation/domain';
+import { floorLabel, formatAreaText, layoutLabel } from '@valuation/domain';
 import { InfoGrid, PageSection } from '@valuation/ui';
 import { NearbyPointsMap, type NearbyPoint } from '../../../app/map/NearbyPointsMap';
 import type { LonLat } from '../../../app/map/coord-convert';
@@ -25,7 +25,7 @@ export function PropertyInfoSection({ record: r, center, points }: PropertyInfoS
         { label: '所在城市', value: r.cityName },
         { label: '房产地址', value: r.location ?? r.cardAddress, span: 2 },
         { label: '物业类型', value: r.proprtname },
-        { label: '建筑面积', value: `${formatArea(r.bldgArea)}㎡` },
+        { label: '建筑面积', value: formatAreaText(r.bldgArea) },
         { label: '所在楼层', value: floorLabel(r.floor, r.bheight) },
         { label: '户型', value: layoutLabel(r.br, r.lr, r.ba) },
         { label: '朝向', value: r.faceName },

@@ -1,7 +1,7 @@
 import { DonutChart } from '@mantine/charts';
 import { Box, ColorSwatch, Group, SimpleGrid, Text } from '@mantine/core';
 import type { RoomTypeSeries } from '@valuation/contracts';
-import { REPORT_LIMITS, ReportMsg, roomTypeLabel } from '@valuation/domain';
+import { formatGrouped, REPORT_LIMITS, ReportMsg, roomTypeLabel } from '@valuation/domain';
 import { ChartEmpty, PageSection } from '@valuation/ui';
 import { QueryState, type QueryLike } from './QueryState';
 
@@ -49,7 +49,7 @@ export function RoomTypeSection({ query, propType }: RoomTypeSectionProps) {
                   thickness={34}
                   withTooltip
                   tooltipDataSource="segment"
-                  valueFormatter={(v) => `${v.toFixed(2)}%`}
+                  valueFormatter={(v) => `${formatGrouped(v, 2)}%`}
                   chartLabel="户型"
                 />
                 <SimpleGrid cols={rows.length > 8 ? 2 : 1} spacing="xs" verticalSpacing={6} style={{ flex: 1 }}>
@@ -61,7 +61,7 @@ export function RoomTypeSection({ query, propType }: RoomTypeSectionProps) {
                       </Group>
                       <Box>
                         <Text size="sm" fw={500}>
-                          {d.value.toFixed(2)}%
+                          {formatGrouped(d.value, 2)}%
                         </Text>
                       </Box>
                     </Group>
