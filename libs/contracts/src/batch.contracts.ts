@@ -3,44 +3,48 @@
  * Prices in yuan except where noted; evalAmount is in 亿元 as the specification shows it.
  */
 
-/** 0 waiting for the user's agreement to use nationwide counts, 1 valuing, 2 finished, 3 failed. */
-export type BatchTaskState = 0 | 1 | 2 | 3;
+import { z } from 'zod';
 
-/** 0 waiting, 1 valued, 2 not valued, 3 address parse failed. */
-export type BatchItemState = 0 | 1 | 2 | 3;
+export const batchTaskStateSchema = z
+  .literal([0, 1, 2, 3])
+  .describe("0 waiting for the user's agreement to use nationwide counts, 1 valuing, 2 finished, 3 failed.");
+export type BatchTaskState = z.infer<typeof batchTaskStateSchema>;
+
+export const batchItemStateSchema = z.literal([0, 1, 2, 3]).describe('0 waiting, 1 valued, 2 not valued, 3 address parse failed.');
+export type BatchItemState = z.infer<typeof batchItemStateSchema>;
 
 /** subCode of the upload answer when the city-annual counts do not cover the rows. */
 export const BATCH_SUBCODE_NEEDS_UNIVERSAL = 100;
 
-/** Answer of POST api/batch/upload and api/batch/eval. */
-export interface BatchUploadResult {
-  batchId: string;
-  evalTotal: number;
-  /** Counts still missing from the city-annual packages (with subCode 100). */
-  shortfall?: number;
-}
+export const batchUploadResultSchema = z
+  .object({
+    batchId: z.string(),
+    evalTotal: z.number(),
+    shortfall: z.number().optional().describe('Counts still missing from the city-annual packages (with subCode 100).'),
+  })
+  .meta({ id: 'BatchUploadResult', description: 'Answer of POST api/batch/upload and api/batch/eval.' });
+export type BatchUploadResult = z.infer<typeof batchUploadResultSchema>;
 
-/** One row of GET api/batch/list and the answer of GET api/batch/detail. */
-export interface BatchTask {
-  id: number;
-  batchId: string;
-  taskName: string;
-  taskState: BatchTaskState;
-  evalTotal: number;
-  /** Rows finished so far (progress = processed / evalTotal). */
-  processed: number;
-  /** Sum of the valued totals in 亿元, 4 decimals. */
-  evalAmount: number;
-  evalSuccess: number;
-  evalFail: number;
-  evalError: number;
-  /** yyyy-MM-dd HH:mm:ss */
-  submitTime: string;
-  finishTime: string | null;
-  recvPhone: string | null;
-  fileName: string;
-  errorReason: string | null;
-}
+export const batchTaskSchema = z
+  .object({
+    id: z.number(),
+    batchId: z.string(),
+    taskName: z.string(),
+    taskState: batchTaskStateSchema,
+    evalTotal: z.number(),
+    processed: z.number().describe('Rows finished so far (progress = processed / evalTotal).'),
+    evalAmount: z.number().describe('Sum of the valued totals in 亿元, 4 decimals.'),
+    evalSuccess: z.number(),
+    evalFail: z.number(),
+    evalError: z.number(),
+    submitTime: z.string().describe('yyyy-MM-dd HH:mm:ss'),
+    finishTime: z.string().nullable(),
+    recvPhone: z.string().nullable(),
+    fileName: z.string(),
+    errorReason: z.string().nullable(),
+  })
+  .meta({ id: 'BatchTask', description: 'One row of GET api/batch/list and the answer of GET api/batch/detail.' });
+export type BatchTask = z.infer<typeof batchTaskSchema>;
 
 /** Query of GET api/batch/list; dates yyyy/MM/dd, taskState 0 for all. */
 export interface BatchListQuery {
@@ -52,24 +56,26 @@ export interface BatchListQuery {
   pageSize?: number;
 }
 
-/** One row of GET api/batch/items. */
-export interface BatchItem {
-  id: number;
-  rowNo: number;
-  state: BatchItemState;
-  cityName: string | null;
-  distName: string | null;
-  location: string | null;
-  haName: string | null;
-  propType: number | null;
-  bldgArea: number | null;
-  floor: number | null;
-  bheight: number | null;
-  unitPrice: number | null;
-  totalPrice: number | null;
-  evalCode: string | null;
-  error: string | null;
-}
+export const batchItemSchema = z
+  .object({
+    id: z.number(),
+    rowNo: z.number(),
+    state: batchItemStateSchema,
+    cityName: z.string().nullable(),
+    distName: z.string().nullable(),
+    location: z.string().nullable(),
+    haName: z.string().nullable(),
+    propType: z.number().nullable(),
+    bldgArea: z.number().nullable(),
+    floor: z.number().nullable(),
+    bheight: z.number().nullable(),
+    unitPrice: z.number().nullable(),
+    totalPrice: z.number().nullable(),
+    evalCode: z.string().nullable(),
+    error: z.string().nullable(),
+  })
+  .meta({ id: 'BatchItem', description: 'One row of GET api/batch/items.' });
+export type BatchItem = z.infer<typeof batchItemSchema>;
 
 /** Query of GET api/batch/items and api/batch/items/export; evalState 0 for all. */
 export interface BatchItemsQuery {

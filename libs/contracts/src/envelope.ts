@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /** Every API answer, success or error. `code` 200 is success; errors carry the HTTP status as code. */
 export interface ApiEnvelope<T = unknown> {
   code: number;
@@ -21,6 +23,23 @@ export interface AgencyPage<T> {
   pageIndex: number;
   pageInfo: { totalResults: number; resultsPerPage: number };
 }
+
+/** The schema of a page of `row`s (`{ list, pages, pageNum, total }`), for the API description. */
+export const pagedSchema = <T extends z.ZodType>(row: T) =>
+  z.object({
+    list: z.array(row),
+    pages: z.number().int().describe('页数'),
+    pageNum: z.number().int().describe('页码，从 1 开始'),
+    total: z.number().int().describe('总条数'),
+  });
+
+/** The schema of an institution valuation page (`{ items, pageIndex, pageInfo }`). */
+export const agencyPageSchema = <T extends z.ZodType>(row: T) =>
+  z.object({
+    items: z.array(row),
+    pageIndex: z.number().int().describe('页码，从 1 开始'),
+    pageInfo: z.object({ totalResults: z.number().int().describe('总条数'), resultsPerPage: z.number().int().describe('每页条数') }),
+  });
 
 export interface PageQuery {
   pageIndex?: number;

@@ -4,136 +4,147 @@
  * yuan/m² (sale) or yuan/month/m² (lease). Coordinates are bd09ll.
  */
 
-/** 1 sale, 2 lease. */
-export type EvalType = 1 | 2;
+import { z } from 'zod';
+
+export const evalTypeSchema = z.literal([1, 2]).describe('1 sale, 2 lease.');
+export type EvalType = z.infer<typeof evalTypeSchema>;
 
 /** Query of POST api/eval/rapid and api/eval/reval. */
 export interface EvalTypeQuery {
   evalType: EvalType;
 }
 
-/** Answer of POST api/eval/rapid and api/eval/reval. state 1 valued, 2 only a reference price. */
-export interface RapidResult {
-  evalCode: string;
-  state: number;
-}
+export const rapidResultSchema = z
+  .object({
+    evalCode: z.string(),
+    state: z.number(),
+  })
+  .meta({ id: 'RapidResult', description: 'Answer of POST api/eval/rapid and api/eval/reval. state 1 valued, 2 only a reference price.' });
+export type RapidResult = z.infer<typeof rapidResultSchema>;
 
-/** A stored valuation record in the shape of the specification. */
-export interface EvalRecord {
-  id: number;
-  evalCode: string;
-  evalType: EvalType;
-  /** forsale, lease, fvSale, fvLease, mraSale, mraLease, msaSale, msaLease, averageSale, averageLease. */
-  method: string;
-  state: number;
-  /** A, B or C; null without a value. */
-  confidenceClass: string | null;
-  haCode: string | null;
-  haName: string | null;
-  cityCode: string;
-  cityName: string;
-  propType: number;
-  proprtname: string;
-  businessTypeId: number | null;
-  businessTypeName: string | null;
-  principalCode: string | null;
-  principal: string | null;
-  owner: string | null;
-  cardAddress: string | null;
-  location: string | null;
-  gpsLon: number | null;
-  gpsLat: number | null;
-  buildNo: string | null;
-  unit: string | null;
-  roomNo: string | null;
-  bldgArea: number;
-  br: number | null;
-  lr: number | null;
-  ba: number | null;
-  cr: number | null;
-  floor: number | null;
-  bheight: number | null;
-  faceName: string;
-  intdecoName: string;
-  indoStruName: string;
-  bldgTypeName: string;
-  bldgstruName: string;
-  buildYear: number | null;
-  /** yyyy-MM-dd HH:mm:ss */
-  evalDate: string;
-  totalPrice: number | null;
-  unitPrice: number | null;
-  sampleCount: number | null;
-  samplePriceMax: number | null;
-  samplePriceMin: number | null;
-  samplePriceAvg: number | null;
-  riskCoefficient: number | null;
-  riskTotalPrice: number | null;
-  engineVersion: string;
-  /** Whether an inquiry or advisory report exists for the record. */
-  inquiry: boolean;
-  advisory: boolean;
-}
+export const evalRecordSchema = z
+  .object({
+    id: z.number(),
+    evalCode: z.string(),
+    evalType: evalTypeSchema,
+    method: z.string().describe('forsale, lease, fvSale, fvLease, mraSale, mraLease, msaSale, msaLease, averageSale, averageLease.'),
+    state: z.number(),
+    confidenceClass: z.string().nullable().describe('A, B or C; null without a value.'),
+    haCode: z.string().nullable(),
+    haName: z.string().nullable(),
+    cityCode: z.string(),
+    cityName: z.string(),
+    propType: z.number(),
+    proprtname: z.string(),
+    businessTypeId: z.number().nullable(),
+    businessTypeName: z.string().nullable(),
+    principalCode: z.string().nullable(),
+    principal: z.string().nullable(),
+    owner: z.string().nullable(),
+    cardAddress: z.string().nullable(),
+    location: z.string().nullable(),
+    gpsLon: z.number().nullable(),
+    gpsLat: z.number().nullable(),
+    buildNo: z.string().nullable(),
+    unit: z.string().nullable(),
+    roomNo: z.string().nullable(),
+    bldgArea: z.number(),
+    br: z.number().nullable(),
+    lr: z.number().nullable(),
+    ba: z.number().nullable(),
+    cr: z.number().nullable(),
+    floor: z.number().nullable(),
+    bheight: z.number().nullable(),
+    faceName: z.string(),
+    intdecoName: z.string(),
+    indoStruName: z.string(),
+    bldgTypeName: z.string(),
+    bldgstruName: z.string(),
+    buildYear: z.number().nullable(),
+    evalDate: z.string().describe('yyyy-MM-dd HH:mm:ss'),
+    totalPrice: z.number().nullable(),
+    unitPrice: z.number().nullable(),
+    sampleCount: z.number().nullable(),
+    samplePriceMax: z.number().nullable(),
+    samplePriceMin: z.number().nullable(),
+    samplePriceAvg: z.number().nullable(),
+    riskCoefficient: z.number().nullable(),
+    riskTotalPrice: z.number().nullable(),
+    engineVersion: z.string(),
+    inquiry: z.boolean().describe('Whether an inquiry or advisory report exists for the record.'),
+    advisory: z.boolean(),
+  })
+  .meta({ id: 'EvalRecord', description: 'A stored valuation record in the shape of the specification.' });
+export type EvalRecord = z.infer<typeof evalRecordSchema>;
 
-/** One comparable case of a valuation. */
-export interface EvalSample {
-  id: string;
-  haName: string;
-  areaSize: number;
-  floor: number | null;
-  bheight: number | null;
-  br: number | null;
-  lr: number | null;
-  ba: number | null;
-  offerTime: string | null;
-  totalPrice: number;
-  unitPrice: number;
-}
+export const evalSampleSchema = z
+  .object({
+    id: z.string(),
+    haName: z.string(),
+    areaSize: z.number(),
+    floor: z.number().nullable(),
+    bheight: z.number().nullable(),
+    br: z.number().nullable(),
+    lr: z.number().nullable(),
+    ba: z.number().nullable(),
+    offerTime: z.string().nullable(),
+    totalPrice: z.number(),
+    unitPrice: z.number(),
+  })
+  .meta({ id: 'EvalSample', description: 'One comparable case of a valuation.' });
+export type EvalSample = z.infer<typeof evalSampleSchema>;
 
-/** Weight of a feature group for the radar chart; the values sum to 1. */
-export interface EvalBeta {
-  title: string;
-  value: number;
-}
+export const evalBetaSchema = z
+  .object({
+    title: z.string(),
+    value: z.number(),
+  })
+  .meta({ id: 'EvalBeta', description: 'Weight of a feature group for the radar chart; the values sum to 1.' });
+export type EvalBeta = z.infer<typeof evalBetaSchema>;
 
-/** GET api/eval/get */
-export interface EvalResult {
-  record: EvalRecord;
-  samples: EvalSample[];
-  betas: EvalBeta[];
-}
+export const evalResultSchema = z
+  .object({
+    record: evalRecordSchema,
+    samples: z.array(evalSampleSchema),
+    betas: z.array(evalBetaSchema),
+  })
+  .meta({ id: 'EvalResult', description: 'GET api/eval/get' });
+export type EvalResult = z.infer<typeof evalResultSchema>;
 
-/** GET api/eval/pm: X month-on-month and R year-on-year change ratios of the latest month. */
-export interface EvalTrend {
-  X: number | null;
-  R: number | null;
-  month: string | null;
-  source: string | null;
-  series: { month: string; value: number }[];
-}
+export const evalTrendSchema = z
+  .object({
+    X: z.number().nullable(),
+    R: z.number().nullable(),
+    month: z.string().nullable(),
+    source: z.string().nullable(),
+    series: z.array(
+      z.object({
+        month: z.string(),
+        value: z.number(),
+      }),
+    ),
+  })
+  .meta({ id: 'EvalTrend', description: 'GET api/eval/pm: X month-on-month and R year-on-year change ratios of the latest month.' });
+export type EvalTrend = z.infer<typeof evalTrendSchema>;
 
-/**
- * One row of GET api/eval/history/list, newest first: every valuation of the property (type 1) and
- * the answered manual enquiries (type 2) and re-appraisals (type 3) with a price that stem from them.
- */
-export interface EvalHistoryItem {
-  /** The valuation record's id (type 1) or the case's id (types 2 and 3). */
-  id: number;
-  /** The valuation, or the valuation the case stems from. */
-  evalCode: string;
-  /** The case number (types 2 and 3), null for a valuation. */
-  caseNo: string | null;
-  /** Artificial type: 1 automatic valuation, 2 manual inquiry, 3 manual re-appraisal. */
-  type: 1 | 2 | 3;
-  /** A re-valuation may change sale to rent, so each item says which it is. */
-  evalType: EvalType;
-  /** When valued or answered. */
-  evalDate: string;
-  totalPrice: number | null;
-  unitPrice: number | null;
-  /** Type 1: 1 valued, 2 reference price only; types 2 and 3: 2 answered. */
-  state: number;
-}
+export const evalHistoryItemSchema = z
+  .object({
+    id: z.number().describe("The valuation record's id (type 1) or the case's id (types 2 and 3)."),
+    evalCode: z.string().describe('The valuation, or the valuation the case stems from.'),
+    caseNo: z.string().nullable().describe('The case number (types 2 and 3), null for a valuation.'),
+    type: z.literal([1, 2, 3]).describe('Artificial type: 1 automatic valuation, 2 manual inquiry, 3 manual re-appraisal.'),
+    evalType: evalTypeSchema.describe('A re-valuation may change sale to rent, so each item says which it is.'),
+    evalDate: z.string().describe('When valued or answered.'),
+    totalPrice: z.number().nullable(),
+    unitPrice: z.number().nullable(),
+    state: z.number().describe('Type 1: 1 valued, 2 reference price only; types 2 and 3: 2 answered.'),
+  })
+  .meta({
+    id: 'EvalHistoryItem',
+    description:
+      'One row of GET api/eval/history/list, newest first: every valuation of the property (type 1) and the answered manual enquiries (type 2) and re-appraisals (type 3) with a price that stem from them.',
+  });
+export type EvalHistoryItem = z.infer<typeof evalHistoryItemSchema>;
 
 /** Query of GET api/eval/list and api/eval/export; dates yyyy/MM/dd. */
 export interface EvalListQuery {
@@ -149,30 +160,31 @@ export interface EvalListQuery {
   pageSize?: number;
 }
 
-/** One row of GET api/eval/list. */
-export interface EvalListRow {
-  id: number;
-  evalCode: string;
-  evalDate: string;
-  cityName: string;
-  cardAddress: string | null;
-  /** Community name or the marked address. */
-  location: string | null;
-  haName: string | null;
-  principalCode: string | null;
-  propType: number;
-  proprtname: string;
-  bldgArea: number;
-  evalType: EvalType;
-  method: string;
-  totalPrice: number | null;
-  unitPrice: number | null;
-  inquiry: boolean;
-  advisory: boolean;
-  /** Number of valuations of the same property, this one included. */
-  historyCount: number;
-  /** Answered manual enquiries and re-appraisals with a price that stem from those valuations (rows of its history list). */
-  answerCount: number;
-  asset: boolean;
-  state: number;
-}
+export const evalListRowSchema = z
+  .object({
+    id: z.number(),
+    evalCode: z.string(),
+    evalDate: z.string(),
+    cityName: z.string(),
+    cardAddress: z.string().nullable(),
+    location: z.string().nullable().describe('Community name or the marked address.'),
+    haName: z.string().nullable(),
+    principalCode: z.string().nullable(),
+    propType: z.number(),
+    proprtname: z.string(),
+    bldgArea: z.number(),
+    evalType: evalTypeSchema,
+    method: z.string(),
+    totalPrice: z.number().nullable(),
+    unitPrice: z.number().nullable(),
+    inquiry: z.boolean(),
+    advisory: z.boolean(),
+    historyCount: z.number().describe('Number of valuations of the same property, this one included.'),
+    answerCount: z
+      .number()
+      .describe('Answered manual enquiries and re-appraisals with a price that stem from those valuations (rows of its history list).'),
+    asset: z.boolean(),
+    state: z.number(),
+  })
+  .meta({ id: 'EvalListRow', description: 'One row of GET api/eval/list.' });
+export type EvalListRow = z.infer<typeof evalListRowSchema>;

@@ -1,10 +1,12 @@
-import type { Population } from '@valuation/domain';
+import { z } from 'zod';
 
-export interface CaptchaResponse {
-  /** An image the browser can show directly (a data URL). */
-  captcha: string;
-  identity: string;
-}
+export const captchaResponseSchema = z
+  .object({
+    captcha: z.string().describe('An image the browser can show directly (a data URL).'),
+    identity: z.string(),
+  })
+  .meta({ id: 'CaptchaResponse' });
+export type CaptchaResponse = z.infer<typeof captchaResponseSchema>;
 
 export interface LoginRequest {
   userName: string;
@@ -13,52 +15,61 @@ export interface LoginRequest {
   identity: string;
 }
 
-export interface LoginResponse {
-  token: string;
-  population: Population;
-}
+export const loginResponseSchema = z
+  .object({
+    token: z.string(),
+    population: z.enum(['user', 'tenant']),
+  })
+  .meta({ id: 'LoginResponse' });
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
-/** GET /api/auth/user/login-user */
-export interface LoginUser {
-  id: number;
-  loginUser: string;
-  userName: string;
-  organizationName: string;
-  organizationId: number;
-  parentOrgName: string;
-  email: string;
-  mobilePhone: string;
-  userType: number;
-  expireDate: string | null;
-  lastLoginTime: string | null;
-  tenantId: number;
-}
+export const loginUserSchema = z
+  .object({
+    id: z.number(),
+    loginUser: z.string(),
+    userName: z.string(),
+    organizationName: z.string(),
+    organizationId: z.number(),
+    parentOrgName: z.string(),
+    email: z.string(),
+    mobilePhone: z.string(),
+    userType: z.number(),
+    expireDate: z.string().nullable(),
+    lastLoginTime: z.string().nullable(),
+    tenantId: z.number(),
+  })
+  .meta({ id: 'LoginUser', description: 'GET /api/auth/user/login-user' });
+export type LoginUser = z.infer<typeof loginUserSchema>;
 
-/** GET /api/tenant/auth/user/login-user */
-export interface TenantLoginUser {
-  id: number;
-  loginUser: string;
-  userName: string;
-  tenantId: number;
-  organizationName: string;
-  parentOrgName: string;
-  email: string;
-  mobilePhone: string;
-  expireDate: string | null;
-  lastLoginTime: string | null;
-}
+export const tenantLoginUserSchema = z
+  .object({
+    id: z.number(),
+    loginUser: z.string(),
+    userName: z.string(),
+    tenantId: z.number(),
+    organizationName: z.string(),
+    parentOrgName: z.string(),
+    email: z.string(),
+    mobilePhone: z.string(),
+    expireDate: z.string().nullable(),
+    lastLoginTime: z.string().nullable(),
+  })
+  .meta({ id: 'TenantLoginUser', description: 'GET /api/tenant/auth/user/login-user' });
+export type TenantLoginUser = z.infer<typeof tenantLoginUserSchema>;
 
-/** One entry of the permission fetch of either population. */
-export interface PermissionItem {
-  id: number;
-  name: string;
-  parentId: number;
-  level: number;
-  sort: number;
-  code: string;
-  url: string;
-  resourceType: number;
-}
+export const permissionItemSchema = z
+  .object({
+    id: z.number(),
+    name: z.string(),
+    parentId: z.number(),
+    level: z.number(),
+    sort: z.number(),
+    code: z.string(),
+    url: z.string(),
+    resourceType: z.number(),
+  })
+  .meta({ id: 'PermissionItem', description: 'One entry of the permission fetch of either population.' });
+export type PermissionItem = z.infer<typeof permissionItemSchema>;
 
 export interface ProfileEditRequest {
   email: string;
@@ -71,34 +82,82 @@ export interface PasswordChangeRequest {
   newPwd: string;
 }
 
-/** GET /api/auth/user/statistics */
-export interface UserStatistics {
-  rapidTotal: number;
-  advisoryTotal: number;
-  inquiryTotal: number;
-  batchTotal: number;
-}
+export const userStatisticsSchema = z
+  .object({
+    rapidTotal: z.number(),
+    advisoryTotal: z.number(),
+    inquiryTotal: z.number(),
+    batchTotal: z.number(),
+  })
+  .meta({ id: 'UserStatistics', description: 'GET /api/auth/user/statistics' });
+export type UserStatistics = z.infer<typeof userStatisticsSchema>;
 
-/** GET /api/auth/user/login-user/balance */
-export interface OwnBalance {
-  cityCount: number;
-  annuallyCount: number;
-  universalCount: number;
-  advisoryCount: number;
-  inquiryCount: number;
-  buyScope: string;
-}
+export const ownBalanceSchema = z
+  .object({
+    cityCount: z.number(),
+    annuallyCount: z.number(),
+    universalCount: z.number(),
+    advisoryCount: z.number(),
+    inquiryCount: z.number(),
+    buyScope: z.string(),
+  })
+  .meta({ id: 'OwnBalance', description: 'GET /api/auth/user/login-user/balance' });
+export type OwnBalance = z.infer<typeof ownBalanceSchema>;
 
-/** GET /api/auth/user/login-user/orders */
-export interface OrderRow {
-  orderNo: string;
-  orderTime: string;
-  productName: string;
-  buyModeName: string;
-  buyScope: string;
-  evalCount: number;
-  reportCount: number;
-  effectiveDate: string;
-  expireDate: string;
-  state: number;
-}
+export const orderRowSchema = z
+  .object({
+    orderNo: z.string(),
+    orderTime: z.string(),
+    productName: z.string(),
+    buyModeName: z.string(),
+    buyScope: z.string(),
+    evalCount: z.number(),
+    reportCount: z.number(),
+    effectiveDate: z.string(),
+    expireDate: z.string(),
+    state: z.number(),
+  })
+  .meta({ id: 'OrderRow', description: 'GET /api/auth/user/login-user/orders' });
+export type OrderRow = z.infer<typeof orderRowSchema>;
+
+/** GET api/tenant/customer-company/list */
+export const customerCompanyOptionSchema = z
+  .object({ id: z.number(), name: z.string() })
+  .meta({ id: 'CustomerCompanyOption', description: 'An active customer company (root organisation) of the tenant.' });
+export type CustomerCompanyOption = z.infer<typeof customerCompanyOptionSchema>;
+
+export const accountDetailSchema = z
+  .object({
+    id: z.number(),
+    loginUser: z.string(),
+    userName: z.string(),
+    organizationId: z.number(),
+    organizationName: z.string(),
+    email: z.string(),
+    mobilePhone: z.string(),
+    userType: z.number().describe('1 enterprise, 2 personal.'),
+    status: z.number(),
+    expireDate: z.string().nullable(),
+    createdTime: z.string().describe('ISO 8601'),
+    roleList: z.array(z.object({ id: z.number(), name: z.string() })).describe('The roles assigned to the account.'),
+  })
+  .meta({ id: 'AccountDetail', description: "GET api/auth/user/infoDetail: an account of the caller's data range with its roles." });
+export type AccountDetail = z.infer<typeof accountDetailSchema>;
+
+export const notifySettingsViewSchema = z
+  .object({
+    organizationId: z.number(),
+    webhookUrl: z.string().nullable(),
+    hasSecret: z.boolean(),
+    secretPreview: z.string().nullable().describe('First 4 characters and ****; null without a secret.'),
+  })
+  .meta({
+    id: 'NotifySettingsView',
+    description: "An organisation's notification setting as shown; the secret itself only in `secret` of the answer that generated it.",
+  });
+export type NotifySettingsView = z.infer<typeof notifySettingsViewSchema>;
+
+export const notifySettingsSavedSchema = notifySettingsViewSchema
+  .extend({ secret: z.string().nullable().describe('The whole secret, present only when this request generated it.') })
+  .meta({ id: 'NotifySettingsSaved' });
+export type NotifySettingsSaved = z.infer<typeof notifySettingsSavedSchema>;

@@ -4,198 +4,278 @@
  * months are yyyy-MM; unit prices are yuan/m² for sale and yuan/month/m² for lease.
  */
 
-export type CoordTypeName = 'bd09ll' | 'gcj02' | 'wgs84';
+import { z } from 'zod';
 
-/** GET api/region/filter and the items of GET api/region/py; regionName is the short name (北京). */
-export interface RegionItem {
-  regionName: string;
-  regionCode: string;
-}
+export const coordTypeNameSchema = z
+  .enum(['bd09ll', 'gcj02', 'wgs84'])
+  .describe(
+    'Market data read API: regions, dictionaries, business types, form fields and communities. Coordinates are answered in the datum the caller names (coordtype, default bd09ll); months are yyyy-MM; unit prices are yuan/m² for sale and yuan/month/m² for lease.',
+  );
+export type CoordTypeName = z.infer<typeof coordTypeNameSchema>;
 
-/** GET api/region/py: cities grouped by the first letter of their pinyin, A to Z. */
-export interface RegionPinyinGroup {
-  pyKey: string;
-  items: RegionItem[];
-}
+export const regionItemSchema = z
+  .object({
+    regionName: z.string(),
+    regionCode: z.string(),
+  })
+  .meta({
+    id: 'RegionItem',
+    description: 'GET api/region/filter and the items of GET api/region/py; regionName is the short name (北京).',
+  });
+export type RegionItem = z.infer<typeof regionItemSchema>;
 
-/** GET api/region/tree?level=1|2|3: full names; items is empty at the requested depth. */
-export interface RegionTreeNode {
-  regionCode: string;
-  regionName: string;
-  items: RegionTreeNode[];
-}
+export const regionPinyinGroupSchema = z
+  .object({
+    pyKey: z.string(),
+    items: z.array(regionItemSchema),
+  })
+  .meta({ id: 'RegionPinyinGroup', description: 'GET api/region/py: cities grouped by the first letter of their pinyin, A to Z.' });
+export type RegionPinyinGroup = z.infer<typeof regionPinyinGroupSchema>;
 
-export interface DictItem {
-  dictCode: string;
-  dictName: string;
-}
+export const regionTreeNodeSchema = z
+  .object({
+    regionCode: z.string(),
+    regionName: z.string(),
+    get items() {
+      return z.array(regionTreeNodeSchema);
+    },
+  })
+  .meta({ id: 'RegionTreeNode', description: 'GET api/region/tree?level=1|2|3: full names; items is empty at the requested depth.' });
+export type RegionTreeNode = z.infer<typeof regionTreeNodeSchema>;
 
-/** GET api/dict/list */
-export interface DictLists {
-  face: DictItem[];
-  intDeco: DictItem[];
-  indoStru: DictItem[];
-  bldgType: DictItem[];
-  bldgStru: DictItem[];
-}
+export const dictItemSchema = z
+  .object({
+    dictCode: z.string(),
+    dictName: z.string(),
+  })
+  .meta({ id: 'DictItem' });
+export type DictItem = z.infer<typeof dictItemSchema>;
 
-/** GET api/business/list: the caller's company's business types. */
-export interface BusinessItem {
-  id: number;
-  businessName: string;
-}
+export const dictListsSchema = z
+  .object({
+    face: z.array(dictItemSchema),
+    intDeco: z.array(dictItemSchema),
+    indoStru: z.array(dictItemSchema),
+    bldgType: z.array(dictItemSchema),
+    bldgStru: z.array(dictItemSchema),
+  })
+  .meta({ id: 'DictLists', description: 'GET api/dict/list' });
+export type DictLists = z.infer<typeof dictListsSchema>;
 
-/**
- * GET api/eval-field/list: the configurable fields of the valuation form as they apply to the
- * caller (company setting, else tenant setting, else the default). id is null for a default.
- */
-export interface EvalFieldItem {
-  id: number | null;
-  fieldName: string;
-  fieldKey: string;
-  fieldType: 'text' | 'select' | 'number';
-  /** 0 fixed, 1 display and required adjustable, 2 only required adjustable. */
-  entryType: 0 | 1 | 2;
-  display: boolean;
-  required: boolean;
-}
+export const businessItemSchema = z
+  .object({
+    id: z.number(),
+    businessName: z.string(),
+  })
+  .meta({ id: 'BusinessItem', description: "GET api/business/list: the caller's company's business types." });
+export type BusinessItem = z.infer<typeof businessItemSchema>;
 
-/** One match of GET api/community/filter. */
-export interface CommunityPosition {
-  haCode: string;
-  haName: string;
-  cityName: string;
-  distName: string;
-  mainStreet: string;
-  lat: number | null;
-  lon: number | null;
-}
+export const evalFieldItemSchema = z
+  .object({
+    id: z.number().nullable(),
+    fieldName: z.string(),
+    fieldKey: z.string(),
+    fieldType: z.enum(['text', 'select', 'number']),
+    entryType: z.literal([0, 1, 2]).describe('0 fixed, 1 display and required adjustable, 2 only required adjustable.'),
+    display: z.boolean(),
+    required: z.boolean(),
+  })
+  .meta({
+    id: 'EvalFieldItem',
+    description:
+      'GET api/eval-field/list: the configurable fields of the valuation form as they apply to the caller (company setting, else tenant setting, else the default). id is null for a default.',
+  });
+export type EvalFieldItem = z.infer<typeof evalFieldItemSchema>;
 
-/** GET api/community/filter; location is the best match as 'lon,lat' (null without coordinates). */
-export interface CommunityFilterResult {
-  position: CommunityPosition[];
-  location: string | null;
-}
+export const communityPositionSchema = z
+  .object({
+    haCode: z.string(),
+    haName: z.string(),
+    cityName: z.string(),
+    distName: z.string(),
+    mainStreet: z.string(),
+    lat: z.number().nullable(),
+    lon: z.number().nullable(),
+  })
+  .meta({ id: 'CommunityPosition', description: 'One match of GET api/community/filter.' });
+export type CommunityPosition = z.infer<typeof communityPositionSchema>;
 
-export interface PriceHistoryPoint {
-  /** Average unit price of the month. */
-  price: number;
-  /** Change against the previous calendar month, percent with 2 decimals; null without one. */
-  priceLink: number | null;
-  month: string;
-}
+export const communityFilterResultSchema = z
+  .object({
+    position: z.array(communityPositionSchema),
+    location: z.string().nullable(),
+  })
+  .meta({
+    id: 'CommunityFilterResult',
+    description: "GET api/community/filter; location is the best match as 'lon,lat' (null without coordinates).",
+  });
+export type CommunityFilterResult = z.infer<typeof communityFilterResultSchema>;
 
-/** GET api/community/price */
-export interface CommunityPriceHistory {
-  saleHistory: PriceHistoryPoint[];
-  leaseHistory: PriceHistoryPoint[];
-}
+export const priceHistoryPointSchema = z
+  .object({
+    price: z.number().describe('Average unit price of the month.'),
+    priceLink: z.number().nullable().describe('Change against the previous calendar month, percent with 2 decimals; null without one.'),
+    month: z.string(),
+  })
+  .meta({ id: 'PriceHistoryPoint' });
+export type PriceHistoryPoint = z.infer<typeof priceHistoryPointSchema>;
 
-/** GET api/community/analysis */
-export interface MonthSeries {
-  rows: { month: string; data: number }[];
-}
+export const communityPriceHistorySchema = z
+  .object({
+    saleHistory: z.array(priceHistoryPointSchema),
+    leaseHistory: z.array(priceHistoryPointSchema),
+  })
+  .meta({ id: 'CommunityPriceHistory', description: 'GET api/community/price' });
+export type CommunityPriceHistory = z.infer<typeof communityPriceHistorySchema>;
 
-/** GET api/community/dist: step is the lower bound of a price bucket, data the number of cases. */
-export interface PriceDistribution {
-  rows: { step: number; data: number }[];
-  /** Width of every bucket. */
-  stepSize: number;
-}
+export const monthSeriesSchema = z
+  .object({
+    rows: z.array(
+      z.object({
+        month: z.string(),
+        data: z.number(),
+      }),
+    ),
+  })
+  .meta({ id: 'MonthSeries', description: 'GET api/community/analysis' });
+export type MonthSeries = z.infer<typeof monthSeriesSchema>;
 
-/** GET api/community/br: by room count (15 stands for 15 or more). */
-export interface RoomTypeSeries {
-  rows: { br: number; data: number }[];
-}
+export const priceDistributionSchema = z
+  .object({
+    rows: z.array(
+      z.object({
+        step: z.number(),
+        data: z.number(),
+      }),
+    ),
+    stepSize: z.number().describe('Width of every bucket.'),
+  })
+  .meta({
+    id: 'PriceDistribution',
+    description: 'GET api/community/dist: step is the lower bound of a price bucket, data the number of cases.',
+  });
+export type PriceDistribution = z.infer<typeof priceDistributionSchema>;
 
-/** One item of GET api/community/list, nearest first. */
-export interface NearbyCommunity {
-  haCode: string;
-  haName: string;
-  /** 'lon,lat' in the caller's datum. */
-  location: string;
-  /** Latest average sale unit price, null without an index. */
-  price: number | null;
-  leasePrice: number | null;
-  imageUrl: string;
-  distName: string;
-  address: string;
-  /** Metres from the given point. */
-  distance: number;
-  /** Where the community lies seen from the given point (东, 东南...). */
-  direction: string;
-  /** Property type codes of the community, comma-separated (11,22). */
-  haPropType: string;
-  bldgtype: string;
-}
+export const roomTypeSeriesSchema = z
+  .object({
+    rows: z.array(
+      z.object({
+        br: z.number(),
+        data: z.number(),
+      }),
+    ),
+  })
+  .meta({ id: 'RoomTypeSeries', description: 'GET api/community/br: by room count (15 stands for 15 or more).' });
+export type RoomTypeSeries = z.infer<typeof roomTypeSeriesSchema>;
 
-export interface NearbyCommunityList {
-  items: NearbyCommunity[];
-}
+export const nearbyCommunitySchema = z
+  .object({
+    haCode: z.string(),
+    haName: z.string(),
+    location: z.string().describe("'lon,lat' in the caller's datum."),
+    price: z.number().nullable().describe('Latest average sale unit price, null without an index.'),
+    leasePrice: z.number().nullable(),
+    imageUrl: z.string(),
+    distName: z.string(),
+    address: z.string(),
+    distance: z.number().describe('Metres from the given point.'),
+    direction: z.string().describe('Where the community lies seen from the given point (东, 东南...).'),
+    haPropType: z.string().describe('Property type codes of the community, comma-separated (11,22).'),
+    bldgtype: z.string(),
+  })
+  .meta({ id: 'NearbyCommunity', description: 'One item of GET api/community/list, nearest first.' });
+export type NearbyCommunity = z.infer<typeof nearbyCommunitySchema>;
 
-/** GET api/community/gpstoha */
-export interface GpsCommunityList {
-  items: { haCode: string; haName: string; distName: string; streetName: string; streetNo: string }[];
-}
+export const nearbyCommunityListSchema = z
+  .object({
+    items: z.array(nearbyCommunitySchema),
+  })
+  .meta({ id: 'NearbyCommunityList' });
+export type NearbyCommunityList = z.infer<typeof nearbyCommunityListSchema>;
 
-/** GET api/community/detail */
-export interface CommunityDetail {
-  haCode: string;
-  haName: string;
-  cityName: string;
-  address: string;
-  /** 'lon,lat' in bd09ll. */
-  bdlocation: string | null;
-  imageUrl: string;
-  price: number | null;
-  priceRise: number | null;
-  leasePrice: number | null;
-  leasePriceRise: number | null;
-  /** Month of the latest sale index (yyyy-MM). */
-  priceMonth: string | null;
-  buildyear: number | null;
-  /** Names of the property types found in the community (住宅、商铺). */
-  haClName: string;
-  /** Codes of those property types (11,22). */
-  protoType: string;
-  bldgType: string;
-  carItem: { type: string; qnt: number }[];
-  constArea: number | null;
-  groundArea: number | null;
-  greeningRate: number | null;
-  volumeRate: number | null;
-  landuse: string;
-  devCoName: string;
-  cos: { coAddr: string };
-  wyCoName: string;
-  households: number | null;
-  distName: string;
-  streetName: string;
-  streetNo: string;
-}
+export const gpsCommunityListSchema = z
+  .object({
+    items: z.array(
+      z.object({
+        haCode: z.string(),
+        haName: z.string(),
+        distName: z.string(),
+        streetName: z.string(),
+        streetNo: z.string(),
+      }),
+    ),
+  })
+  .meta({ id: 'GpsCommunityList', description: 'GET api/community/gpstoha' });
+export type GpsCommunityList = z.infer<typeof gpsCommunityListSchema>;
 
-/** GET api/community/local-market: the city's latest monthly averages. */
-export interface LocalMarket {
-  result: {
-    price: number | null;
-    priceRise: number | null;
-    leasePrice: number | null;
-    leasePriceRise: number | null;
-    /** Month of the latest sale index (yyyy-MM). */
-    month: string | null;
-  };
-}
+export const communityDetailSchema = z
+  .object({
+    haCode: z.string(),
+    haName: z.string(),
+    cityName: z.string(),
+    address: z.string(),
+    bdlocation: z.string().nullable().describe("'lon,lat' in bd09ll."),
+    imageUrl: z.string(),
+    price: z.number().nullable(),
+    priceRise: z.number().nullable(),
+    leasePrice: z.number().nullable(),
+    leasePriceRise: z.number().nullable(),
+    priceMonth: z.string().nullable().describe('Month of the latest sale index (yyyy-MM).'),
+    buildyear: z.number().nullable(),
+    haClName: z.string().describe('Names of the property types found in the community (住宅、商铺).'),
+    protoType: z.string().describe('Codes of those property types (11,22).'),
+    bldgType: z.string(),
+    carItem: z.array(
+      z.object({
+        type: z.string(),
+        qnt: z.number(),
+      }),
+    ),
+    constArea: z.number().nullable(),
+    groundArea: z.number().nullable(),
+    greeningRate: z.number().nullable(),
+    volumeRate: z.number().nullable(),
+    landuse: z.string(),
+    devCoName: z.string(),
+    cos: z.object({
+      coAddr: z.string(),
+    }),
+    wyCoName: z.string(),
+    households: z.number().nullable(),
+    distName: z.string(),
+    streetName: z.string(),
+    streetNo: z.string(),
+  })
+  .meta({ id: 'CommunityDetail', description: 'GET api/community/detail' });
+export type CommunityDetail = z.infer<typeof communityDetailSchema>;
 
-export interface AroundPoi {
-  name: string;
-  direction: string;
-  /** Metres from the community. */
-  distance: number;
-}
+export const localMarketSchema = z
+  .object({
+    result: z.object({
+      price: z.number().nullable(),
+      priceRise: z.number().nullable(),
+      leasePrice: z.number().nullable(),
+      leasePriceRise: z.number().nullable(),
+      month: z.string().nullable().describe('Month of the latest sale index (yyyy-MM).'),
+    }),
+  })
+  .meta({ id: 'LocalMarket', description: "GET api/community/local-market: the city's latest monthly averages." });
+export type LocalMarket = z.infer<typeof localMarketSchema>;
 
-/** GET api/community/around: points of interest within 1 km, nearest first. */
-export interface CommunityAround {
-  transport: (AroundPoi & { routes: { routeName: string }[] })[];
-  education: AroundPoi[];
-  medical: AroundPoi[];
-}
+export const aroundPoiSchema = z
+  .object({
+    name: z.string(),
+    direction: z.string(),
+    distance: z.number().describe('Metres from the community.'),
+  })
+  .meta({ id: 'AroundPoi' });
+export type AroundPoi = z.infer<typeof aroundPoiSchema>;
+
+export const communityAroundSchema = z
+  .object({
+    transport: z.array(aroundPoiSchema.extend({ routes: z.array(z.object({ routeName: z.string() })) })),
+    education: z.array(aroundPoiSchema),
+    medical: z.array(aroundPoiSchema),
+  })
+  .meta({ id: 'CommunityAround', description: 'GET api/community/around: points of interest within 1 km, nearest first.' });
+export type CommunityAround = z.infer<typeof communityAroundSchema>;

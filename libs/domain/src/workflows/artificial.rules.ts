@@ -152,23 +152,4 @@ export const artificialFileQuerySchema = z.object({
   index: z.coerce.number({ message: '附件不存在' }).int('附件不存在').min(0, '附件不存在').max(4, '附件不存在'),
 });
 
-/** A row of the manual inquiry list (staff back-office section 3, Manual inquiry record). */
-export interface ArtificialListRow {
-  id: number;
-  caseNo: string;
-  submitTime: string;
-  cityName: string;
-  cardAddress: string | null;
-  /** The community name or the located address. */
-  location: string | null;
-  principalCode: string | null;
-  /** The appraiser's total price, in yuan. */
-  reviewTotalPrice: number | null;
-  state: 1 | 2 | 3;
-  status: 1 | 2;
-  evalType: 1 | 2;
-  advisory: boolean;
-  /** False for an answered (state 2 or 3) case the requester has not opened yet. */
-  read: boolean; /** The caller filed the case: the unread marker is the requester's. */
-  ownRequest: boolean;
-}
+export type { ArtificialListRow } from '@valuation/contracts';

@@ -111,25 +111,4 @@ export type ObjectionListQuery = z.output<typeof objectionListQuerySchema>;
 
 export const caseIdQuerySchema = z.object({ id: z.coerce.number({ message: '记录不存在' }).int('记录不存在').positive('记录不存在') });
 
-/** A row of the objection list. */
-export interface ObjectionListRow {
-  id: number;
-  caseNo: string;
-  evalCode: string | null;
-  submitTime: string;
-  cityName: string;
-  haName: string | null;
-  cardAddress: string | null;
-  location: string | null;
-  bldgArea: number | null;
-  evalType: 1 | 2;
-  /** The valued price and the proposed price, in yuan. */
-  totalPrice: number | null;
-  price: number | null;
-  reason: number | null;
-  state: 1 | 2 | 3;
-  stateName: string;
-  reviewReply: string | null;
-  read: boolean; /** The caller filed the case: the unread marker is the requester's. */
-  ownRequest: boolean;
-}
+export type { ObjectionListRow } from '@valuation/contracts';

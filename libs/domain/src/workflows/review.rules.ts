@@ -99,26 +99,4 @@ export function checkReviewForm(v: { reason: number; otherReason: string }): { o
   return { ok: true };
 }
 
-/** A row of the re-appraisal list (staff back-office section 3, Re-review record). */
-export interface ReviewListRow {
-  id: number;
-  caseNo: string;
-  submitTime: string;
-  cityName: string;
-  principalCode: string | null;
-  cardAddress: string | null;
-  location: string | null;
-  bldgTypeName: string;
-  bldgArea: number | null;
-  evalType: 1 | 2;
-  initiate: number | null;
-  /** The appraiser's price, in yuan. */
-  reviewTotalPrice: number | null;
-  state: 1 | 2 | 3;
-  advisory: boolean;
-  inquiry: boolean;
-  /** The contested (original) price, in yuan. */
-  totalPrice: number | null;
-  read: boolean; /** The caller filed the case: the unread marker is the requester's. */
-  ownRequest: boolean;
-}
+export type { ReviewListRow } from '@valuation/contracts';

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { Injectable, type StreamableFile } from '@nestjs/common';
 import { fileDownload } from '../../common/file-download';
-import { pagedList, type AppraisalCaseRecord, type AppraisalCaseView, type Paged } from '@valuation/contracts';
+import { pagedList, type AppraisalCaseRecord, type AppraisalCaseView, type ArtificialSubmitted, type Paged } from '@valuation/contracts';
 import {
   AppraisalCaseStore,
   appraisalCaseView,
@@ -58,15 +58,6 @@ import { actorOf } from '../../common/appraisal-case.scope';
 /** An identical pending request of the same account within this time returns the case filed first. */
 export const ARTIFICIAL_REPEAT_MS = 10_000;
 export const ARTIFICIAL_EXPORT_LIMIT = 10_000;
-
-/** What a submission answers. */
-export interface ArtificialSubmitted {
-  id: number;
-  caseNo: string;
-  state: 1 | 2 | 3;
-  /** True when the same request was already filed moments ago and that case is returned. */
-  repeated: boolean;
-}
 
 const money = (v: string | null) => (v === null ? null : Number(v));
 const blankToNull = (v: string | undefined | null) => (v ? v : null);

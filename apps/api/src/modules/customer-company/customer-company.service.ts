@@ -1,12 +1,7 @@
 import { Injectable } from '@nestjs/common';
+import type { CustomerCompanyOption } from '@valuation/contracts';
 import { OrganizationRepository } from '@valuation/persistence';
 import type { Principal } from '../../common/principal';
-
-/** A customer company as the pickers of the channel screens show it. */
-export interface CustomerCompanyOption {
-  id: number;
-  name: string;
-}
 
 /** The active customer companies (root organisations) of the caller's tenant. */
 @Injectable()

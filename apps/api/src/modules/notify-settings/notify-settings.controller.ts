@@ -1,5 +1,6 @@
 import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { NotifySettingsSaved, NotifySettingsView } from '@valuation/contracts';
 import { Perm } from '@valuation/domain';
 import { CurrentPrincipal, RequirePermission } from '../../common/access.decorators';
 import type { Principal } from '../../common/principal';
@@ -8,9 +9,7 @@ import {
   notifySettingsQuerySchema,
   notifySettingsSaveSchema,
   type NotifySettingsQuery,
-  type NotifySettingsSaved,
   type NotifySettingsSaveInput,
-  type NotifySettingsView,
 } from './dto/notify-settings.dto';
 import { NotifySettingsService } from './notify-settings.service';
 

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
+import type { NotifySettingsSaved, NotifySettingsView } from '@valuation/contracts';
 import {
   NotifySettingRepository,
   OrganizationRepository,
@@ -11,12 +12,7 @@ import {
 import { ApiError } from '../../common/api-error';
 import { dataScope } from '../../common/data-scope';
 import type { Principal } from '../../common/principal';
-import {
-  NotifySettingsMsg,
-  type NotifySettingsSaved,
-  type NotifySettingsSaveInput,
-  type NotifySettingsView,
-} from './dto/notify-settings.dto';
+import { NotifySettingsMsg, type NotifySettingsSaveInput } from './dto/notify-settings.dto';
 
 function preview(secret: string | null): string | null {
   return secret ? `${secret.slice(0, 4)}****` : null;

@@ -34,17 +34,3 @@ export const notifySettingsSaveSchema = z.object({
   regenerateSecret: z.boolean().optional().default(false),
 });
 export type NotifySettingsSaveInput = z.output<typeof notifySettingsSaveSchema>;
-
-/** An organisation's notification setting as shown; the secret itself only in `secret` of the answer that generated it. */
-export interface NotifySettingsView {
-  organizationId: number;
-  webhookUrl: string | null;
-  hasSecret: boolean;
-  /** First 4 characters and ****; null without a secret. */
-  secretPreview: string | null;
-}
-
-export interface NotifySettingsSaved extends NotifySettingsView {
-  /** The whole secret, present only when this request generated it. */
-  secret: string | null;
-}
