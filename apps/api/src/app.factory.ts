@@ -2,30 +2,11 @@ import { type INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
-import express, { type NextFunction, type Request, type Response } from 'express';
+import express from 'express';
 import helmet from 'helmet';
-import multer from 'multer';
 import { Logger } from 'nestjs-pino';
 import { loadConfig, type AppConfig } from '@valuation/config';
 import { AppModule } from './app.module';
-
-/**
- * Largest single file the multipart parser takes (413 above it). Endpoints check their own limits:
- * this is a little above the largest of them (30 MB attachments), so a file just over a limit gets
- * the endpoint's own message.
- */
-export const MAX_UPLOAD_BYTES = 32 * 1024 * 1024;
-
-const multipart = multer({
-  storage: multer.memoryStorage(),
-  limits: { fileSize: MAX_UPLOAD_BYTES, files: 10, fields: 200, fieldSize: 64 * 1024 },
-}).any();
-
-/** Parses multipart bodies for every route: fields land in req.body, files in req.files. */
-function multipartBodies(req: Request, res: Response, next: NextFunction) {
-  if (!req.is('multipart/form-data')) return next();
-  multipart(req, res, next);
-}
 
 /** Builds the HTTP application with every convention of the API (used by main.ts and the tests). */
 export async function createApiApp(config: AppConfig = loadConfig()): Promise<INestApplication> {
@@ -45,7 +26,6 @@ export async function createApiApp(config: AppConfig = loadConfig()): Promise<IN
   });
   app.use(express.json({ limit: config.BODY_LIMIT }));
   app.use(express.urlencoded({ limit: config.BODY_LIMIT, extended: true }));
-  app.use(multipartBodies);
 
   const openApi = new DocumentBuilder()
     .setTitle('房产智能估价平台 API')

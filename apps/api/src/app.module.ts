@@ -9,6 +9,7 @@ import { QueueModule, RedisModule } from '@valuation/queue';
 import { StorageModule } from '@valuation/storage';
 import { ApiExceptionFilter } from './common/api-exception.filter';
 import { EnvelopeInterceptor } from './common/envelope.interceptor';
+import { MultipartInterceptor } from './common/multipart';
 import { AgencyModule } from './modules/agency/agency.module';
 import { AppraisalModule } from './modules/appraisal/appraisal.module';
 import { ArtificialModule } from './modules/artificial/artificial.module';
@@ -87,6 +88,7 @@ export function requestId(req: IncomingMessage): string {
     AppraisalModule,
   ],
   providers: [
+    { provide: APP_INTERCEPTOR, useClass: MultipartInterceptor },
     { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
     { provide: APP_FILTER, useClass: ApiExceptionFilter },
   ],

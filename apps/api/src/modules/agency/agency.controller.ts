@@ -17,6 +17,8 @@ import {
 } from '@valuation/domain';
 import { ApiError } from '../../common/api-error';
 import { CurrentPrincipal, RequirePermission } from '../../common/access.decorators';
+import { Uploads } from '../../common/multipart';
+import { AGENCY_FILES } from '../../common/upload-fields';
 import { fileDownload } from '../../common/file-download';
 import type { Principal } from '../../common/principal';
 import { xlsxFile } from '../../common/xlsx-export';
@@ -75,6 +77,7 @@ export class AgencyController extends AgencyReadController {
 
   @RequirePermission(Perm.agencyValuation)
   @Post('req')
+  @Uploads(AGENCY_FILES)
   @HttpCode(200)
   @ApiOperation({
     summary:
@@ -175,6 +178,7 @@ export class AgencyTenantController extends AgencyReadController {
 
   @RequirePermission(Perm.agencyApplications)
   @Post('pushreport')
+  @Uploads(AGENCY_FILES)
   @HttpCode(200)
   @ApiOperation({
     summary:

@@ -15,6 +15,8 @@ import {
 } from '@valuation/domain';
 import { ApiError } from '../../common/api-error';
 import { CurrentPrincipal, RequirePermission } from '../../common/access.decorators';
+import { Uploads } from '../../common/multipart';
+import { CASE_FILES } from '../../common/upload-fields';
 import type { Principal } from '../../common/principal';
 import { xlsxFile } from '../../common/xlsx-export';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe';
@@ -74,6 +76,7 @@ export class ArtificialController {
 
   @RequirePermission(Perm.manualEnquiry)
   @Post('add')
+  @Uploads(CASE_FILES)
   @HttpCode(200)
   @ApiOperation({
     summary:
@@ -87,6 +90,7 @@ export class ArtificialController {
 
   @RequirePermission(Perm.manualEnquiry)
   @Post('idadd')
+  @Uploads(CASE_FILES)
   @HttpCode(200)
   @ApiOperation({
     summary: '从估价结果发起人工询价（multipart：initiate=1、sourceId 估价编号、evalType、reason、otherReason、remark、files）',

@@ -13,6 +13,8 @@ import {
   type BatchListFilter,
 } from '@valuation/domain';
 import { CurrentPrincipal, RequirePermission } from '../../common/access.decorators';
+import { Uploads } from '../../common/multipart';
+import { BATCH_FILE } from '../../common/upload-fields';
 import type { Principal } from '../../common/principal';
 import { xlsxFile } from '../../common/xlsx-export';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe';
@@ -30,6 +32,7 @@ export class BatchController {
 
   @RequirePermission(Perm.batchCreate)
   @Post('upload')
+  @Uploads(BATCH_FILE)
   @HttpCode(200)
   @ApiOperation({
     summary:

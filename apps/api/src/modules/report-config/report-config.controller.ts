@@ -16,6 +16,8 @@ import {
 } from '@valuation/domain';
 import { ObjectNotFoundError, ObjectStorage } from '@valuation/storage';
 import { CurrentPrincipal, RequirePermission } from '../../common/access.decorators';
+import { Uploads } from '../../common/multipart';
+import { REPORT_IMAGE_FIELDS } from '../../common/upload-fields';
 import { ApiError } from '../../common/api-error';
 import type { Principal } from '../../common/principal';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe';
@@ -44,6 +46,7 @@ export class ReportConfigController {
 
   @RequirePermission(Perm.reportConfig)
   @Post('add')
+  @Uploads(...REPORT_IMAGE_FIELDS)
   @HttpCode(200)
   @ApiOperation({ summary: `新增报告配置（该报告类型尚无配置时）：${SAVE_FIELDS}` })
   add(
@@ -56,6 +59,7 @@ export class ReportConfigController {
 
   @RequirePermission(Perm.reportConfig)
   @Post('update')
+  @Uploads(...REPORT_IMAGE_FIELDS)
   @HttpCode(200)
   @ApiOperation({ summary: `修改报告配置：id 与 ${SAVE_FIELDS}；未上传的图片保持不变` })
   update(

@@ -15,6 +15,8 @@ import {
 } from '@valuation/domain';
 import { ApiError } from '../../common/api-error';
 import { CurrentPrincipal, RequirePermission } from '../../common/access.decorators';
+import { Uploads } from '../../common/multipart';
+import { CASE_FILES } from '../../common/upload-fields';
 import type { Principal } from '../../common/principal';
 import { xlsxFile } from '../../common/xlsx-export';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe';
@@ -27,6 +29,7 @@ export class ReviewController {
 
   @RequirePermission(Perm.manualReappraisal)
   @Post('add')
+  @Uploads(CASE_FILES)
   @HttpCode(200)
   @ApiOperation({
     summary:
