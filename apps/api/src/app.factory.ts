@@ -7,6 +7,17 @@ import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import { loadConfig, type AppConfig } from '@valuation/config';
 import { AppModule } from './app.module';
+import { describeApi } from './common/openapi';
+
+/** The conventions every endpoint shares, at the top of the OpenAPI document. */
+const API_DESCRIPTION = [
+  '所有接口在 /api 下。应答均为 JSON { code, message, data }：code 200 为成功；出错时 code 与 HTTP 状态相同（400 参数不正确、401 未登录、402 无匹配结果或次数不足、403 无权限、404 不存在、409 冲突、413 内容过大、429 过于频繁），message 为中文说明。',
+  '登录：GET /api/login/captcha 取验证码（data.captcha 为图片，data.identity 为标识），POST /api/login 提交 userName、password、captcha、identity，令牌在 data.token（也在 message）。渠道人员用 /api/tenant/captcha 与 /api/tenant/login；路径含 tenant 的接口只接受渠道令牌，其他接口只接受客户令牌。',
+  '之后每个请求带 Authorization: Bearer <令牌>；应答头 Authorization 会带回刷新后的令牌，请用它替换原令牌。文件下载接口也可用查询参数 Authorization=<令牌>。',
+  '请求：GET 的参数为查询参数；POST 默认表单（application/x-www-form-urlencoded），也接受 JSON 与 multipart/form-data，上传文件的接口用 multipart/form-data 并在说明中列出文件字段、个数与大小。每个请求可带 timestamp 参数（忽略）。日期参数为 yyyy/MM/dd。',
+  '分页：pageIndex 从 1 开始，pageSize 为 10、50、100 或 200；列表应答为 { list, pages, pageNum, total }，机构估价列表为 { items, pageIndex, pageInfo: { totalResults, resultsPerPage } }。',
+  '权限：每个接口的 x-permission 与说明给出调用条件（无需登录、登录即可，或所需的权限 id 之一）。',
+].join('\n\n');
 
 /** Builds the HTTP application with every convention of the API (used by main.ts and the tests). */
 export async function createApiApp(config: AppConfig = loadConfig()): Promise<INestApplication> {
@@ -29,11 +40,12 @@ export async function createApiApp(config: AppConfig = loadConfig()): Promise<IN
 
   const openApi = new DocumentBuilder()
     .setTitle('房产智能估价平台 API')
-    .setDescription('所有应答为 { code, message, data }；code 200 为成功。请求可带 timestamp 参数（忽略）。')
+    .setDescription(API_DESCRIPTION)
     .setVersion('1.0')
+    .setOpenAPIVersion('3.1.0')
     .addBearerAuth()
     .build();
-  SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, openApi), {
+  SwaggerModule.setup('api/docs', app, () => describeApi(app, SwaggerModule.createDocument(app, openApi)), {
     jsonDocumentUrl: 'api/docs-json',
   });
   app.enableShutdownHooks();

@@ -3,6 +3,13 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { z } from 'zod';
 import {
+  agencyDetailSchema,
+  agencyListItemSchema,
+  agencyPageSchema,
+  agencyReadStatusSchema,
+  agencySubmittedSchema,
+} from '@valuation/contracts';
+import {
   agencyDetailQuerySchema,
   agencyFilterSchema,
   agencyListQuerySchema,
@@ -23,8 +30,9 @@ import { fileDownload } from '../../common/file-download';
 import type { Principal } from '../../common/principal';
 import { xlsxFile } from '../../common/xlsx-export';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe';
-import { houseInfoOf } from '../artificial/artificial.controller';
+import { HOUSE_INFO_NOTE, houseInfoOf } from '../artificial/artificial.controller';
 import { AgencyService, type AgencySide } from './agency.service';
+import { ReadsBody, Returns, ReturnsFile, ReturnsXlsx } from '../../common/api-contract';
 
 const readSchema = agencyDetailQuerySchema.extend({ readstatus: z.coerce.number().optional() });
 const downloadSchema = agencyDetailQuerySchema.extend({
@@ -76,6 +84,8 @@ export class AgencyController extends AgencyReadController {
   protected readonly side = 'user';
 
   @RequirePermission(Perm.agencyValuation)
+  @Returns(agencySubmittedSchema)
+  @ReadsBody(agencyRequestSchema, 'multipart', HOUSE_INFO_NOTE)
   @Post('req')
   @Uploads(AGENCY_FILES)
   @HttpCode(200)
@@ -90,6 +100,7 @@ export class AgencyController extends AgencyReadController {
   }
 
   @RequirePermission(Perm.agencyValuation)
+  @Returns(agencyPageSchema(agencyListItemSchema))
   @Get('list')
   @ApiOperation({
     summary:
@@ -100,6 +111,7 @@ export class AgencyController extends AgencyReadController {
   }
 
   @RequirePermission(Perm.agencyValuation)
+  @ReturnsXlsx('机构估价记录 .xlsx')
   @Get('list/export')
   @ApiOperation({ summary: '导出机构估价记录 .xlsx（筛选同列表；可用 Authorization 查询参数携带令牌）' })
   export(@CurrentPrincipal() p: Principal, @Query(new ZodValidationPipe(agencyFilterSchema)) q: AgencyFilter) {
@@ -107,6 +119,7 @@ export class AgencyController extends AgencyReadController {
   }
 
   @RequirePermission(Perm.agencyValuation)
+  @Returns(agencyDetailSchema)
   @Get('detail')
   @ApiOperation({ summary: '机构估价详情：detailID' })
   detail(@CurrentPrincipal() p: Principal, @Query(new ZodValidationPipe(agencyDetailQuerySchema)) q: { detailID: number }) {
@@ -114,6 +127,7 @@ export class AgencyController extends AgencyReadController {
   }
 
   @RequirePermission(Perm.agencyValuation)
+  @Returns(agencyReadStatusSchema)
   @Post('updatereadstatus')
   @HttpCode(200)
   @ApiOperation({ summary: '标记已读：detailID、readstatus 0' })
@@ -122,6 +136,7 @@ export class AgencyController extends AgencyReadController {
   }
 
   @RequirePermission(Perm.agencyValuation)
+  @ReturnsFile('application/octet-stream', '附件文件')
   @Get('download')
   @ApiOperation({
     summary: '下载附件或评估报告：detailID、kind（attachment 附件、report 报告）、index（可用 Authorization 查询参数携带令牌）',
@@ -140,6 +155,7 @@ export class AgencyTenantController extends AgencyReadController {
   protected readonly side = 'tenant';
 
   @RequirePermission(Perm.agencyApplications)
+  @Returns(agencyPageSchema(agencyListItemSchema))
   @Get('list')
   @ApiOperation({ summary: '客户的估价申请：筛选同机构估价记录' })
   list(@CurrentPrincipal() p: Principal, @Query(new ZodValidationPipe(agencyListQuerySchema)) q: AgencyListQuery) {
@@ -147,6 +163,7 @@ export class AgencyTenantController extends AgencyReadController {
   }
 
   @RequirePermission(Perm.agencyApplications)
+  @ReturnsXlsx('估价申请记录 .xlsx')
   @Get('list/export')
   @ApiOperation({ summary: '导出估价申请 .xlsx（筛选同列表；可用 Authorization 查询参数携带令牌）' })
   export(@CurrentPrincipal() p: Principal, @Query(new ZodValidationPipe(agencyFilterSchema)) q: AgencyFilter) {
@@ -154,6 +171,7 @@ export class AgencyTenantController extends AgencyReadController {
   }
 
   @RequirePermission(Perm.agencyApplications)
+  @Returns(agencyDetailSchema)
   @Get('detail')
   @ApiOperation({ summary: '估价申请详情：detailID' })
   detail(@CurrentPrincipal() p: Principal, @Query(new ZodValidationPipe(agencyDetailQuerySchema)) q: { detailID: number }) {
@@ -161,6 +179,7 @@ export class AgencyTenantController extends AgencyReadController {
   }
 
   @RequirePermission(Perm.agencyApplications)
+  @Returns(agencyReadStatusSchema)
   @Post('updatereadstatus')
   @HttpCode(200)
   @ApiOperation({ summary: '标记已读：detailID、readstatus 0' })
@@ -169,6 +188,7 @@ export class AgencyTenantController extends AgencyReadController {
   }
 
   @RequirePermission(Perm.agencyApplications)
+  @Returns(agencyDetailSchema)
   @Post('receiverep')
   @HttpCode(200)
   @ApiOperation({ summary: '接收估价申请：detailID、receiverName、receiverPhone' })
@@ -177,6 +197,8 @@ export class AgencyTenantController extends AgencyReadController {
   }
 
   @RequirePermission(Perm.agencyApplications)
+  @Returns(agencyDetailSchema)
+  @ReadsBody(agencyPushReportSchema, 'multipart')
   @Post('pushreport')
   @Uploads(AGENCY_FILES)
   @HttpCode(200)
@@ -190,6 +212,7 @@ export class AgencyTenantController extends AgencyReadController {
   }
 
   @RequirePermission(Perm.agencyApplications)
+  @ReturnsFile('application/octet-stream', '附件文件')
   @Get('download')
   @ApiOperation({ summary: '下载附件或评估报告：detailID、kind、index（可用 Authorization 查询参数携带令牌）' })
   download(

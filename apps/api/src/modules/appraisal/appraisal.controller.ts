@@ -1,6 +1,7 @@
 import { Body, Controller, Get, HttpCode, Post, Query, Req, Res, StreamableFile } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
+import { appraisalCaseDetailSchema, appraisalCaseViewSchema, appraisalCountsSchema, appraisalQueuePageSchema } from '@valuation/contracts';
 import {
   appraisalAnswerSchema,
   appraisalCaseQuerySchema,
@@ -21,6 +22,7 @@ import { ApiError } from '../../common/api-error';
 import type { Principal } from '../../common/principal';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe';
 import { AppraisalService } from './appraisal.service';
+import { Returns, ReturnsFile } from '../../common/api-contract';
 
 const ACTION_BODY = 'JSON：id、version（读取案件时的版本；案件已被他人更新时 409）';
 
@@ -33,6 +35,7 @@ export class AppraisalController {
   ) {}
 
   @RequirePermission(Perm.appraiser)
+  @Returns(appraisalQueuePageSchema)
   @Get('queue')
   @ApiOperation({
     summary:
@@ -43,6 +46,7 @@ export class AppraisalController {
   }
 
   @RequirePermission(Perm.appraiser)
+  @Returns(appraisalCountsSchema)
   @Get('counts')
   @ApiOperation({ summary: '待处理、已超时、我领取的待处理案件数' })
   counts(@CurrentPrincipal() p: Principal) {
@@ -50,6 +54,7 @@ export class AppraisalController {
   }
 
   @RequirePermission(Perm.appraiser)
+  @Returns(appraisalCaseDetailSchema)
   @Get('case')
   @ApiOperation({ summary: '案件详情：申请内容、历史、申请人，自动估价及其案例，小区近12个月案例与近2年价格走势' })
   detail(@CurrentPrincipal() p: Principal, @Query(new ZodValidationPipe(appraisalCaseQuerySchema)) q: { id: number }) {
@@ -57,6 +62,7 @@ export class AppraisalController {
   }
 
   @RequirePermission(Perm.appraiser)
+  @ReturnsFile('application/octet-stream', '附件文件')
   @Get('file')
   @ApiOperation({ summary: '下载案件附件：id、index（从0起）；令牌可放在 Authorization 查询参数' })
   async file(
@@ -76,6 +82,7 @@ export class AppraisalController {
   }
 
   @RequirePermission(Perm.appraiserClaim)
+  @Returns(appraisalCaseViewSchema)
   @Post('claim')
   @HttpCode(200)
   @ApiOperation({ summary: `领取案件（分配给我）：${ACTION_BODY}` })
@@ -88,6 +95,7 @@ export class AppraisalController {
   }
 
   @RequirePermission(Perm.appraiserClaim)
+  @Returns(appraisalCaseViewSchema)
   @Post('release')
   @HttpCode(200)
   @ApiOperation({ summary: `释放我领取的案件：${ACTION_BODY}` })
@@ -100,6 +108,7 @@ export class AppraisalController {
   }
 
   @RequirePermission(Perm.appraiserAnswer)
+  @Returns(appraisalCaseViewSchema)
   @Post('answer')
   @HttpCode(200)
   @ApiOperation({
@@ -114,6 +123,7 @@ export class AppraisalController {
   }
 
   @RequirePermission(Perm.appraiserAnswer)
+  @Returns(appraisalCaseViewSchema)
   @Post('refuse')
   @HttpCode(200)
   @ApiOperation({ summary: `退回案件（价格异议不可退回）：${ACTION_BODY}、reason（必填，≤500字）` })

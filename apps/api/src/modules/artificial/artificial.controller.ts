@@ -1,6 +1,14 @@
 import { Body, Controller, Get, HttpCode, Post, Query, Req } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
+import { z } from 'zod';
+import {
+  appraisalCaseRecordSchema,
+  appraisalCaseViewSchema,
+  artificialListRowSchema,
+  artificialSubmittedSchema,
+  pagedSchema,
+} from '@valuation/contracts';
 import {
   artificialAddSchema,
   artificialFileQuerySchema,
@@ -21,6 +29,7 @@ import type { Principal } from '../../common/principal';
 import { xlsxFile } from '../../common/xlsx-export';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe';
 import { ArtificialService } from './artificial.service';
+import { ReadsBody, Returns, ReturnsFile, ReturnsXlsx } from '../../common/api-contract';
 
 type Fields = Record<string, unknown>;
 
@@ -35,6 +44,10 @@ function setPath(target: Fields, path: readonly string[], value: unknown) {
   const last = path[path.length - 1];
   if (last !== '__proto__' && last !== 'constructor' && last !== 'prototype') node[last] = value;
 }
+
+/** How multipart requests send the house information (see {@link houseInfoOf}). */
+export const HOUSE_INFO_NOTE =
+  'houseInfo 以 JSON 文本提交，或逐项以 houseInfo.* 字段提交（houseInfo.cityCode、houseInfo.haInfo.haName...），两者都有时字段优先';
 
 /**
  * The house information of a multipart request: a houseInfo JSON text or object, and/or
@@ -75,6 +88,8 @@ export class ArtificialController {
   constructor(private readonly cases: ArtificialService) {}
 
   @RequirePermission(Perm.manualEnquiry)
+  @Returns(artificialSubmittedSchema)
+  @ReadsBody(artificialAddSchema, 'multipart', HOUSE_INFO_NOTE)
   @Post('add')
   @Uploads(CASE_FILES)
   @HttpCode(200)
@@ -89,6 +104,8 @@ export class ArtificialController {
   }
 
   @RequirePermission(Perm.manualEnquiry)
+  @Returns(artificialSubmittedSchema)
+  @ReadsBody(artificialIdAddSchema, 'multipart')
   @Post('idadd')
   @Uploads(CASE_FILES)
   @HttpCode(200)
@@ -101,6 +118,7 @@ export class ArtificialController {
   }
 
   @RequirePermission(Perm.manualEnquiryList)
+  @Returns(pagedSchema(artificialListRowSchema))
   @Get('list')
   @ApiOperation({
     summary:
@@ -111,6 +129,7 @@ export class ArtificialController {
   }
 
   @RequirePermission(Perm.manualEnquiryList)
+  @ReturnsXlsx('人工询价记录 .xlsx')
   @Get('list/export')
   @ApiOperation({ summary: '导出人工询价记录 .xlsx（筛选同列表；可用 Authorization 查询参数携带令牌）；无数据时 404 暂无数据' })
   async export(@CurrentPrincipal() p: Principal, @Query(new ZodValidationPipe(artificialFilterSchema)) q: ArtificialFilter) {
@@ -119,6 +138,7 @@ export class ArtificialController {
   }
 
   @RequirePermission(Perm.manualEnquiryList)
+  @Returns(appraisalCaseRecordSchema)
   @Get('get')
   @ApiOperation({
     summary:
@@ -129,6 +149,7 @@ export class ArtificialController {
   }
 
   @RequirePermission(Perm.manualEnquiryList)
+  @Returns(appraisalCaseViewSchema)
   @Post('read')
   @HttpCode(200)
   @ApiOperation({ summary: '标记已读：id；仅状态 2、3 的询价，仅申请人本人查看时标记，已读的或他人查看的不变化' })
@@ -137,6 +158,7 @@ export class ArtificialController {
   }
 
   @RequirePermission(Perm.manualEnquiryList)
+  @ReturnsFile('application/octet-stream', '附件文件')
   @Get('file')
   @ApiOperation({ summary: '下载人工询价附件：id、index（可用 Authorization 查询参数携带令牌）' })
   file(@CurrentPrincipal() p: Principal, @Query(new ZodValidationPipe(artificialFileQuerySchema)) q: { id: number; index: number }) {
@@ -144,6 +166,7 @@ export class ArtificialController {
   }
 
   @RequirePermission(Perm.manualEnquiryList)
+  @Returns(z.number().int())
   @Get('unread-count')
   @ApiOperation({ summary: '本人已处理未读的人工询价数量（页眉角标）' })
   unreadCount(@CurrentPrincipal() p: Principal) {

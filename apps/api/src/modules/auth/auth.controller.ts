@@ -1,8 +1,9 @@
 import { Body, Controller, Get, HttpCode, Post, Req } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
+import { z } from 'zod';
+import { captchaResponseSchema, loginResponseSchema, type CaptchaResponse, type LoginResponse } from '@valuation/contracts';
 import { loginSchema, type LoginInput, type Population } from '@valuation/domain';
-import type { CaptchaResponse, LoginResponse } from '@valuation/contracts';
 import { Public } from '../../common/access.decorators';
 import { Reply } from '../../common/api-error';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe';
@@ -10,6 +11,7 @@ import { AuthService } from './auth.service';
 import { bearerToken } from './auth.guard';
 import { CaptchaService } from './captcha.service';
 import { SessionService } from './session.service';
+import { Returns } from '../../common/api-contract';
 
 abstract class LoginEndpoints {
   protected abstract readonly population: Population;
@@ -48,6 +50,7 @@ export class UserAuthController extends LoginEndpoints {
   }
 
   @Public()
+  @Returns(captchaResponseSchema)
   @Get('login/captcha')
   @ApiOperation({ summary: '获取登录验证码（机构用户）' })
   captcha(): Promise<CaptchaResponse> {
@@ -55,6 +58,7 @@ export class UserAuthController extends LoginEndpoints {
   }
 
   @Public()
+  @Returns(loginResponseSchema, '登录成功：令牌在 data.token（也在 message）')
   @Post('login')
   @HttpCode(200)
   @ApiOperation({ summary: '机构用户登录：userName（账号或手机号）、password、captcha、identity' })
@@ -63,6 +67,7 @@ export class UserAuthController extends LoginEndpoints {
   }
 
   @Public()
+  @Returns(z.null())
   @Post('logout')
   @HttpCode(200)
   @ApiOperation({ summary: '退出登录并注销会话' })
@@ -81,6 +86,7 @@ export class TenantAuthController extends LoginEndpoints {
   }
 
   @Public()
+  @Returns(captchaResponseSchema)
   @Get('captcha')
   @ApiOperation({ summary: '获取登录验证码（渠道员工）' })
   captcha(): Promise<CaptchaResponse> {
@@ -88,6 +94,7 @@ export class TenantAuthController extends LoginEndpoints {
   }
 
   @Public()
+  @Returns(loginResponseSchema, '登录成功：令牌在 data.token（也在 message）')
   @Post('login')
   @HttpCode(200)
   @ApiOperation({ summary: '渠道员工登录' })
@@ -96,6 +103,7 @@ export class TenantAuthController extends LoginEndpoints {
   }
 
   @Public()
+  @Returns(z.null())
   @Post('logout')
   @HttpCode(200)
   @ApiOperation({ summary: '渠道员工退出登录' })

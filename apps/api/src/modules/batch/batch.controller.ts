@@ -1,12 +1,16 @@
 import { Body, Controller, Get, HttpCode, Post, Query, Req } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
+import { z } from 'zod';
+import { batchItemSchema, batchTaskSchema, batchUploadResultSchema, pagedSchema } from '@valuation/contracts';
 import {
   batchDetailQuerySchema,
   batchEvalBodySchema,
   batchItemsFilterSchema,
   batchItemsQuerySchema,
   batchListQuerySchema,
+  BATCH_PHONE_MAX,
+  BATCH_TASK_NAME_MAX,
   Perm,
   type BatchItemsFilter,
   type BatchItemsPage,
@@ -21,6 +25,13 @@ import { ZodValidationPipe } from '../../common/zod-validation.pipe';
 import { BatchTaskListService } from './batch-task-list.service';
 import { BATCH_TEMPLATE_FILE_NAME, buildBatchTemplate } from './batch-template.builder';
 import { BatchUploadService, type UploadedBatchFile } from './batch-upload.service';
+import { ReadsBody, Returns, ReturnsXlsx } from '../../common/api-contract';
+
+/** The text fields of POST api/batch/upload, as BatchUploadService checks them (checkBatchTaskName, checkBatchPhone). */
+const BATCH_UPLOAD_FIELDS = z.object({
+  taskName: z.string().min(1).max(BATCH_TASK_NAME_MAX).describe(`任务名，必填，≤${BATCH_TASK_NAME_MAX} 字`),
+  phone: z.string().max(BATCH_PHONE_MAX).optional().describe('估价完成后接收短信的手机号（可含空格或短横线）'),
+});
 
 @ApiTags('批量估价')
 @Controller('batch')
@@ -31,6 +42,8 @@ export class BatchController {
   ) {}
 
   @RequirePermission(Perm.batchCreate)
+  @Returns(batchUploadResultSchema, 'subCode 100 时需调用 api/batch/eval 确认使用通用次数')
+  @ReadsBody(BATCH_UPLOAD_FIELDS, 'multipart')
   @Post('upload')
   @Uploads(BATCH_FILE)
   @HttpCode(200)
@@ -45,6 +58,7 @@ export class BatchController {
   }
 
   @RequirePermission(Perm.batchCreate)
+  @Returns(batchUploadResultSchema)
   @Post('eval')
   @HttpCode(200)
   @ApiOperation({ summary: '确认使用通用次数并开始估价：JSON { batchId }；仅任务创建人、仅待确认（状态 0）的任务' })
@@ -53,6 +67,7 @@ export class BatchController {
   }
 
   @RequirePermission(Perm.batchCreate)
+  @ReturnsXlsx('批量估价模板 .xlsx')
   @Get('template')
   @ApiOperation({ summary: '下载批量估价模板 .xlsx（可用 Authorization 查询参数携带令牌）' })
   async template() {
@@ -60,6 +75,7 @@ export class BatchController {
   }
 
   @RequirePermission(Perm.batch)
+  @Returns(pagedSchema(batchTaskSchema))
   @Get('list')
   @ApiOperation({
     summary:
@@ -70,6 +86,7 @@ export class BatchController {
   }
 
   @RequirePermission(Perm.batchDetail)
+  @Returns(batchTaskSchema)
   @Get('detail')
   @ApiOperation({ summary: '批量任务详情与进度：id（任务 id 或 batchId）' })
   detail(@CurrentPrincipal() p: Principal, @Query(new ZodValidationPipe(batchDetailQuerySchema)) q: { id: string }) {
@@ -77,6 +94,7 @@ export class BatchController {
   }
 
   @RequirePermission(Perm.batchDetail)
+  @Returns(pagedSchema(batchItemSchema))
   @Get('items')
   @ApiOperation({ summary: '批量任务明细：batchId、evalState 0 全部/1 已估价/2 未估价/3 地址解析失败、pageIndex、pageSize' })
   items(@CurrentPrincipal() p: Principal, @Query(new ZodValidationPipe(batchItemsQuerySchema)) q: BatchItemsPage) {
@@ -84,6 +102,7 @@ export class BatchController {
   }
 
   @RequirePermission(Perm.batchExport)
+  @ReturnsXlsx('批量任务明细 .xlsx')
   @Get('items/export')
   @ApiOperation({ summary: '导出批量任务明细 .xlsx：batchId、evalState（可用 Authorization 查询参数携带令牌）；无数据时 404 暂无数据' })
   async export(@CurrentPrincipal() p: Principal, @Query(new ZodValidationPipe(batchItemsFilterSchema)) q: BatchItemsFilter) {

@@ -1,6 +1,18 @@
 import { Controller, Get, Query, Res, StreamableFile } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
+import {
+  communityAroundSchema,
+  communityDetailSchema,
+  communityFilterResultSchema,
+  communityPriceHistorySchema,
+  gpsCommunityListSchema,
+  localMarketSchema,
+  monthSeriesSchema,
+  nearbyCommunityListSchema,
+  priceDistributionSchema,
+  roomTypeSeriesSchema,
+} from '@valuation/contracts';
 import { ObjectStorage } from '@valuation/storage';
 import { Authenticated } from '../../common/access.decorators';
 import { ApiError } from '../../common/api-error';
@@ -31,6 +43,7 @@ import {
 } from './community.schemas';
 import { CommunityService } from './community.service';
 import { MarketStatsService, TRADE } from './market-stats.service';
+import { Returns, ReturnsFile } from '../../common/api-contract';
 
 const tradeOf = (t: 'forsale' | 'lease') => (t === 'lease' ? TRADE.lease : TRADE.sale);
 
@@ -49,6 +62,7 @@ export class CommunityController {
   ) {}
 
   @Authenticated()
+  @Returns(communityFilterResultSchema)
   @Get('filter')
   @ApiOperation({ summary: '按小区名称或地址模糊查找（city、dist、name 至少 2 个字）；无匹配时 code 402' })
   filter(@Query(new ZodValidationPipe(filterQuery)) q: FilterQuery) {
@@ -56,6 +70,7 @@ export class CommunityController {
   }
 
   @Authenticated()
+  @Returns(communityPriceHistorySchema)
   @Get('price')
   @ApiOperation({ summary: '小区近 24 个月均价与环比：tradeType forsale_history | lease_history（不传则两者）' })
   async price(@Query(new ZodValidationPipe(priceQuery)) q: PriceQuery) {
@@ -66,6 +81,7 @@ export class CommunityController {
   }
 
   @Authenticated()
+  @Returns(monthSeriesSchema)
   @Get('analysis')
   @ApiOperation({ summary: '月度走势：statType price 均价 | count 案例量；tradeType forsale | lease | newha；statKey 限定居室数' })
   async analysis(@Query(new ZodValidationPipe(analysisQuery)) q: AnalysisQuery) {
@@ -74,6 +90,7 @@ export class CommunityController {
   }
 
   @Authenticated()
+  @Returns(priceDistributionSchema)
   @Get('dist')
   @ApiOperation({ summary: '价格分布（近 sinceYear 年，默认 5）：rows [{ step 区间下限, data 案例数 }]' })
   async dist(@Query(new ZodValidationPipe(distQuery)) q: DistQuery) {
@@ -85,6 +102,7 @@ export class CommunityController {
   }
 
   @Authenticated()
+  @Returns(roomTypeSeriesSchema)
   @Get('br')
   @ApiOperation({ summary: '居室分布：statKey rate 占比（%）| price 均价；rows [{ br 居室数（15 为 15 及以上）, data }]' })
   async br(@Query(new ZodValidationPipe(roomTypeQuery)) q: RoomTypeQuery) {
@@ -96,6 +114,7 @@ export class CommunityController {
   }
 
   @Authenticated()
+  @Returns(nearbyCommunityListSchema)
   @Get('list')
   @ApiOperation({ summary: '周边小区（lat、lon、coordtype，limit 默认 20 最多 50，distance 默认 500 米），由近及远' })
   list(@Query(new ZodValidationPipe(listQuery)) q: ListQuery) {
@@ -103,6 +122,7 @@ export class CommunityController {
   }
 
   @Authenticated()
+  @Returns(gpsCommunityListSchema)
   @Get('gpstoha')
   @ApiOperation({ summary: '坐标所在小区（300 米内，由近及远）：lng、lat、coordtype' })
   gpsToHa(@Query(new ZodValidationPipe(gpsQuery)) q: GpsQuery) {
@@ -110,6 +130,7 @@ export class CommunityController {
   }
 
   @Authenticated()
+  @Returns(communityDetailSchema)
   @Get('detail')
   @ApiOperation({ summary: '小区详情（bdlocation 为 bd09ll 坐标，均价取最新月度指数）' })
   detail(@Query(new ZodValidationPipe(detailQuery)) q: DetailQuery) {
@@ -117,6 +138,7 @@ export class CommunityController {
   }
 
   @Authenticated()
+  @Returns(localMarketSchema)
   @Get('local-market')
   @ApiOperation({ summary: '城市最新月度均价：result.price、result.leasePrice 及环比' })
   localMarket(@Query(new ZodValidationPipe(localMarketQuery)) q: LocalMarketQuery) {
@@ -124,6 +146,7 @@ export class CommunityController {
   }
 
   @Authenticated()
+  @Returns(communityAroundSchema)
   @Get('around')
   @ApiOperation({ summary: '小区周边 1 公里的交通、教育、医疗，由近及远' })
   around(@Query(new ZodValidationPipe(aroundQuery)) q: AroundQuery) {
@@ -131,6 +154,7 @@ export class CommunityController {
   }
 
   @Authenticated()
+  @ReturnsFile('image/*', '图片（png、jpg 或 gif）')
   @Get('image')
   @ApiOperation({ summary: '小区图片（imageUrl 指向此处；可用 Authorization 查询参数携带令牌）' })
   async image(@Query(new ZodValidationPipe(imageQuery)) q: { ha: string }, @Res({ passthrough: true }) res: Response) {

@@ -1,6 +1,8 @@
 import { Body, Controller, Get, HttpCode, Post, Query, Req } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
+import { z } from 'zod';
+import { customerDomainViewSchema, pagedSchema } from '@valuation/contracts';
 import {
   customerDomainApplySchema,
   customerDomainDeleteSchema,
@@ -15,6 +17,7 @@ import { CurrentPrincipal, RequirePermission } from '../../common/access.decorat
 import type { Principal } from '../../common/principal';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe';
 import { CustomerDomainService } from './customer-domain.service';
+import { ReadsBody, Returns } from '../../common/api-contract';
 
 const bodyOf = (req: Request) => (req.body ?? {}) as Record<string, unknown>;
 
@@ -24,6 +27,7 @@ export class CustomerDomainController {
   constructor(private readonly domains: CustomerDomainService) {}
 
   @RequirePermission(Perm.customerDomain)
+  @Returns(pagedSchema(customerDomainViewSchema))
   @Get('pageable')
   @ApiOperation({ summary: '域名申请列表：pageIndex、pageSize（10/50/100/200）；最近更新的在前。state 1 处理中，2 已完成，3 申请失败' })
   list(@CurrentPrincipal() p: Principal, @Query(new ZodValidationPipe(customerDomainListQuerySchema)) q: CustomerDomainListQuery) {
@@ -31,6 +35,7 @@ export class CustomerDomainController {
   }
 
   @RequirePermission(Perm.customerDomainApply)
+  @Returns(customerDomainViewSchema)
   @Post('add')
   @HttpCode(200)
   @ApiOperation({ summary: '申请域名（JSON：companyId、domain）；域名已被申请过时 403「同一域名只可申请一次」' })
@@ -43,6 +48,7 @@ export class CustomerDomainController {
   }
 
   @RequirePermission(Perm.customerDomainEdit)
+  @Returns(customerDomainViewSchema)
   @Post('update')
   @HttpCode(200)
   @ApiOperation({ summary: '修改域名（id、companyId、domain；客户公司不可修改）：域名须有变化，修改后重新处理；域名已被申请过时 403' })
@@ -55,6 +61,8 @@ export class CustomerDomainController {
   }
 
   @RequirePermission(Perm.customerDomainDelete)
+  @Returns(z.null())
+  @ReadsBody(customerDomainDeleteSchema, 'form', 'id 也可作为查询参数')
   @Post('delete')
   @HttpCode(200)
   @ApiOperation({ summary: '删除域名申请：id（表单、JSON 或查询参数）' })

@@ -1,6 +1,14 @@
 import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
+import {
+  evalHistoryItemSchema,
+  evalListRowSchema,
+  evalResultSchema,
+  evalTrendSchema,
+  pagedSchema,
+  rapidResultSchema,
+} from '@valuation/contracts';
 import { evalFilterSchema, evalListQuerySchema, Perm, ValuationMsg, type EvalFilter, type EvalListFilter } from '@valuation/domain';
 import type { TradeType } from '@valuation/valuation';
 import { CurrentPrincipal, RequirePermission } from '../../common/access.decorators';
@@ -9,6 +17,8 @@ import { xlsxFile } from '../../common/xlsx-export';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe';
 import { EvalRecordListService } from './eval-record-list.service';
 import { EvalService } from './eval.service';
+import { ReadsBody, Returns, ReturnsXlsx } from '../../common/api-contract';
+import { valuationRequestBodySchema } from './valuation-request.body';
 
 const evalTypeQuery = z.object({
   evalType: z.coerce.number().refine((n) => n === 1 || n === 2, ValuationMsg.evalTypeInvalid),
@@ -32,6 +42,8 @@ export class EvalController {
   ) {}
 
   @RequirePermission(Perm.saleValuation, Perm.rentValuation)
+  @Returns(rapidResultSchema)
+  @ReadsBody(valuationRequestBodySchema, 'form', '一般以 JSON 提交')
   @Post('rapid')
   @HttpCode(200)
   @ApiOperation({ summary: '自动估价：query evalType 1 售价、2 租金；JSON 估价参数。402 表示未找到房产信息' })
@@ -44,6 +56,7 @@ export class EvalController {
   }
 
   @RequirePermission(...VIEW)
+  @Returns(evalResultSchema)
   @Get('get')
   @ApiOperation({ summary: '估价结果：record、samples、betas' })
   get(@CurrentPrincipal() p: Principal, @Query(new ZodValidationPipe(evalCodeSchema)) q: { evalCode: string }) {
@@ -51,6 +64,7 @@ export class EvalController {
   }
 
   @RequirePermission(...VIEW)
+  @Returns(evalTrendSchema)
   @Get('pm')
   @ApiOperation({ summary: '价格走势：X 环比，R 同比' })
   pm(@CurrentPrincipal() p: Principal, @Query(new ZodValidationPipe(evalCodeSchema)) q: { evalCode: string }) {
@@ -58,6 +72,7 @@ export class EvalController {
   }
 
   @RequirePermission(Perm.saleValuation, Perm.rentValuation)
+  @Returns(rapidResultSchema)
   @Post('reval')
   @HttpCode(200)
   @ApiOperation({ summary: '重新估价：query evalType；JSON evalCode' })
@@ -70,6 +85,7 @@ export class EvalController {
   }
 
   @RequirePermission(...VIEW)
+  @Returns(z.array(evalHistoryItemSchema))
   @Get('history/list')
   @ApiOperation({ summary: '同一房产的估价历史：各次估价（类型 1）及由其发起、已答复且有价格的人工询价（2）与人工复评（3），最新的在前' })
   history(@CurrentPrincipal() p: Principal, @Query(new ZodValidationPipe(historyQuery)) q: { evalRecordId: number }) {
@@ -77,6 +93,7 @@ export class EvalController {
   }
 
   @RequirePermission(Perm.valuationRecords)
+  @Returns(pagedSchema(evalListRowSchema))
   @Get('list')
   @ApiOperation({
     summary:
@@ -87,6 +104,7 @@ export class EvalController {
   }
 
   @RequirePermission(Perm.recordExport)
+  @ReturnsXlsx('估价记录 .xlsx')
   @Get('export')
   @ApiOperation({ summary: '导出估价记录 .xlsx（筛选同 list，最多 10000 条；可用 Authorization 查询参数携带令牌）；无数据时 404 暂无数据' })
   async export(@CurrentPrincipal() p: Principal, @Query(new ZodValidationPipe(evalFilterSchema)) q: EvalFilter) {

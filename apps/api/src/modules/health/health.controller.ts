@@ -1,12 +1,13 @@
 import { Controller, Get, Inject } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type Redis from 'ioredis';
+import { healthStatusSchema, type HealthStatus } from '@valuation/contracts';
 import { DatabaseHealth } from '@valuation/persistence';
 import { REDIS } from '@valuation/queue';
 import { ObjectStorage } from '@valuation/storage';
-import type { HealthStatus } from '@valuation/contracts';
 import { Public } from '../../common/access.decorators';
 import { ApiError } from '../../common/api-error';
+import { Returns } from '../../common/api-contract';
 
 async function within<T>(p: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -27,6 +28,7 @@ export class HealthController {
   ) {}
 
   @Public()
+  @Returns(healthStatusSchema)
   @Get()
   @ApiOperation({ summary: '进程存活' })
   live(): HealthStatus {
@@ -34,6 +36,7 @@ export class HealthController {
   }
 
   @Public()
+  @Returns(healthStatusSchema)
   @Get('ready')
   @ApiOperation({ summary: '就绪：PostgreSQL、Redis 与对象存储均可用' })
   async ready(): Promise<HealthStatus> {

@@ -1,6 +1,11 @@
 import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { NotifySettingsSaved, NotifySettingsView } from '@valuation/contracts';
+import {
+  notifySettingsSavedSchema,
+  notifySettingsViewSchema,
+  type NotifySettingsSaved,
+  type NotifySettingsView,
+} from '@valuation/contracts';
 import { Perm } from '@valuation/domain';
 import { CurrentPrincipal, RequirePermission } from '../../common/access.decorators';
 import type { Principal } from '../../common/principal';
@@ -12,6 +17,7 @@ import {
   type NotifySettingsSaveInput,
 } from './dto/notify-settings.dto';
 import { NotifySettingsService } from './notify-settings.service';
+import { Returns } from '../../common/api-contract';
 
 @ApiTags('机构通知设置')
 @Controller('organization/notify-settings')
@@ -19,6 +25,7 @@ export class NotifySettingsController {
   constructor(private readonly settings: NotifySettingsService) {}
 
   @RequirePermission(Perm.organisation)
+  @Returns(notifySettingsViewSchema)
   @Get()
   @ApiOperation({ summary: '机构回调设置：{ organizationId, webhookUrl, hasSecret, secretPreview }' })
   get(
@@ -29,6 +36,7 @@ export class NotifySettingsController {
   }
 
   @RequirePermission(Perm.organisation)
+  @Returns(notifySettingsSavedSchema)
   @Post()
   @HttpCode(200)
   @ApiOperation({ summary: '保存机构回调地址（JSON；空地址删除）；生成的密钥只在本次返回（secret）' })

@@ -1,5 +1,7 @@
 import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { z } from 'zod';
+import { caseReadSchema, caseSubmittedSchema, objectionDetailSchema, objectionListRowSchema, pagedSchema } from '@valuation/contracts';
 import {
   caseIdQuerySchema,
   objectionAddSchema,
@@ -12,6 +14,7 @@ import { CurrentPrincipal, RequirePermission } from '../../common/access.decorat
 import type { Principal } from '../../common/principal';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe';
 import { ObjectionService } from './objection.service';
+import { Returns } from '../../common/api-contract';
 
 @ApiTags('价格异议')
 @Controller('objection')
@@ -19,6 +22,7 @@ export class ObjectionController {
   constructor(private readonly objections: ObjectionService) {}
 
   @RequirePermission(Perm.objectionReviewList)
+  @Returns(caseSubmittedSchema)
   @Post('add')
   @HttpCode(200)
   @ApiOperation({
@@ -30,6 +34,7 @@ export class ObjectionController {
   }
 
   @RequirePermission(Perm.objectionReviewList)
+  @Returns(pagedSchema(objectionListRowSchema))
   @Get('list')
   @ApiOperation({
     summary:
@@ -40,6 +45,7 @@ export class ObjectionController {
   }
 
   @RequirePermission(Perm.objectionReviewList)
+  @Returns(z.number().int())
   @Get('unread-count')
   @ApiOperation({ summary: '本人已处理完成、尚未查看答复的价格异议数量（页眉角标）' })
   unreadCount(@CurrentPrincipal() p: Principal) {
@@ -47,6 +53,7 @@ export class ObjectionController {
   }
 
   @RequirePermission(Perm.objectionReviewList)
+  @Returns(caseReadSchema)
   @Post('read')
   @HttpCode(200)
   @ApiOperation({ summary: '标记价格异议答复为已读：id（处理完成的异议；仅申请人本人查看时标记，他人查看不改变）；{ read }' })
@@ -55,6 +62,7 @@ export class ObjectionController {
   }
 
   @RequirePermission(Perm.objectionReviewList)
+  @Returns(objectionDetailSchema)
   @Get('detail')
   @ApiOperation({ summary: '价格异议详情：id；objection（含估价师答复与历史）与 record（估价记录）' })
   detail(@CurrentPrincipal() p: Principal, @Query(new ZodValidationPipe(caseIdQuerySchema)) q: { id: number }) {

@@ -1,6 +1,16 @@
 import { Body, Controller, Get, HttpCode, Post, Query, Req } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
+import { z } from 'zod';
+import {
+  loginUserSchema,
+  orderRowSchema,
+  ownBalanceSchema,
+  pagedSchema,
+  permissionItemSchema,
+  tenantLoginUserSchema,
+  userStatisticsSchema,
+} from '@valuation/contracts';
 import {
   Msg,
   pageQuerySchema,
@@ -15,6 +25,7 @@ import type { Principal } from '../../common/principal';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe';
 import { OwnBalanceService } from './own-balance.service';
 import { ProfileService } from './profile.service';
+import { Returns } from '../../common/api-contract';
 
 const ordersQuery = pageQuerySchema([20, 50, 100, 200], 20);
 
@@ -27,6 +38,7 @@ export class UserProfileController {
   ) {}
 
   @Authenticated()
+  @Returns(loginUserSchema)
   @Get('login-user')
   @ApiOperation({ summary: '当前登录用户' })
   loginUser(@CurrentPrincipal() p: Principal) {
@@ -34,6 +46,7 @@ export class UserProfileController {
   }
 
   @Authenticated()
+  @Returns(z.array(permissionItemSchema))
   @Get('login-user/perms')
   @ApiOperation({ summary: '当前用户的权限' })
   perms(@CurrentPrincipal() p: Principal) {
@@ -41,6 +54,7 @@ export class UserProfileController {
   }
 
   @Authenticated()
+  @Returns(userStatisticsSchema)
   @Get('statistics')
   @ApiOperation({ summary: '当前用户的估价与报告次数' })
   statistics(@CurrentPrincipal() p: Principal) {
@@ -48,6 +62,7 @@ export class UserProfileController {
   }
 
   @Authenticated()
+  @Returns(ownBalanceSchema)
   @Get('login-user/balance')
   @ApiOperation({ summary: '当前用户的剩余额度' })
   balance(@CurrentPrincipal() p: Principal) {
@@ -55,6 +70,7 @@ export class UserProfileController {
   }
 
   @Authenticated()
+  @Returns(pagedSchema(orderRowSchema))
   @Get('login-user/orders')
   @ApiOperation({ summary: '当前用户的订单' })
   orders(@CurrentPrincipal() p: Principal, @Query(new ZodValidationPipe(ordersQuery)) q: { pageIndex: number; pageSize: number }) {
@@ -62,6 +78,7 @@ export class UserProfileController {
   }
 
   @Authenticated()
+  @Returns(z.null())
   @Post('login-user/edit')
   @HttpCode(200)
   @ApiOperation({ summary: '修改邮箱和手机号码：email、phone、loginUser' })
@@ -75,6 +92,7 @@ export class UserProfileController {
   }
 
   @Authenticated()
+  @Returns(z.null())
   @Post('updatePwd')
   @HttpCode(200)
   @ApiOperation({ summary: '修改密码：oldPwd、newPwd；成功后需重新登录' })
@@ -94,6 +112,7 @@ export class TenantProfileController {
   constructor(private readonly profiles: ProfileService) {}
 
   @Authenticated()
+  @Returns(tenantLoginUserSchema)
   @Get('login-user')
   @ApiOperation({ summary: '当前登录的渠道员工' })
   loginUser(@CurrentPrincipal() p: Principal) {
@@ -101,6 +120,7 @@ export class TenantProfileController {
   }
 
   @Authenticated()
+  @Returns(z.array(permissionItemSchema))
   @Get('t/login-user/perms')
   @ApiOperation({ summary: '当前渠道员工的权限' })
   perms(@CurrentPrincipal() p: Principal) {
@@ -108,6 +128,7 @@ export class TenantProfileController {
   }
 
   @Authenticated()
+  @Returns(z.null())
   @Post('t/login-user/edit')
   @HttpCode(200)
   @ApiOperation({ summary: '修改邮箱和手机号码' })
@@ -121,6 +142,7 @@ export class TenantProfileController {
   }
 
   @Authenticated()
+  @Returns(z.null())
   @Post('t/updatePwd')
   @HttpCode(200)
   @ApiOperation({ summary: '修改密码' })

@@ -1,11 +1,13 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
+import { regionItemSchema, regionPinyinGroupSchema, regionTreeNodeSchema } from '@valuation/contracts';
 import { Authenticated } from '../../common/access.decorators';
 import { ApiError } from '../../common/api-error';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe';
 import { locateQuery, type LocateQuery } from '../community/community.schemas';
 import { RegionService } from './region.service';
+import { Returns } from '../../common/api-contract';
 
 export const RegionMsg = {
   cityInputRequired: '请输入城市中文名或拼音!',
@@ -34,6 +36,7 @@ export class RegionController {
   constructor(private readonly regions: RegionService) {}
 
   @Authenticated()
+  @Returns(z.array(regionPinyinGroupSchema))
   @Get('py')
   @ApiOperation({ summary: '按拼音首字母分组的城市：[{ pyKey, items: [{ regionName, regionCode }] }]' })
   py() {
@@ -41,6 +44,7 @@ export class RegionController {
   }
 
   @Authenticated()
+  @Returns(z.array(regionTreeNodeSchema))
   @Get('tree')
   @ApiOperation({ summary: '省、市、区县树（level 1..3，默认 3）：[{ regionCode, regionName, items }]' })
   tree(@Query(new ZodValidationPipe(treeQuery)) q: z.output<typeof treeQuery>) {
@@ -48,6 +52,7 @@ export class RegionController {
   }
 
   @Authenticated()
+  @Returns(z.array(regionItemSchema))
   @Get('filter')
   @ApiOperation({ summary: '按中文名、全拼或首字母查找城市，最多 20 个，最匹配的在前' })
   filter(@Query(new ZodValidationPipe(filterQuery)) q: { name: string }) {
@@ -55,6 +60,7 @@ export class RegionController {
   }
 
   @Authenticated()
+  @Returns(regionItemSchema)
   @Get('locate')
   @ApiOperation({ summary: '由坐标（lng、lat、coordtype，默认 bd09ll）定位所在城市：{ regionName, regionCode }；无法定位时 404' })
   async locate(@Query(new ZodValidationPipe(locateQuery)) q: LocateQuery) {

@@ -1,6 +1,7 @@
 import { Body, Controller, Get, HttpCode, Post, Query, Req, Res, StreamableFile } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
+import { reportConfigSchema } from '@valuation/contracts';
 import {
   Perm,
   reportConfigAddSchema,
@@ -22,6 +23,7 @@ import { ApiError } from '../../common/api-error';
 import type { Principal } from '../../common/principal';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe';
 import { ReportConfigService, type UploadedImageFile } from './report-config.service';
+import { ReadsBody, Returns, ReturnsFile } from '../../common/api-contract';
 
 const SAVE_FIELDS =
   'multipart：reportType（1 询价报告，2 咨询报告）、reportName（必填，≤20字）、reportStatement（≤2000字），咨询报告另有 reportSign（≤50字）与图片 licenseFile、certificateFile（≤10M）、appraiserSign1File、appraiserSign2File、reportSignImgFile（≤2M），图片为 png/jpg/jpeg/gif';
@@ -38,6 +40,7 @@ export class ReportConfigController {
   ) {}
 
   @RequirePermission(Perm.reportConfig)
+  @Returns(reportConfigSchema)
   @Get('get')
   @ApiOperation({ summary: '渠道的报告配置：reportType 1 询价报告，2 咨询报告；未配置时为默认内容（id 为 null）' })
   get(@CurrentPrincipal() p: Principal, @Query(new ZodValidationPipe(reportConfigQuerySchema)) q: { reportType: ReportConfigType }) {
@@ -45,6 +48,7 @@ export class ReportConfigController {
   }
 
   @RequirePermission(Perm.reportConfig)
+  @Returns(reportConfigSchema)
   @Post('add')
   @Uploads(...REPORT_IMAGE_FIELDS)
   @HttpCode(200)
@@ -58,6 +62,7 @@ export class ReportConfigController {
   }
 
   @RequirePermission(Perm.reportConfig)
+  @Returns(reportConfigSchema)
   @Post('update')
   @Uploads(...REPORT_IMAGE_FIELDS)
   @HttpCode(200)
@@ -71,6 +76,7 @@ export class ReportConfigController {
   }
 
   @RequirePermission(Perm.reportConfig)
+  @ReturnsFile('image/*', '图片（png、jpg 或 gif）')
   @Get('images')
   @ApiOperation({
     summary: '报告配置图片：reportType、imageType（1 营业执照，2 资质证书，3 估价师签名1，4 估价师签名2，5 报告印章）；未设置时 404',
@@ -94,6 +100,8 @@ export class ReportConfigController {
   }
 
   @RequirePermission(Perm.reportConfig)
+  @Returns(reportConfigSchema)
+  @ReadsBody(reportImageDeleteSchema, 'form', 'reportType、imageType 也可作为查询参数')
   @Post('images/delete')
   @HttpCode(200)
   @ApiOperation({ summary: '删除咨询报告的一张图片：reportType=2、imageType（查询参数或表单）' })

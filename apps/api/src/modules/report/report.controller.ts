@@ -1,7 +1,13 @@
 import { Body, Controller, Get, HttpCode, Post, Query, StreamableFile } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
-import type { ReportType } from '@valuation/contracts';
+import {
+  caseReportWithCaseSchema,
+  reportInfoSchema,
+  reportVerificationSchema,
+  reportWithRecordSchema,
+  type ReportType,
+} from '@valuation/contracts';
 import { REPORT_CODE_PATTERN, ReportRenderService, sampleReportDocument } from '@valuation/core';
 import { caseIdQuerySchema, FormalReportMsg as ReportMsg, Perm } from '@valuation/domain';
 import { CurrentPrincipal, Public, RequirePermission } from '../../common/access.decorators';
@@ -9,6 +15,7 @@ import { fileDownload } from '../../common/file-download';
 import type { Principal } from '../../common/principal';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe';
 import { ReportOrderService } from './report-order.service';
+import { Returns, ReturnsFile } from '../../common/api-contract';
 
 const evalCodeSchema = z.object({
   evalCode: z
@@ -40,6 +47,7 @@ export class ReportController {
   ) {}
 
   @RequirePermission(Perm.inquiryReport)
+  @Returns(reportInfoSchema)
   @Post('inquiry/add')
   @HttpCode(200)
   @ApiOperation({ summary: '生成询价报告（JSON evalCode）：扣一份询价报告；已生成的直接返回，不再扣减' })
@@ -48,6 +56,7 @@ export class ReportController {
   }
 
   @RequirePermission(Perm.inquiryReport)
+  @Returns(reportWithRecordSchema)
   @Get('inquiry/get')
   @ApiOperation({ summary: '询价报告：report（未生成时为 null；state 1 生成中、2 已生成、3 失败已退回）与 record' })
   getInquiry(@CurrentPrincipal() p: Principal, @Query(new ZodValidationPipe(evalCodeSchema)) q: { evalCode: string }) {
@@ -55,6 +64,7 @@ export class ReportController {
   }
 
   @RequirePermission(Perm.advisoryReport)
+  @Returns(reportInfoSchema)
   @Post('advisory/add')
   @HttpCode(200)
   @ApiOperation({ summary: '生成咨询报告（JSON evalCode）：扣一份咨询报告；已生成的直接返回，不再扣减' })
@@ -63,6 +73,7 @@ export class ReportController {
   }
 
   @RequirePermission(Perm.advisoryReport)
+  @Returns(reportWithRecordSchema)
   @Get('advisory/get')
   @ApiOperation({ summary: '咨询报告：report（未生成时为 null；state 1 生成中、2 已生成、3 失败已退回）与 record' })
   getAdvisory(@CurrentPrincipal() p: Principal, @Query(new ZodValidationPipe(evalCodeSchema)) q: { evalCode: string }) {
@@ -70,6 +81,7 @@ export class ReportController {
   }
 
   @RequirePermission(Perm.inquiryReport)
+  @ReturnsFile('application/pdf', '报告 PDF')
   @Get('inquiry/export')
   @ApiOperation({ summary: '导出询价报告 PDF（evalCode；可用 Authorization 查询参数携带令牌）' })
   async exportInquiry(@CurrentPrincipal() p: Principal, @Query(new ZodValidationPipe(evalCodeSchema)) q: { evalCode: string }) {
@@ -78,6 +90,7 @@ export class ReportController {
   }
 
   @RequirePermission(Perm.advisoryReport)
+  @ReturnsFile('application/pdf', '报告 PDF')
   @Get('advisory/export')
   @ApiOperation({ summary: '导出咨询报告 PDF（evalCode；可用 Authorization 查询参数携带令牌）' })
   async exportAdvisory(@CurrentPrincipal() p: Principal, @Query(new ZodValidationPipe(evalCodeSchema)) q: { evalCode: string }) {
@@ -86,6 +99,7 @@ export class ReportController {
   }
 
   @RequirePermission(Perm.inquiryReport, Perm.advisoryReport)
+  @ReturnsFile('application/pdf', '报告 PDF')
   @Get('report/pdf')
   @ApiOperation({ summary: '下载报告 PDF（reportCode；可用 Authorization 查询参数携带令牌）' })
   async pdf(@CurrentPrincipal() p: Principal, @Query(new ZodValidationPipe(reportCodeSchema)) q: { reportCode: string }) {
@@ -94,6 +108,7 @@ export class ReportController {
   }
 
   @RequirePermission(Perm.inquiryReport, Perm.advisoryReport)
+  @ReturnsFile('text/html', '报告网页')
   @Get('report/html')
   @ApiOperation({ summary: '报告的网页版（与 PDF 同一版式）' })
   async html(@CurrentPrincipal() p: Principal, @Query(new ZodValidationPipe(reportCodeSchema)) q: { reportCode: string }) {
@@ -101,6 +116,7 @@ export class ReportController {
   }
 
   @RequirePermission(Perm.inquiryReport, Perm.advisoryReport)
+  @ReturnsFile('text/html', '报告网页')
   @Get('report/sample')
   @ApiOperation({ summary: '报告样例的网页版：reportType 1 询价报告，2 咨询报告' })
   async sample(@Query(new ZodValidationPipe(sampleSchema)) q: { reportType: ReportType }) {
@@ -114,6 +130,7 @@ export class ReportVerifyController {
   constructor(private readonly reports: ReportOrderService) {}
 
   @Public()
+  @Returns(reportVerificationSchema)
   @Get('verify')
   @ApiOperation({ summary: '报告验真（无需登录）：code 报告编号；返回报告编号、日期、房产、价值与 PDF 的 SHA-256' })
   verify(@Query(new ZodValidationPipe(verifySchema)) q: { code: string }) {
@@ -131,6 +148,7 @@ export class ArtificialReportController {
   constructor(private readonly reports: ReportOrderService) {}
 
   @RequirePermission(Perm.advisoryReport)
+  @Returns(reportInfoSchema)
   @Post('add')
   @HttpCode(200)
   @ApiOperation({ summary: `人工询价${CASE_ADD_SUMMARY}` })
@@ -139,6 +157,7 @@ export class ArtificialReportController {
   }
 
   @RequirePermission(Perm.advisoryReport)
+  @Returns(caseReportWithCaseSchema)
   @Get('get')
   @ApiOperation({ summary: `人工询价${CASE_GET_SUMMARY}` })
   get(@CurrentPrincipal() p: Principal, @Query(new ZodValidationPipe(caseIdQuerySchema)) q: { id: number }) {
@@ -146,6 +165,7 @@ export class ArtificialReportController {
   }
 
   @RequirePermission(Perm.advisoryReport)
+  @ReturnsFile('application/pdf', '报告 PDF')
   @Get('export')
   @ApiOperation({ summary: CASE_EXPORT_SUMMARY })
   async export(@CurrentPrincipal() p: Principal, @Query(new ZodValidationPipe(caseIdQuerySchema)) q: { id: number }) {
@@ -160,6 +180,7 @@ export class ReviewReportController {
   constructor(private readonly reports: ReportOrderService) {}
 
   @RequirePermission(Perm.advisoryReport)
+  @Returns(reportInfoSchema)
   @Post('add')
   @HttpCode(200)
   @ApiOperation({ summary: `人工复评${CASE_ADD_SUMMARY}` })
@@ -168,6 +189,7 @@ export class ReviewReportController {
   }
 
   @RequirePermission(Perm.advisoryReport)
+  @Returns(caseReportWithCaseSchema)
   @Get('get')
   @ApiOperation({ summary: `人工复评${CASE_GET_SUMMARY}` })
   get(@CurrentPrincipal() p: Principal, @Query(new ZodValidationPipe(caseIdQuerySchema)) q: { id: number }) {
@@ -175,6 +197,7 @@ export class ReviewReportController {
   }
 
   @RequirePermission(Perm.advisoryReport)
+  @ReturnsFile('application/pdf', '报告 PDF')
   @Get('export')
   @ApiOperation({ summary: CASE_EXPORT_SUMMARY })
   async export(@CurrentPrincipal() p: Principal, @Query(new ZodValidationPipe(caseIdQuerySchema)) q: { id: number }) {

@@ -1,4 +1,6 @@
 import { Body, Controller, Get, HttpCode, Post, Query, Req } from '@nestjs/common';
+import { z } from 'zod';
+import { appraisalCaseRecordSchema, caseReadSchema, caseSubmittedSchema, pagedSchema, reviewListRowSchema } from '@valuation/contracts';
 import { fileDownload } from '../../common/file-download';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
@@ -21,6 +23,7 @@ import type { Principal } from '../../common/principal';
 import { xlsxFile } from '../../common/xlsx-export';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe';
 import { ReviewService } from './review.service';
+import { ReadsBody, Returns, ReturnsFile, ReturnsXlsx } from '../../common/api-contract';
 
 @ApiTags('人工复评')
 @Controller('review')
@@ -28,6 +31,8 @@ export class ReviewController {
   constructor(private readonly reviews: ReviewService) {}
 
   @RequirePermission(Perm.manualReappraisal)
+  @Returns(caseSubmittedSchema)
+  @ReadsBody(reviewAddSchema, 'multipart')
   @Post('add')
   @Uploads(CASE_FILES)
   @HttpCode(200)
@@ -42,6 +47,7 @@ export class ReviewController {
   }
 
   @RequirePermission(Perm.objectionReviewList)
+  @Returns(z.number().int())
   @Get('unread-count')
   @ApiOperation({ summary: '本人已答复或退回、尚未查看的人工复评数量（侧栏角标）' })
   unreadCount(@CurrentPrincipal() p: Principal) {
@@ -49,6 +55,7 @@ export class ReviewController {
   }
 
   @RequirePermission(Perm.objectionReviewList)
+  @Returns(pagedSchema(reviewListRowSchema))
   @Get('list')
   @ApiOperation({
     summary:
@@ -59,6 +66,7 @@ export class ReviewController {
   }
 
   @RequirePermission(Perm.objectionReviewList)
+  @ReturnsXlsx('人工复评记录 .xlsx')
   @Get('list/export')
   @ApiOperation({ summary: '导出人工复评记录 .xlsx（筛选同列表；可用 Authorization 查询参数携带令牌）；无数据时 404 暂无数据' })
   async export(@CurrentPrincipal() p: Principal, @Query(new ZodValidationPipe(reviewFilterSchema)) q: ReviewFilter) {
@@ -67,6 +75,7 @@ export class ReviewController {
   }
 
   @RequirePermission(Perm.objectionReviewList, Perm.manualReappraisal)
+  @Returns(appraisalCaseRecordSchema)
   @Get('get')
   @ApiOperation({
     summary:
@@ -77,6 +86,7 @@ export class ReviewController {
   }
 
   @RequirePermission(Perm.objectionReviewList, Perm.manualReappraisal)
+  @Returns(caseReadSchema)
   @Post('read')
   @HttpCode(200)
   @ApiOperation({ summary: '标记人工复评答复为已读：id（已答复或已退回的记录；仅申请人本人查看时标记，他人查看不改变）；{ read }' })
@@ -85,6 +95,7 @@ export class ReviewController {
   }
 
   @RequirePermission(Perm.objectionReviewList, Perm.manualReappraisal)
+  @ReturnsFile('application/octet-stream', '附件文件')
   @Get('file')
   @ApiOperation({ summary: '下载人工复评附件：id、index（从0起；可用 Authorization 查询参数携带令牌）' })
   async file(@CurrentPrincipal() p: Principal, @Query(new ZodValidationPipe(reviewFileQuerySchema)) q: { id: number; index: number }) {

@@ -2,6 +2,7 @@ import { Controller, Get, Query, Req, Res, StreamableFile } from '@nestjs/common
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { z } from 'zod';
+import { siteConfigSchema } from '@valuation/contracts';
 import type { Population, SiteImageType } from '@valuation/domain';
 import { ObjectStorage } from '@valuation/storage';
 import { OptionalPrincipal, Public } from '../../common/access.decorators';
@@ -9,6 +10,7 @@ import { ApiError } from '../../common/api-error';
 import type { Principal } from '../../common/principal';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe';
 import { SiteConfigService } from './site-config.service';
+import { Returns, ReturnsFile } from '../../common/api-contract';
 
 const imageQuery = z.object({
   type: z.coerce.number().refine((t) => t === 1 || t === 2, '图片类型不正确'),
@@ -50,6 +52,7 @@ export class SiteConfigController extends SiteConfigEndpoints {
   }
 
   @Public()
+  @Returns(siteConfigSchema)
   @Get('get')
   @ApiOperation({ summary: '网站配置（登录后按客户公司，登录前按访问域名）' })
   get(@Req() req: Request, @OptionalPrincipal() p?: Principal) {
@@ -57,6 +60,7 @@ export class SiteConfigController extends SiteConfigEndpoints {
   }
 
   @Public()
+  @ReturnsFile('image/*', '图片（png、jpg 或 gif）')
   @Get('images')
   @ApiOperation({ summary: '网站图片：type 1 LOGO，2 登录背景' })
   images(
@@ -79,6 +83,7 @@ export class TenantSiteConfigController extends SiteConfigEndpoints {
   }
 
   @Public()
+  @Returns(siteConfigSchema)
   @Get('get')
   @ApiOperation({ summary: '渠道网站配置（登录后按渠道，登录前按访问域名）' })
   get(@Req() req: Request, @OptionalPrincipal() p?: Principal) {
@@ -86,6 +91,7 @@ export class TenantSiteConfigController extends SiteConfigEndpoints {
   }
 
   @Public()
+  @ReturnsFile('image/*', '图片（png、jpg 或 gif）')
   @Get('images')
   @ApiOperation({ summary: '渠道网站图片：type 1 LOGO，2 登录背景' })
   images(

@@ -1,6 +1,7 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
+import { accountDetailSchema } from '@valuation/contracts';
 import { DATA_RANGE_PERMISSIONS, Perm } from '@valuation/domain';
 import { AccountRepository, OrganizationRepository } from '@valuation/persistence';
 import { CurrentPrincipal, RequirePermission } from '../../common/access.decorators';
@@ -8,6 +9,7 @@ import { ApiError } from '../../common/api-error';
 import type { Principal } from '../../common/principal';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe';
 import { dataScope } from '../../common/data-scope';
+import { Returns } from '../../common/api-contract';
 
 const detailQuery = z.object({ userId: z.coerce.number({ message: '账号不存在' }).int().positive('账号不存在') });
 
@@ -22,6 +24,7 @@ export class UsersController {
   ) {}
 
   @RequirePermission(Perm.accounts)
+  @Returns(accountDetailSchema)
   @Get('infoDetail')
   @ApiOperation({ summary: '账号详情与已分配角色（限本租户、本机构数据范围）' })
   async infoDetail(@CurrentPrincipal() p: Principal, @Query(new ZodValidationPipe(detailQuery)) q: { userId: number }) {
