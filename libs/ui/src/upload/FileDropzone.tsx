@@ -18,7 +18,7 @@ export interface FileDropzoneProps {
    * The rule the server applies to the files (type, size, count), run on the files as they would
    * be after a pick: its message refuses the pick, null accepts it.
    */
-  check: (files: readonly File[]) => string | null;
+  check: (files: readonly File[]) => string | null | Promise<string | null>;
   /** A message from the form (a required file missing). */
   error?: string;
   disabled?: boolean;
@@ -26,7 +26,7 @@ export interface FileDropzoneProps {
 
 /**
  * Files dropped on the area or chosen with 选择文件, checked on the client with the server's
- * rules before anything is sent; the chosen files are listed with their sizes and can be removed.
+ * rules (which may read the files' first bytes) before anything is sent; the chosen files are listed with their sizes and can be removed.
  */
 export function FileDropzone({
   label,
@@ -44,10 +44,10 @@ export function FileDropzone({
   const [problem, setProblem] = useState<string | null>(null);
   const accept = extensions.map((e) => `.${e}`).join(',');
 
-  const take = (picked: File[]) => {
+  const take = async (picked: File[]) => {
     if (picked.length === 0) return;
     const next = multiple ? [...files, ...picked] : picked.slice(0, 1);
-    const refused = check(next);
+    const refused = await check(next);
     setProblem(refused);
     if (!refused) onChange(next);
   };
@@ -58,8 +58,8 @@ export function FileDropzone({
       <Stack gap={6} mt={4}>
         <Dropzone
           openRef={open}
-          onDrop={take}
-          onReject={(rejected) => take(rejected.map((r) => r.file))}
+          onDrop={(picked) => void take(picked)}
+          onReject={(rejected) => void take(rejected.map((r) => r.file))}
           multiple={multiple}
           activateOnClick={false}
           disabled={disabled}

@@ -1,31 +1,30 @@
-import { AgencyMsg } from '@valuation/domain';
-import { addPickedFiles, DOWNLOAD_INTERVAL_MS, downloadOneBySecond } from './agency-files';
+import { AgencyMsg, agencyPickedFilesProblem } from '@valuation/domain';
+import { DOWNLOAD_INTERVAL_MS, downloadOneBySecond } from './agency-files';
 
 const MB = 1024 * 1024;
 const file = (name: string, size = 1024) => ({ name, size });
 
+/** What the file pickers check when files are added to those already chosen (the server's rules). */
+const pick = (kind: 'request' | 'reply', current: { name: string; size: number }[], picked: { name: string; size: number }[]) =>
+  agencyPickedFilesProblem(kind, [...current, ...picked]);
+
 describe('picking agency files', () => {
   it('adds request files of the accepted types', () => {
-    const result = addPickedFiles('request', [file('产证.jpg')], [file('合同.pdf'), file('资料.zip')]);
-    expect(result).toEqual({ ok: true, files: [file('产证.jpg'), file('合同.pdf'), file('资料.zip')] });
+    expect(pick('request', [file('产证.jpg')], [file('合同.pdf'), file('资料.zip')])).toBeNull();
   });
 
   it('refuses a sixth file, a file over 10 MB, an empty file and other types', () => {
     const five = ['a.pdf', 'b.pdf', 'c.pdf', 'd.pdf', 'e.pdf'].map((n) => file(n));
-    expect(addPickedFiles('request', five, [file('f.pdf')])).toEqual({ ok: false, message: AgencyMsg.tooManyFiles });
-    expect(addPickedFiles('request', [], [file('big.pdf', 10 * MB + 1)])).toEqual({ ok: false, message: AgencyMsg.fileTooBig });
-    expect(addPickedFiles('request', [], [file('ok.pdf', 10 * MB)])).toMatchObject({ ok: true });
-    expect(addPickedFiles('request', [], [file('empty.pdf', 0)])).toEqual({ ok: false, message: AgencyMsg.fileEmpty });
-    expect(addPickedFiles('request', [], [file('run.exe')])).toEqual({ ok: false, message: AgencyMsg.requestFileType });
+    expect(pick('request', five, [file('f.pdf')])).toBe(AgencyMsg.tooManyFiles);
+    expect(pick('request', [], [file('big.pdf', 10 * MB + 1)])).toBe(AgencyMsg.fileTooBig);
+    expect(pick('request', [], [file('ok.pdf', 10 * MB)])).toBeNull();
+    expect(pick('request', [], [file('empty.pdf', 0)])).toBe(AgencyMsg.fileEmpty);
+    expect(pick('request', [], [file('run.exe')])).toBe(AgencyMsg.requestFileType);
   });
 
   it('takes only PDF, Word and archives in a reply', () => {
-    expect(addPickedFiles('reply', [], [file('报告.docx'), file('附件.7z')])).toMatchObject({ ok: true });
-    expect(addPickedFiles('reply', [], [file('照片.png')])).toEqual({ ok: false, message: AgencyMsg.replyFileType });
-  });
-
-  it('keeps the list when nothing was picked', () => {
-    expect(addPickedFiles('reply', [file('报告.pdf')], [])).toEqual({ ok: true, files: [file('报告.pdf')] });
+    expect(pick('reply', [], [file('报告.docx'), file('附件.7z')])).toBeNull();
+    expect(pick('reply', [], [file('照片.png')])).toBe(AgencyMsg.replyFileType);
   });
 });
 

@@ -1,23 +1,3 @@
-import { agencyPickedFilesProblem, type AgencyFileKind } from '@valuation/domain';
-
-export interface PickedFile {
-  name: string;
-  size: number;
-}
-
-/** The files after a pick, or the first problem of the whole list (count, size, type); the list is kept on a problem. */
-export function addPickedFiles<F extends PickedFile>(
-  kind: AgencyFileKind,
-  current: readonly F[],
-  picked: readonly F[],
-): { ok: true; files: F[] } | { ok: false; message: string } {
-  const next = [...current, ...picked];
-  if (picked.length === 0) return { ok: true, files: next };
-  /* A pick adds one file at least, so the reply's minimum of one is met and the whole list is checked. */
-  const problem = agencyPickedFilesProblem(kind, next);
-  return problem ? { ok: false, message: problem } : { ok: true, files: next };
-}
-
 export const DOWNLOAD_INTERVAL_MS = 1000;
 
 const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

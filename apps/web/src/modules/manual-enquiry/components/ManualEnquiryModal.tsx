@@ -1,4 +1,4 @@
-import { ActionIcon, Button, FileButton, Group, Modal, Radio, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, Modal, Radio, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   ARTIFICIAL_LIMITS,
@@ -9,9 +9,9 @@ import {
   CaseFileMsg,
   checkArtificialForm,
   checkCaseFile,
-  fileSizeText,
   hasArtificialAddress,
 } from '@valuation/domain';
+import { FileDropzone } from '@valuation/ui';
 import { useEffect, useRef, useState } from 'react';
 import { useSubmitArtificial } from '../api/manual-enquiry-api';
 
@@ -69,13 +69,6 @@ export function ManualEnquiryModal({ opened, onClose, source, evalType, defaultR
     setFiles([]);
     setError(null);
   }, [opened, defaultReason, evalType]);
-
-  async function pick(picked: File[]) {
-    const next = [...files, ...picked];
-    const problem = await checkPicked(next);
-    if (problem) return notifications.show({ color: 'red', message: problem });
-    setFiles(next);
-  }
 
   async function send() {
     if (inFlight.current) return notifications.show({ color: 'orange', message: ArtificialMsg.alreadySubmitted });
@@ -174,41 +167,15 @@ export function ManualEnquiryModal({ opened, onClose, source, evalType, defaultR
           inputWrapperOrder={['label', 'input', 'description', 'error']}
           error={error === ArtificialMsg.remarkTooLong ? error : null}
         />
-        <Stack gap={6}>
-          <Group justify="space-between">
-            <Text size="sm" fw={500}>
-              附件
-            </Text>
-            <FileButton onChange={(picked) => void pick(picked)} accept={CASE_FILE_ACCEPT} multiple>
-              {(props) => (
-                <Button {...props} variant="light" size="xs" disabled={files.length >= CASE_FILE_LIMITS.maxFiles}>
-                  选择文件
-                </Button>
-              )}
-            </FileButton>
-          </Group>
-          <Text size="xs" c="dimmed">
-            支持图片或压缩包，最多{CASE_FILE_LIMITS.maxFiles}个，单个文件不大于30M
-          </Text>
-          {files.map((f, i) => (
-            <Group key={`${f.name}-${i}`} justify="space-between" wrap="nowrap" gap="xs">
-              <Text size="sm" truncate>
-                {f.name}
-                <Text span c="dimmed" size="xs" ml={6}>
-                  {fileSizeText(f.size)}
-                </Text>
-              </Text>
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                aria-label={`移除${f.name}`}
-                onClick={() => setFiles(files.filter((_, j) => j !== i))}
-              >
-                ×
-              </ActionIcon>
-            </Group>
-          ))}
-        </Stack>
+        <FileDropzone
+          label="附件"
+          description={`支持图片或压缩包，最多${CASE_FILE_LIMITS.maxFiles}个，单个文件不大于30M`}
+          multiple
+          extensions={CASE_FILE_ACCEPT.split(',').map((ext) => ext.replace(/^\./, ''))}
+          files={files}
+          onChange={setFiles}
+          check={checkPicked}
+        />
         {error &&
           error !== ArtificialMsg.otherReasonRequired &&
           error !== ArtificialMsg.otherReasonTooLong &&
