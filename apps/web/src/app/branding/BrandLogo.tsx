@@ -1,4 +1,5 @@
-import { Box } from '@mantine/core';
+import { Box, ThemeIcon } from '@mantine/core';
+import { IconHomeFilled } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useBranding } from './branding-context';
 
@@ -10,13 +11,18 @@ export interface BrandLogoProps {
 
 /** The default mark: a house on a rounded square in the theme colour. */
 export function DefaultLogo({ size = 36, inverse = false }: BrandLogoProps) {
-  const fill = inverse ? 'rgba(255,255,255,0.18)' : 'var(--mantine-primary-color-filled)';
   return (
-    <svg width={size} height={size} viewBox="0 0 40 40" role="img" aria-label="logo">
-      <rect width="40" height="40" rx="9" fill={fill} />
-      <path d="M9 19.5 20 10l11 9.5V30a1.5 1.5 0 0 1-1.5 1.5H23v-7h-6v7h-6.5A1.5 1.5 0 0 1 9 30z" fill="#fff" />
-      <path d="M26.5 13.5V10h3v6.1" fill="#fff" />
-    </svg>
+    <ThemeIcon
+      size={size}
+      radius={Math.round(size / 4.5)}
+      color={inverse ? 'rgba(255,255,255,0.18)' : undefined}
+      variant="filled"
+      role="img"
+      aria-label="logo"
+      style={{ flexShrink: 0 }}
+    >
+      <IconHomeFilled size={Math.round(size * 0.62)} color="#fff" aria-hidden="true" />
+    </ThemeIcon>
   );
 }
 
