@@ -1,11 +1,11 @@
 import { Modal, Stack, Text } from '@mantine/core';
 import type { AgencyListItem } from '@valuation/contracts';
 import { formatAreaText } from '@valuation/domain';
-import { DateTimeCell, ListPage, shortText, TwoLineCell, UnreadDot, useListState, type RowAction, type TableColumn } from '@valuation/ui';
+import { DateTimeCell, ListPage, shortText, TwoLineCell, UnreadDot, type RowAction, type TableColumn } from '@valuation/ui';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { useListView } from '../../../app/lists/use-list-view';
 import { useRouteLink } from '../../../app/routing/use-route-link';
-import { useGrantedPermissions } from '../../../app/session/session-queries';
 import { downloadAgencyFiles, exportAgencyList, useAgencyList, useMarkAgencyRead } from '../api/agency-api';
 import { AgencyStateBadge } from '../components/AgencyDetailSections';
 import { AgencyReceiveForm } from '../components/AgencyReceiveForm';
@@ -59,13 +59,13 @@ function agencyColumns(side: AgencySide): TableColumn<AgencyListItem>[] {
 /** The application list of one side: filters, the paged table with unread dots, export and row actions. */
 export function AgencyListPage({ side }: { side: AgencySide }) {
   const cfg = AGENCY_SIDES[side];
-  const state = useListState({ fields: AGENCY_FIELDS, pageSizes: AGENCY_PAGE_SIZES });
+  const view = useListView(cfg.population, { fields: AGENCY_FIELDS, pageSizes: AGENCY_PAGE_SIZES });
+  const { state } = view;
   const query = useMemo(() => agencyQuery(state.applied), [state.applied]);
   const list = useAgencyList(side, { ...query, pageIndex: state.pageIndex, pageSize: state.pageSize });
   const markRead = useMarkAgencyRead(side);
   const link = useRouteLink(cfg.area);
   const navigate = useNavigate();
-  const { granted } = useGrantedPermissions(cfg.population);
   const [downloading, setDownloading] = useState<number | null>(null);
   const [form, setForm] = useState<RowForm>(null);
   const columns = useMemo(() => agencyColumns(side), [side]);
@@ -122,12 +122,11 @@ export function AgencyListPage({ side }: { side: AgencySide }) {
     <>
       <ListPage
         title={cfg.title}
-        state={state}
+        {...view}
         result={list}
         columns={columns}
         rowKey={(r) => r.detailID}
         rowActions={actions}
-        granted={granted}
         exportAction={{ permission: cfg.permission, run: (_q, applied) => exportAgencyList(side, agencyQuery(applied)) }}
         errorMessage={`${cfg.title}记录加载失败`}
         minWidth={side === 'tenant' ? 960 : 900}

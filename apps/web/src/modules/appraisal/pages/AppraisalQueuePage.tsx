@@ -2,10 +2,10 @@ import { Box, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { AppraisalQueueRow } from '@valuation/contracts';
 import { APPRAISAL_QUEUE_PAGE_SIZES, AppraisalMsg, formatAreaText, Perm } from '@valuation/domain';
-import { CHECKED, ListPage, StatTile, useListState, type RowAction, type TableColumn } from '@valuation/ui';
+import { CHECKED, ListPage, StatTile, type RowAction, type TableColumn } from '@valuation/ui';
 import { useMemo } from 'react';
+import { useListView } from '../../../app/lists/use-list-view';
 import { useRouteLink } from '../../../app/routing/use-route-link';
-import { useGrantedPermissions } from '../../../app/session/session-queries';
 import { notifyActionError } from '../components/ActionError';
 import { KindBadge, OverdueBadge, StateBadge } from '../components/CaseBadges';
 import { useAppraisalAction, useAppraisalCounts, useAppraisalQueue } from '../api/appraisal-api';
@@ -74,12 +74,12 @@ const COLUMNS: TableColumn<AppraisalQueueRow>[] = [
 
 /** Route appraisalQueue (`/channel/appraisalQueue`): manual enquiries, re-appraisals and objections to answer. */
 export function AppraisalQueuePage() {
-  const state = useListState({ fields: QUEUE_FIELDS, pageSizes: APPRAISAL_QUEUE_PAGE_SIZES });
+  const view = useListView('tenant', { fields: QUEUE_FIELDS, pageSizes: APPRAISAL_QUEUE_PAGE_SIZES });
+  const { state } = view;
   const query = useMemo(() => queueQuery(state.applied), [state.applied]);
   const queue = useAppraisalQueue({ ...query, pageIndex: state.pageIndex, pageSize: state.pageSize });
   const counts = useAppraisalCounts();
   const action = useAppraisalAction();
-  const { granted } = useGrantedPermissions('tenant');
   const link = useRouteLink('channel');
 
   const actions = useMemo<RowAction<AppraisalQueueRow>[]>(
@@ -120,12 +120,11 @@ export function AppraisalQueuePage() {
       <Box className={classes.queue}>
         <ListPage
           title="估价师工作台"
-          state={state}
+          {...view}
           result={queue}
           columns={COLUMNS}
           rowKey={(r) => r.id}
           rowActions={actions}
-          granted={granted}
           emptyText="暂无待处理案件"
           errorMessage="案件加载失败"
           minWidth={1000}

@@ -1,11 +1,11 @@
 import { Anchor, Skeleton, Stack } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Perm } from '@valuation/domain';
-import { ListPage, LoadError, PageSection, useListState } from '@valuation/ui';
+import { ListPage, LoadError, PageSection } from '@valuation/ui';
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router-dom';
+import { useListView } from '../../../app/lists/use-list-view';
 import { useRouteLink } from '../../../app/routing/use-route-link';
-import { useGrantedPermissions } from '../../../app/session/session-queries';
 import { exportBatchItems, useBatchItems, useBatchTask } from '../api/batch-api';
 import { ITEM_COLUMNS } from '../components/batch-columns';
 import { BatchTaskSummary } from '../components/BatchTaskSummary';
@@ -15,9 +15,9 @@ import { BATCH_ITEM_FIELDS, BATCH_PAGE_SIZES, itemStateOf } from '../model/batch
 export function BatchValuationDetailPage() {
   const { id } = useParams();
   const task = useBatchTask(Number(id));
-  const { granted } = useGrantedPermissions('user');
   const link = useRouteLink('org');
-  const state = useListState({ fields: BATCH_ITEM_FIELDS, pageSizes: BATCH_PAGE_SIZES });
+  const view = useListView('user', { fields: BATCH_ITEM_FIELDS, pageSizes: BATCH_PAGE_SIZES });
+  const { state } = view;
   const evalState = itemStateOf(state.query);
 
   const batchId = task.data?.batchId ?? '';
@@ -55,11 +55,10 @@ export function BatchValuationDetailPage() {
       </PageSection>
       <ListPage
         title="估价明细"
-        state={state}
+        {...view}
         result={{ ...items, isLoading: items.isLoading || !batchId }}
         columns={ITEM_COLUMNS}
         rowKey={(i) => i.id}
-        granted={granted}
         exportAction={{ permission: Perm.batchExport, run: () => exportBatchItems(batchId, evalState) }}
         errorMessage="估价明细加载失败"
         minWidth={1000}

@@ -3,10 +3,10 @@ import { IconDownload, IconPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { BatchTask } from '@valuation/contracts';
 import { Perm } from '@valuation/domain';
-import { ListPage, useListState, type RowAction } from '@valuation/ui';
+import { ListPage, type RowAction } from '@valuation/ui';
 import { useCallback, useMemo, useState } from 'react';
+import { useListView } from '../../../app/lists/use-list-view';
 import { useRouteLink } from '../../../app/routing/use-route-link';
-import { useGrantedPermissions } from '../../../app/session/session-queries';
 import { batchKeys, downloadBatchTemplate, useBatchTasks } from '../api/batch-api';
 import { TASK_COLUMNS } from '../components/batch-columns';
 import { CreateTaskDialog } from '../components/CreateTaskDialog';
@@ -14,10 +14,10 @@ import { BATCH_PAGE_SIZES, BATCH_TASK_FIELDS, batchTaskQuery } from '../model/ba
 
 /** Route batchValuation (`/org/batchValuation`): the batch tasks, new tasks and the template. */
 export function BatchValuationPage() {
-  const state = useListState({ fields: BATCH_TASK_FIELDS, pageSizes: BATCH_PAGE_SIZES });
+  const view = useListView('user', { fields: BATCH_TASK_FIELDS, pageSizes: BATCH_PAGE_SIZES });
+  const { state, granted } = view;
   const query = useMemo(() => batchTaskQuery(state.query), [state.query]);
   const tasks = useBatchTasks({ ...query, pageIndex: state.pageIndex, pageSize: state.pageSize });
-  const { granted } = useGrantedPermissions('user');
   const link = useRouteLink('org');
   const queryClient = useQueryClient();
   const [creating, setCreating] = useState(false);
@@ -76,14 +76,13 @@ export function BatchValuationPage() {
             )}
           </>
         }
-        state={state}
+        {...view}
         result={tasks}
         columns={TASK_COLUMNS}
         rowKey={(t) => t.id}
         rowActions={actions}
-        granted={granted}
         errorMessage="批量任务加载失败"
-        minWidth={1080}
+        minWidth={980}
       />
       {granted.has(Perm.batchCreate) && <CreateTaskDialog opened={creating} onClose={closeDialog} onCreated={created} />}
     </>

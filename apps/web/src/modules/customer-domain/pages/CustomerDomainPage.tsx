@@ -3,9 +3,9 @@ import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
 import { PAGE_SIZES, type CustomerDomainView } from '@valuation/contracts';
 import { CUSTOMER_DOMAIN_STATE_LABELS, CustomerDomainMsg, Perm } from '@valuation/domain';
-import { askConfirm, ListPage, useListState, type FilterField, type RowAction, type TableColumn } from '@valuation/ui';
+import { askConfirm, ListPage, type FilterField, type RowAction, type TableColumn } from '@valuation/ui';
 import { useMemo, useState } from 'react';
-import { useGrantedPermissions } from '../../../app/session/session-queries';
+import { useListView } from '../../../app/lists/use-list-view';
 import { useCustomerDomains, useDeleteDomain } from '../api/customer-domain-api';
 import { DomainFormModal } from '../components/DomainFormModal';
 import type { DomainFormTarget } from '../model/domain-form';
@@ -52,11 +52,11 @@ const COLUMNS: TableColumn<CustomerDomainView>[] = [
 
 /** Route customerDomain (`/channel/customerDomain`, permission 67): domain applications of the customer companies. */
 export function CustomerDomainPage() {
-  const state = useListState({ fields: NO_FILTERS, pageSizes: PAGE_SIZES });
+  const view = useListView('tenant', { fields: NO_FILTERS, pageSizes: PAGE_SIZES });
+  const { state, granted } = view;
   const domains = useCustomerDomains(state.pageIndex, state.pageSize);
   const remove = useDeleteDomain();
   const [form, setForm] = useState<DomainFormTarget | null>(null);
-  const { granted } = useGrantedPermissions('tenant');
   const canApply = granted.has(Perm.customerDomainApply);
 
   const actions = useMemo<RowAction<CustomerDomainView>[]>(
@@ -108,12 +108,11 @@ export function CustomerDomainPage() {
             </List>
           </Stack>
         }
-        state={state}
+        {...view}
         result={domains}
         columns={COLUMNS}
         rowKey={(r) => r.id}
         rowActions={actions}
-        granted={granted}
         emptyText={canApply ? '暂无域名申请，点击右上角“申请域名”提交' : '暂无域名申请'}
         minWidth={900}
       />

@@ -1,11 +1,10 @@
 import { Badge, Group, Text } from '@mantine/core';
 import { ARTIFICIAL_STATE_LABELS, EVAL_TYPE_LABELS, formatEvalPrice, Perm, type ArtificialListRow } from '@valuation/domain';
-import { ListPage, shortText, TwoLineCell, UnreadDot, useListState, type RowAction, type TableColumn } from '@valuation/ui';
+import { ListPage, shortText, TwoLineCell, UnreadDot, type RowAction, type TableColumn } from '@valuation/ui';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useRegionTree } from '../../../app/regions/region-tree';
+import { useListView } from '../../../app/lists/use-list-view';
 import { useRouteLink } from '../../../app/routing/use-route-link';
-import { useGrantedPermissions } from '../../../app/session/session-queries';
 import { CaseReportCell } from '../../reports/components/ReportActions';
 import { exportArtificialList, useArtificialList, useMarkArtificialRead } from '../api/manual-enquiry-api';
 import { ENQUIRY_FIELDS, ENQUIRY_PAGE_SIZES, enquiryQuery } from '../model/enquiry-list';
@@ -46,12 +45,11 @@ const COLUMNS: TableColumn<ArtificialListRow>[] = [
 
 /** Route manualEnquiry: the manual enquiries the user may see, with the user's own answered unread ones marked. */
 export function ManualEnquiryListPage() {
-  const state = useListState({ fields: ENQUIRY_FIELDS, pageSizes: ENQUIRY_PAGE_SIZES });
+  const view = useListView('user', { fields: ENQUIRY_FIELDS, pageSizes: ENQUIRY_PAGE_SIZES });
+  const { state } = view;
   const query = useMemo(() => enquiryQuery(state.query), [state.query]);
   const list = useArtificialList({ ...query, pageIndex: state.pageIndex, pageSize: state.pageSize });
   const markRead = useMarkArtificialRead();
-  const { granted } = useGrantedPermissions('user');
-  const regions = useRegionTree();
   const link = useRouteLink('org');
   const navigate = useNavigate();
 
@@ -74,13 +72,11 @@ export function ManualEnquiryListPage() {
   return (
     <ListPage
       title="人工询价"
-      state={state}
+      {...view}
       result={list}
       columns={COLUMNS}
       rowKey={(r) => r.id}
       rowActions={actions}
-      granted={granted}
-      regionTree={regions.data}
       exportAction={{ permission: Perm.manualEnquiryList, run: (q) => exportArtificialList(enquiryQuery(q)) }}
       errorMessage="人工询价记录加载失败"
       minWidth={940}

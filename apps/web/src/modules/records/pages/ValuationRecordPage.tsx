@@ -2,12 +2,11 @@ import { ActionIcon, Anchor, Group, Text, Tooltip } from '@mantine/core';
 import { IconChevronRight } from '@tabler/icons-react';
 import type { EvalListRow } from '@valuation/contracts';
 import { formatArea, formatDateTime, formatEvalPrice, Perm } from '@valuation/domain';
-import { ListPage, ShortText, useListState, type RowAction, type TableColumn } from '@valuation/ui';
+import { ListPage, ShortText, type RowAction, type TableColumn } from '@valuation/ui';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useRegionTree } from '../../../app/regions/region-tree';
+import { useListView } from '../../../app/lists/use-list-view';
 import { useRouteLink } from '../../../app/routing/use-route-link';
-import { useGrantedPermissions } from '../../../app/session/session-queries';
 import { REPORT_ROUTE } from '../../reports/model/report-routes';
 import { exportEvalRecords, useEvalRecords } from '../api/records-api';
 import { RecordHistory } from '../components/RecordHistory';
@@ -27,11 +26,10 @@ function DateTimeLine({ value }: { value: string }) {
 
 /** Route valuationRecord (`/org/valuationRecord`, query type): the valuations the user may see. */
 export function ValuationRecordPage() {
-  const state = useListState({ fields: RECORD_FIELDS, pageSizes: RECORD_PAGE_SIZES });
+  const view = useListView('user', { fields: RECORD_FIELDS, pageSizes: RECORD_PAGE_SIZES });
+  const { state } = view;
   const query = useMemo(() => recordQuery(state.query), [state.query]);
   const records = useEvalRecords({ ...query, pageIndex: state.pageIndex, pageSize: state.pageSize });
-  const { granted } = useGrantedPermissions('user');
-  const regions = useRegionTree();
   const link = useRouteLink('org');
   const [open, setOpen] = useState<ReadonlySet<number>>(new Set());
 
@@ -134,15 +132,13 @@ export function ValuationRecordPage() {
   return (
     <ListPage
       title="估价记录"
-      state={state}
+      {...view}
       result={records}
       columns={columns}
       rowKey={(r) => r.id}
       rowActions={actions}
-      granted={granted}
       exportAction={{ permission: Perm.recordExport, run: (q) => exportEvalRecords(recordQuery(q)) }}
       errorMessage="估价记录加载失败"
-      regionTree={regions.data}
       minWidth={960}
       renderExpanded={(r) => (open.has(r.id) ? <RecordHistory evalRecordId={r.id} evalCode={r.evalCode} /> : null)}
     />

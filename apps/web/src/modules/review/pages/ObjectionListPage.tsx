@@ -1,9 +1,8 @@
 import { Badge, Box, Drawer, Stack } from '@mantine/core';
 import { formatEvalPrice, OBJECTION_REASON_LABELS, objectionStateLabel, type ObjectionListRow } from '@valuation/domain';
-import { InfoGrid, ListPage, LoadError, PageSection, UnreadDot, useListState, type RowAction, type TableColumn } from '@valuation/ui';
+import { InfoGrid, ListPage, LoadError, PageSection, UnreadDot, type RowAction, type TableColumn } from '@valuation/ui';
 import { useEffect, useMemo, useState } from 'react';
-import { useRegionTree } from '../../../app/regions/region-tree';
-import { useGrantedPermissions } from '../../../app/session/session-queries';
+import { useListView } from '../../../app/lists/use-list-view';
 import { useObjectionDetail, useObjectionList, useReadObjection } from '../api/review-api';
 import { CaseAnswerSection, CaseHistorySection, CaseRequestSection } from '../components/CaseSections';
 import { CASE_PAGE_SIZES, caseQuery, OBJECTION_FIELDS } from '../model/case-list';
@@ -70,11 +69,10 @@ function ObjectionDetail({ id }: { id: number }) {
 
 /** Route objectionList: the user's price objections, 正在处理 or 处理完成 with the appraiser's reply; the user's own unread replies are marked. */
 export function ObjectionListPage() {
-  const state = useListState({ fields: OBJECTION_FIELDS, pageSizes: CASE_PAGE_SIZES });
+  const view = useListView('user', { fields: OBJECTION_FIELDS, pageSizes: CASE_PAGE_SIZES });
+  const { state } = view;
   const query = useMemo(() => caseQuery(state.query), [state.query]);
   const list = useObjectionList({ ...query, pageIndex: state.pageIndex, pageSize: state.pageSize });
-  const { granted } = useGrantedPermissions('user');
-  const regions = useRegionTree();
   const [openId, setOpenId] = useState<number | null>(null);
   const actions = useMemo<RowAction<ObjectionListRow>[]>(() => [{ key: 'detail', label: '详情', onClick: (r) => setOpenId(r.id) }], []);
 
@@ -82,13 +80,11 @@ export function ObjectionListPage() {
     <>
       <ListPage
         title="价格异议记录"
-        state={state}
+        {...view}
         result={list}
         columns={COLUMNS}
         rowKey={(r) => r.id}
         rowActions={actions}
-        granted={granted}
-        regionTree={regions.data}
         errorMessage="价格异议记录加载失败"
         minWidth={960}
       />

@@ -7,12 +7,11 @@ import {
   REVIEW_STATE_LABELS,
   type ReviewListRow,
 } from '@valuation/domain';
-import { ListPage, shortText, TwoLineCell, UnreadDot, useListState, type RowAction, type TableColumn } from '@valuation/ui';
+import { ListPage, shortText, TwoLineCell, UnreadDot, type RowAction, type TableColumn } from '@valuation/ui';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useRegionTree } from '../../../app/regions/region-tree';
+import { useListView } from '../../../app/lists/use-list-view';
 import { useRouteLink } from '../../../app/routing/use-route-link';
-import { useGrantedPermissions } from '../../../app/session/session-queries';
 import { CaseReportCell } from '../../reports/components/ReportActions';
 import { CountBadge } from '../../shell/components/CountBadge';
 import { exportReviews, useObjectionUnreadCount, useReviewList } from '../api/review-api';
@@ -59,11 +58,10 @@ const COLUMNS: TableColumn<ReviewListRow>[] = [
 
 /** Route objectionReview: the re-appraisals the user may see, with filters, export and the detail action. */
 export function ObjectionReviewPage() {
-  const state = useListState({ fields: REVIEW_FIELDS, pageSizes: CASE_PAGE_SIZES });
+  const view = useListView('user', { fields: REVIEW_FIELDS, pageSizes: CASE_PAGE_SIZES });
+  const { state } = view;
   const query = useMemo(() => caseQuery(state.query), [state.query]);
   const list = useReviewList({ ...query, pageIndex: state.pageIndex, pageSize: state.pageSize });
-  const { granted } = useGrantedPermissions('user');
-  const regions = useRegionTree();
   const link = useRouteLink('org');
   const navigate = useNavigate();
   const objectionUnread = useObjectionUnreadCount(true).data ?? 0;
@@ -86,13 +84,11 @@ export function ObjectionReviewPage() {
   return (
     <ListPage
       title="人工复评记录"
-      state={state}
+      {...view}
       result={list}
       columns={COLUMNS}
       rowKey={(r) => r.id}
       rowActions={actions}
-      granted={granted}
-      regionTree={regions.data}
       toolbar={
         objections && (
           <Button
