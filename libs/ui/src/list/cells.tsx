@@ -60,3 +60,8 @@ export function TwoLineCell({ main, sub }: { main: string | null | undefined; su
     </div>
   );
 }
+
+/** A property's certificate address over its community (cut at 10 characters); the community alone without an address. */
+export function AddressCell({ address, place }: { address: string | null | undefined; place: string | null | undefined }) {
+  return address ? <TwoLineCell main={address} sub={place ? shortText(place) : null} /> : <ShortText text={place} />;
+}

@@ -62,6 +62,7 @@ export function FileDropzone({
           onReject={(rejected) => void take(rejected.map((r) => r.file))}
           multiple={multiple}
           activateOnClick={false}
+          useFsAccessApi={false}
           disabled={disabled}
           inputProps={{ accept }}
           p="sm"

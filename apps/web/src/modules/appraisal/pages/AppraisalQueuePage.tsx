@@ -45,18 +45,20 @@ const COLUMNS: TableColumn<AppraisalQueueRow>[] = [
       </Stack>
     ),
   },
-  { key: 'submitTime', title: '提交时间', nowrap: true, render: (r) => r.submitTime.slice(0, 16) },
   {
-    key: 'dueTime',
-    title: '截止时间',
+    key: 'times',
+    title: '提交 / 截止时间',
     nowrap: true,
     render: (r) => (
-      <Group gap={6} wrap="nowrap">
-        <Text size="sm" fw={r.overdue ? 600 : undefined}>
-          {r.dueTime.slice(0, 16)}
-        </Text>
-        {r.overdue && <OverdueBadge />}
-      </Group>
+      <Stack gap={2}>
+        <Text size="sm">{r.submitTime.slice(0, 16)}</Text>
+        <Group gap={6} wrap="nowrap">
+          <Text size="xs" c={r.overdue ? undefined : 'dimmed'} fw={r.overdue ? 600 : undefined}>
+            {r.dueTime.slice(0, 16)}
+          </Text>
+          {r.overdue && <OverdueBadge />}
+        </Group>
+      </Stack>
     ),
   },
   {
@@ -127,7 +129,7 @@ export function AppraisalQueuePage() {
           rowActions={actions}
           emptyText="暂无待处理案件"
           errorMessage="案件加载失败"
-          minWidth={1000}
+          minWidth={900}
         />
       </Box>
     </Stack>

@@ -1,6 +1,6 @@
 import { Badge, Group, Text } from '@mantine/core';
 import { ARTIFICIAL_STATE_LABELS, EVAL_TYPE_LABELS, formatEvalPrice, Perm, type ArtificialListRow } from '@valuation/domain';
-import { ListPage, shortText, TwoLineCell, UnreadDot, type RowAction, type TableColumn } from '@valuation/ui';
+import { AddressCell, ListPage, type RowAction, type TableColumn, UnreadDot } from '@valuation/ui';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useListView } from '../../../app/lists/use-list-view';
@@ -26,7 +26,7 @@ const COLUMNS: TableColumn<ArtificialListRow>[] = [
     ),
   },
   { key: 'cityName', title: '城市', field: 'cityName', nowrap: true },
-  { key: 'place', title: '证载地址/小区', render: (r) => <TwoLineCell main={r.cardAddress} sub={shortText(r.location)} /> },
+  { key: 'place', title: '证载地址/小区', render: (r) => <AddressCell address={r.cardAddress} place={r.location} /> },
   { key: 'principalCode', title: '客户编号', render: (r) => r.principalCode || '--' },
   { key: 'evalType', title: '估价类型', nowrap: true, render: (r) => EVAL_TYPE_LABELS[r.evalType] },
   { key: 'price', title: '人工估价', align: 'right', nowrap: true, render: (r) => formatEvalPrice(r.reviewTotalPrice, r.evalType) },

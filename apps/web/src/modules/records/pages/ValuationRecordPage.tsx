@@ -2,7 +2,7 @@ import { ActionIcon, Anchor, Group, Text, Tooltip } from '@mantine/core';
 import { IconChevronRight } from '@tabler/icons-react';
 import type { EvalListRow } from '@valuation/contracts';
 import { formatArea, formatDateTime, formatEvalPrice, Perm } from '@valuation/domain';
-import { ListPage, ShortText, type RowAction, type TableColumn } from '@valuation/ui';
+import { AddressCell, ListPage, type RowAction, type TableColumn } from '@valuation/ui';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useListView } from '../../../app/lists/use-list-view';
@@ -96,12 +96,7 @@ export function ValuationRecordPage() {
       {
         key: 'place',
         title: '证载地址/小区',
-        render: (r) => (
-          <div>
-            <Text size="sm">{r.cardAddress || '--'}</Text>
-            <ShortText text={r.location} dimmed />
-          </div>
-        ),
+        render: (r) => <AddressCell address={r.cardAddress} place={r.location} />,
       },
       { key: 'principalCode', title: '客户编号', field: 'principalCode' },
       { key: 'bldgArea', title: '面积(㎡)', align: 'right', render: (r) => formatArea(r.bldgArea) },

@@ -7,7 +7,7 @@ import {
   REVIEW_STATE_LABELS,
   type ReviewListRow,
 } from '@valuation/domain';
-import { ListPage, shortText, TwoLineCell, UnreadDot, type RowAction, type TableColumn } from '@valuation/ui';
+import { AddressCell, ListPage, type RowAction, type TableColumn, TwoLineCell, UnreadDot } from '@valuation/ui';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useListView } from '../../../app/lists/use-list-view';
@@ -26,7 +26,7 @@ const COLUMNS: TableColumn<ReviewListRow>[] = [
   { key: 'submitTime', title: '提交时间', field: 'submitTime', width: 170, nowrap: true },
   { key: 'cityName', title: '城市', field: 'cityName', nowrap: true },
   { key: 'principalCode', title: '客户编号', field: 'principalCode' },
-  { key: 'place', title: '证载地址/小区', render: (r) => <TwoLineCell main={r.cardAddress} sub={shortText(r.location)} /> },
+  { key: 'place', title: '证载地址/小区', render: (r) => <AddressCell address={r.cardAddress} place={r.location} /> },
   {
     key: 'house',
     title: '物业类型/面积',
