@@ -1,4 +1,4 @@
-import { Perm } from './permission-catalogue';
+import { Perm } from './perm';
 
 /**
  * How far a caller's reading reaches in a list: its own rows; its own and those of its

@@ -5,6 +5,7 @@ import {
   businessNow,
   businessTimeZone,
   businessToday,
+  businessYear,
   dateStamp,
   dateTimeStamp,
   DEFAULT_BUSINESS_TZ,
@@ -183,5 +184,16 @@ describe('spreadsheet cells', () => {
     expect(sheetDateTime(at('2025-06-10T23:30:00Z')).toISOString()).toBe('2025-06-11T07:30:00.000Z');
     expect(sheetCellText(new Date(Date.UTC(2024, 2, 15)))).toBe('2024-03-15');
     expect(sheetCellText(new Date(Date.UTC(2024, 2, 15, 10, 0, 5)))).toBe('2024-03-15 10:00:05');
+  });
+});
+
+describe('businessYear', () => {
+  afterEach(() => setBusinessClock());
+
+  it('is the year in the business zone, not in UTC', () => {
+    setBusinessClock(() => new Date('2025-12-31T16:30:00Z'));
+    expect(businessYear()).toBe(2026);
+    setBusinessClock(() => new Date('2025-12-31T15:59:59Z'));
+    expect(businessYear()).toBe(2025);
   });
 });

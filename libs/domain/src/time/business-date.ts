@@ -7,11 +7,12 @@
 import dayjs, { type Dayjs } from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
+import { businessNow, businessTimeZone } from './business-zone';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
 
-export const DEFAULT_BUSINESS_TZ = 'Asia/Shanghai';
+export * from './business-zone';
 
 /** Calendar dates on every screen, in exports and in API answers: 2025-03-08. */
 export const DATE_FORMAT = 'YYYY-MM-DD';
@@ -32,41 +33,6 @@ export const DEFAULT_FILTER_MONTHS = 3;
 /** A moment (Date, epoch milliseconds or text) or a calendar date as text. */
 export type DateInput = Date | number | string | null | undefined;
 
-let zone = DEFAULT_BUSINESS_TZ;
-const systemClock = () => new Date();
-let clock: () => Date = systemClock;
-
-/** Whether `tz` names a time zone of the IANA database (Asia/Shanghai, UTC, America/New_York...). */
-export function isValidTimeZone(tz: string): boolean {
-  if (!/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/.test(tz)) return false;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: tz });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** Makes `tz` the business zone of the whole process. */
-export function setBusinessTimeZone(tz: string): void {
-  if (!isValidTimeZone(tz)) throw new RangeError(`unknown time zone "${tz}"`);
-  zone = tz;
-}
-
-export function businessTimeZone(): string {
-  return zone;
-}
-
-/** Replaces the clock that "now" and "today" read (tests); without an argument, the system clock again. */
-export function setBusinessClock(now?: () => Date): void {
-  clock = now ?? systemClock;
-}
-
-/** The current moment by the business clock. */
-export function businessNow(): Date {
-  return clock();
-}
-
 const offsetFormats = new Map<string, Intl.DateTimeFormat>();
 
 /**
@@ -75,6 +41,7 @@ const offsetFormats = new Map<string, Intl.DateTimeFormat>();
  * formatter on every call, so the offset is read here from one cached formatter per zone.
  */
 function zoneOffset(ms: number): number {
+  const zone = businessTimeZone();
   let format = offsetFormats.get(zone);
   if (!format) {
     format = new Intl.DateTimeFormat('en-US', {
@@ -104,7 +71,7 @@ function wallClock(at: Date | number): Dayjs {
 /** The moment at which a wall-clock time of the business zone occurs. */
 function zonedMoment(year: number, month: number, day: number, hour = 0, minute = 0, second = 0): Date {
   const text = `${year}-${pad2(month)}-${pad2(day)} ${pad2(hour)}:${pad2(minute)}:${pad2(second)}`;
-  return dayjs.tz(text, zone).toDate();
+  return dayjs.tz(text, businessTimeZone()).toDate();
 }
 
 const pad2 = (n: number) => (n < 10 ? `0${n}` : String(n));

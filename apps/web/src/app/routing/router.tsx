@@ -9,7 +9,6 @@ import { NotFoundPage } from './NotFoundPage';
 import { ORG_ROUTES } from './org-routes';
 import { PageLoader } from './PageLoader';
 import { registerRoutes, routesOf } from './route-registry';
-import { RoutePage } from './RoutePage';
 
 registerRoutes('org', ORG_ROUTES);
 registerRoutes('channel', CHANNEL_ROUTES);
@@ -44,7 +43,7 @@ function areaRoute(area: Area): RouteObject {
         handle: { routeName: entry.name },
         hydrateFallbackElement: <PageLoader />,
         lazy: async () => {
-          const page = await entry.page();
+          const [{ RoutePage }, page] = await Promise.all([import('./RoutePage'), entry.page()]);
           return { element: <RoutePage area={area} entry={entry} page={page} /> };
         },
       })),

@@ -1,5 +1,5 @@
 import { Anchor, Group, Stack, Text } from '@mantine/core';
-import { businessToday } from '@valuation/domain';
+import { businessYear } from '@valuation/domain';
 import { Fragment, type ReactNode } from 'react';
 import { useBranding } from '../../../app/branding/branding-context';
 
@@ -41,7 +41,7 @@ export function LoginFooter() {
       </Group>
       {config.companyName && (
         <Text size="xs" c="rgba(255,255,255,0.6)">
-          © {businessToday().slice(0, 4)} {config.companyName} 版权所有
+          © {businessYear()} {config.companyName} 版权所有
         </Text>
       )}
     </Stack>

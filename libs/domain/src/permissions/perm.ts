@@ -1,0 +1,69 @@
+/** Named ids used by code, so no handler spells a bare number. */
+export const Perm = {
+  quickValuation: 1,
+  valuationRecords: 2,
+  /** Detail action in the record lists (and the valuation result page). */
+  evalDetail: 22,
+  /** Export Excel of the valuation record list. */
+  recordExport: 26,
+  batch: 3,
+  /** Create a batch task (upload, confirm nationwide counts, template). */
+  batchCreate: 27,
+  /** Batch task detail and its items. */
+  batchDetail: 28,
+  /** Export of the items of a batch task. */
+  batchExport: 29,
+  objectionReviewList: 4,
+  assets: 5,
+  statSummary: 7,
+  statItems: 8,
+  organisation: 10,
+  accounts: 11,
+  roles: 12,
+  business: 13,
+  risk: 14,
+  assetType: 15,
+  siteConfig: 16,
+  evalFieldFeature: 17,
+  mapPositioning: 18,
+  /** Manual re-appraisal (人工复评) of a valuation, a manual enquiry or a re-appraisal. */
+  manualReappraisal: 21,
+  /** Advisory report button (generate or view). */
+  advisoryReport: 34,
+  /** Inquiry report button (generate or view). */
+  inquiryReport: 35,
+  fieldSettings: 19,
+  manualEnquiryList: 104,
+  objectionReview: 105,
+  balance: 107,
+  agencyValuation: 108,
+  saleValuation: 110,
+  rentValuation: 111,
+  manualEnquiry: 112,
+  customerCompany: 66,
+  customerDomain: 67,
+  /** Apply for a customer domain. */
+  customerDomainApply: 81,
+  /** Edit the domain of an application. */
+  customerDomainEdit: 82,
+  /** Delete a domain application. */
+  customerDomainDelete: 83,
+  customerAccount: 68,
+  customerRole: 69,
+  customerCategory: 70,
+  tenantStatSummary: 71,
+  tenantStatItems: 72,
+  staffAccount: 73,
+  staffRole: 74,
+  tenantSiteConfig: 75,
+  reportConfig: 76,
+  tenantEvalField: 77,
+  evalMethod: 103,
+  operationLog: 106,
+  agencyApplications: 109,
+  appraiser: 113,
+  /** Claim a case of the appraisers' queue, or release it again. */
+  appraiserClaim: 114,
+  /** Answer a case with a price and reply, or refuse it. */
+  appraiserAnswer: 115,
+} as const;
