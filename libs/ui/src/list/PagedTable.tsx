@@ -186,7 +186,7 @@ export function PagedTable<T>({
                           </Table.Td>
                         ))}
                         {withActions && (
-                          <Table.Td style={STICKY_RIGHT}>
+                          <Table.Td style={{ ...STICKY_RIGHT, whiteSpace: 'nowrap' }}>
                             <ActionLinks row={row} actions={actions} />
                           </Table.Td>
                         )}

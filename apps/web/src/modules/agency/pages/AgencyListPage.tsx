@@ -39,7 +39,7 @@ function agencyColumns(side: AgencySide): TableColumn<AgencyListItem>[] {
     { key: 'bldgtypeName', title: '建筑类型', field: 'bldgtypeName', nowrap: true },
     { key: 'bldgArea', title: '面积', align: 'right', nowrap: true, render: (r) => formatAreaText(r.bldgArea) },
     { key: 'reportType', title: '报告类型', nowrap: true, render: (r) => agencyReportTypeLabel(r.reportType) },
-    { key: 'reportStatus', title: '状态', render: (r) => <AgencyStateBadge state={r.reportStatus} /> },
+    { key: 'reportStatus', title: '状态', width: 92, nowrap: true, render: (r) => <AgencyStateBadge state={r.reportStatus} /> },
     {
       key: 'report',
       title: '报告',
