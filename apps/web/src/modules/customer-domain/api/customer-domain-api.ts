@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CustomerDomainView, Paged } from '@valuation/contracts';
+import type { CustomerCompanyOption, CustomerDomainView, Paged } from '@valuation/contracts';
 import { api } from '../../../app/api/client';
 import { sessionKeys } from '../../../app/session/session-queries';
 
@@ -10,12 +10,6 @@ export const CUSTOMER_DOMAIN_URL = {
   delete: '/api/tenant/customer-domain/delete',
   companies: '/api/tenant/customer-company/list',
 } as const;
-
-/** A customer company of the picker. */
-export interface CustomerCompanyOption {
-  id: number;
-  name: string;
-}
 
 export const customerDomainKeys = {
   all: () => [...sessionKeys.all('tenant'), 'customer-domain'] as const,

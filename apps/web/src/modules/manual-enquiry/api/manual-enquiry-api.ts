@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AppraisalCaseRecord, AppraisalCaseView, Paged } from '@valuation/contracts';
+import type { AppraisalCaseRecord, AppraisalCaseView, ArtificialSubmitted, Paged } from '@valuation/contracts';
 import type { ArtificialListRow } from '@valuation/domain';
 import { api } from '../../../app/api/client';
 import { sessionKeys } from '../../../app/session/session-queries';
@@ -15,13 +15,6 @@ export interface ArtificialListParams {
   status?: number;
   pageIndex: number;
   pageSize: number;
-}
-
-export interface ArtificialSubmitted {
-  id: number;
-  caseNo: string;
-  state: 1 | 2 | 3;
-  repeated: boolean;
 }
 
 export const artificialKeys = {
