@@ -253,19 +253,17 @@ describe('formal reports', () => {
 
   it('does not offer reports for a reference price (regional average, state 2)', async () => {
     const [{ distCode }] = await t.ds.query(`SELECT dist_code AS "distCode" FROM community WHERE ha_code = $1`, [community.haCode]);
-    await t.ds
-      .getRepository(CommunityEntity)
-      .insert({
-        haCode: 'RPT-EMPTY',
-        name: '报告测试无成交小区',
-        cityCode: '110100',
-        distCode,
-        address: '北京市测试路9号',
-        lat: 40.5,
-        lon: 116.9,
-        propTypes: '11',
-        source: 'test',
-      });
+    await t.ds.getRepository(CommunityEntity).insert({
+      haCode: 'RPT-EMPTY',
+      name: '报告测试无成交小区',
+      cityCode: '110100',
+      distCode,
+      address: '北京市测试路9号',
+      lat: 40.5,
+      lon: 116.9,
+      propTypes: '11',
+      source: 'test',
+    });
     const res = await post('/api/eval/rapid?evalType=1&mtype=4&mtypeOn=0', {
       cityCode: '110100',
       cityName: '北京',
