@@ -55,7 +55,7 @@ test('a user generates the advisory report of a valuation, reads it, exports the
   await expect(page.getByText('报告真实有效')).toBeVisible();
   await expect(page.getByText(reportCode)).toBeVisible();
   const chooser = page.waitForEvent('filechooser');
-  await page.getByRole('button', { name: '选择PDF文件核对' }).click();
+  await page.getByRole('button', { name: '选择文件' }).click();
   await (await chooser).setFiles(file);
   await expect(page.getByText('文件与存档一致，未被修改')).toBeVisible();
 

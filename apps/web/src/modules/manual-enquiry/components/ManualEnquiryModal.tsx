@@ -1,18 +1,8 @@
 import { Button, Group, Modal, Radio, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import {
-  ARTIFICIAL_LIMITS,
-  ARTIFICIAL_REASON_LABELS,
-  ArtificialMsg,
-  CASE_FILE_ACCEPT,
-  CASE_FILE_LIMITS,
-  CaseFileMsg,
-  checkArtificialForm,
-  checkCaseFile,
-  hasArtificialAddress,
-} from '@valuation/domain';
-import { FileDropzone } from '@valuation/ui';
+import { ARTIFICIAL_LIMITS, ARTIFICIAL_REASON_LABELS, ArtificialMsg, checkArtificialForm, hasArtificialAddress } from '@valuation/domain';
 import { useEffect, useRef, useState } from 'react';
+import { CaseFilesPicker, caseFilesProblem } from '../../../app/forms/CaseFilesPicker';
 import { useSubmitArtificial } from '../api/manual-enquiry-api';
 
 /** The valuation form's fields; cityCode and a community name (haInfo.haName) or cardAddress are needed. */
@@ -36,17 +26,6 @@ export interface ManualEnquiryModalProps {
   /** The reason preset by the prompt that offered the enquiry (1 address not located, 2 too few deals). */
   defaultReason?: 1 | 2 | 3;
   onSubmitted?: (id: number) => void;
-}
-
-/** Checks picked files like the server (count, 30 MB each, image or archive by content). */
-async function checkPicked(files: readonly File[]): Promise<string | null> {
-  if (files.length > CASE_FILE_LIMITS.maxFiles) return CaseFileMsg.tooMany;
-  for (const f of files) {
-    const head = new Uint8Array(await f.slice(0, 16).arrayBuffer());
-    const check = checkCaseFile(f.name, f.size, head);
-    if (!check.ok) return check.message;
-  }
-  return null;
 }
 
 /** The 人工询价 modal: reason, other reason, remark and up to five attachments. */
@@ -77,7 +56,7 @@ export function ManualEnquiryModal({ opened, onClose, source, evalType, defaultR
       return notifications.show({ color: 'red', message: ArtificialMsg.addressRequired });
     const check = checkArtificialForm({ reason, otherReason, remark });
     if (!check.ok) return setError(check.message);
-    const problem = await checkPicked(files);
+    const problem = await caseFilesProblem(files);
     if (problem) return notifications.show({ color: 'red', message: problem });
     setError(null);
 
@@ -167,15 +146,7 @@ export function ManualEnquiryModal({ opened, onClose, source, evalType, defaultR
           inputWrapperOrder={['label', 'input', 'description', 'error']}
           error={error === ArtificialMsg.remarkTooLong ? error : null}
         />
-        <FileDropzone
-          label="附件"
-          description={`支持图片或压缩包，最多${CASE_FILE_LIMITS.maxFiles}个，单个文件不大于30M`}
-          multiple
-          extensions={CASE_FILE_ACCEPT.split(',').map((ext) => ext.replace(/^\./, ''))}
-          files={files}
-          onChange={setFiles}
-          check={checkPicked}
-        />
+        <CaseFilesPicker files={files} onChange={setFiles} />
         {error &&
           error !== ArtificialMsg.otherReasonRequired &&
           error !== ArtificialMsg.otherReasonTooLong &&

@@ -1,20 +1,4 @@
-import {
-  Alert,
-  Badge,
-  Box,
-  Button,
-  Center,
-  Code,
-  Container,
-  FileButton,
-  Group,
-  Loader,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Badge, Box, Center, Code, Container, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReportVerification } from '@valuation/contracts';
 import {
   evalPriceUnit,
@@ -24,6 +8,7 @@ import {
   formatReportUnitPrice,
   unitPriceUnit,
 } from '@valuation/domain';
+import { FileDropzone } from '@valuation/ui';
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { ApiError } from '../../../app/api/api-error';
@@ -44,16 +29,27 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
 
 type FileCheck = { name: string; matches: boolean; hash: string } | null;
 
+/** The report is a PDF: its name and its first bytes say so. */
+async function pdfProblem(files: readonly File[]): Promise<string | null> {
+  const file = files[0];
+  if (!file) return null;
+  const head = new TextDecoder().decode(await file.slice(0, 5).arrayBuffer());
+  return file.name.toLowerCase().endsWith('.pdf') && head === '%PDF-' ? null : '请选择平台出具的PDF报告文件';
+}
+
 function Verified({ report }: { report: ReportVerification }) {
+  const [file, setFile] = useState<File | null>(null);
   const [check, setCheck] = useState<FileCheck>(null);
   const [hashing, setHashing] = useState(false);
   const t = report.evalType;
-  const pick = async (file: File | null) => {
-    if (!file) return;
+  const pick = async (picked: File | null) => {
+    setFile(picked);
+    setCheck(null);
+    if (!picked) return;
     setHashing(true);
     try {
-      const hash = await sha256Hex(file);
-      setCheck({ name: file.name, hash, matches: hash === report.sha256 });
+      const hash = await sha256Hex(picked);
+      setCheck({ name: picked.name, hash, matches: hash === report.sha256 });
     } finally {
       setHashing(false);
     }
@@ -89,18 +85,15 @@ function Verified({ report }: { report: ReportVerification }) {
               {report.sha256}
             </Code>
           </Box>
-          <Group gap="md" align="center">
-            <FileButton onChange={(f) => void pick(f)} accept="application/pdf">
-              {(props) => (
-                <Button variant="light" loading={hashing} {...props}>
-                  选择PDF文件核对
-                </Button>
-              )}
-            </FileButton>
-            <Text size="sm" c="dimmed">
-              文件只在本机计算校验值，不会上传。
-            </Text>
-          </Group>
+          <FileDropzone
+            label="核对PDF文件"
+            description="文件只在本机计算校验值，不会上传。"
+            extensions={['pdf']}
+            files={file ? [file] : []}
+            onChange={(files) => void pick(files[0] ?? null)}
+            check={pdfProblem}
+            disabled={hashing}
+          />
           {check && (
             <Alert
               color={check.matches ? 'green' : 'red'}

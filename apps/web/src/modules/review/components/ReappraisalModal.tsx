@@ -1,9 +1,6 @@
-import { Alert, Button, FileInput, Group, Modal, Radio, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, Radio, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
-  CASE_FILE_ACCEPT,
-  CASE_FILE_LIMITS,
-  CaseFileMsg,
   checkReviewForm,
   formatAmount,
   OBJECTION_REASON_LABELS,
@@ -13,6 +10,7 @@ import {
 } from '@valuation/domain';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { CaseFilesPicker } from '../../../app/forms/CaseFilesPicker';
 import { useRouteLink } from '../../../app/routing/use-route-link';
 import { useAddReview } from '../api/review-api';
 import { PriceStepper } from './PriceStepper';
@@ -53,13 +51,6 @@ export function ReappraisalModal({ opened, onClose, initiate, sourceId, oldPrice
     setFiles([]);
     setError(null);
   }, [opened, shownOld]);
-
-  const pickFiles = (picked: File[]) => {
-    if (picked.length > CASE_FILE_LIMITS.maxFiles) return setError(CaseFileMsg.tooMany);
-    if (picked.some((f) => f.size > CASE_FILE_LIMITS.maxBytes)) return setError(CaseFileMsg.tooBig);
-    setError(null);
-    setFiles(picked);
-  };
 
   const submit = () => {
     const check = checkReviewForm({ reason: Number(reason), otherReason });
@@ -123,16 +114,7 @@ export function ReappraisalModal({ opened, onClose, initiate, sourceId, oldPrice
           maxRows={6}
           onChange={(e) => setRemark(e.currentTarget.value)}
         />
-        <FileInput
-          label="附件"
-          description="最多5个，单个不超过30M，支持图片与压缩包"
-          placeholder="选择文件"
-          multiple
-          clearable
-          accept={CASE_FILE_ACCEPT}
-          value={files}
-          onChange={pickFiles}
-        />
+        <CaseFilesPicker files={files} onChange={setFiles} disabled={add.isPending} />
         {error && (
           <Alert color="red" variant="light">
             {error}
