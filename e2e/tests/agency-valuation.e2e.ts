@@ -47,6 +47,8 @@ test('a formal institution valuation is ordered, received and answered by the ch
   await expect(channel.getByRole('button', { name: '产权证明.pdf' })).toBeVisible();
   await expect(historyOf(channel).getByText('正式报告；附件：产权证明.pdf')).toBeVisible();
   await expect(historyOf(channel).getByText(/演示用户（申请方）/)).toBeVisible();
+  await channel.getByRole('button', { name: '接收', exact: true }).click();
+  await expect(channel.getByRole('alert', { name: '请修改以下内容' })).toContainText('请输入接收人姓名');
   await channel.getByLabel('接收人姓名').fill('钱估价');
   await channel.getByLabel('接收人电话').fill('13700137000');
   await channel.getByRole('button', { name: '接收', exact: true }).click();

@@ -15,8 +15,6 @@ import {
   agencyRequestSchema,
   checkAgencyFile,
   checkAgencyFiles,
-  checkAgencyReceiveForm,
-  checkAgencyReplyForm,
   checkAgencyRequestForm,
   isAgencyPhone,
   matchesAgencyReportType,
@@ -322,26 +320,6 @@ describe('agency form checks', () => {
     expect(checkAgencyRequestForm({ ...form, files: [{ name: 'a.pdf', size: MB10 + 1 }] })).toEqual({
       ok: false,
       message: '单个文件不可大于10M',
-    });
-  });
-
-  it('checks the receive form', () => {
-    expect(checkAgencyReceiveForm({ receiverName: '王五', receiverPhone: '0755-12345678' })).toEqual({ ok: true });
-    expect(checkAgencyReceiveForm({ receiverName: ' ', receiverPhone: '' })).toEqual({ ok: false, message: '请输入接收人姓名' });
-    expect(checkAgencyReceiveForm({ receiverName: '王五', receiverPhone: '' })).toEqual({ ok: false, message: '请输入正确联系电话' });
-  });
-
-  it('checks the reply form: required values and a file first, then formats', () => {
-    const files = [{ name: '报告.pdf', size: 1024 }];
-    expect(checkAgencyReplyForm({ totalPrice: '3250000', unitPrice: '36500.5', files })).toEqual({ ok: true });
-    expect(checkAgencyReplyForm({ totalPrice: '', unitPrice: '', files: [] })).toEqual({ ok: false, message: '请输入评估总价' });
-    expect(checkAgencyReplyForm({ totalPrice: '-1', unitPrice: '', files: [] })).toEqual({ ok: false, message: '请输入评估单价' });
-    expect(checkAgencyReplyForm({ totalPrice: '-1', unitPrice: '-1', files: [] })).toEqual({ ok: false, message: '请上传评估文件' });
-    expect(checkAgencyReplyForm({ totalPrice: '-1', unitPrice: '-1', files })).toEqual({ ok: false, message: '评估总价不可小于0！' });
-    expect(checkAgencyReplyForm({ totalPrice: '1', unitPrice: '-1', files })).toEqual({ ok: false, message: '评估单价不可小于0！' });
-    expect(checkAgencyReplyForm({ totalPrice: '1', unitPrice: '1', files: Array(6).fill(files[0]) })).toEqual({
-      ok: false,
-      message: AgencyMsg.tooManyFiles,
     });
   });
 });

@@ -390,27 +390,3 @@ export function checkAgencyRequestForm(v: {
   const files = agencyPickedFilesProblem('request', v.files);
   return files ? fail(files) : { ok: true };
 }
-
-/** The receive form of the application detail. */
-export function checkAgencyReceiveForm(v: { receiverName: string; receiverPhone: string }): AgencyFormCheck {
-  const name = v.receiverName.trim();
-  if (name === '' || name.length > AGENCY_LIMITS.receiverName) return fail(AgencyMsg.receiverNameRequired);
-  if (!isAgencyPhone(v.receiverPhone)) return fail(AgencyMsg.phoneInvalid);
-  return { ok: true };
-}
-
-/** The reply form: both prices are required and a file is needed before the formats, sizes and counts are checked. */
-export function checkAgencyReplyForm(v: {
-  totalPrice: string;
-  unitPrice: string;
-  files: readonly { name: string; size: number }[];
-}): AgencyFormCheck {
-  if (v.totalPrice.trim() === '') return fail(AgencyMsg.totalPriceRequired);
-  if (v.unitPrice.trim() === '') return fail(AgencyMsg.unitPriceRequired);
-  if (v.files.length === 0) return fail(AgencyMsg.filesRequired);
-  const problem =
-    priceProblem(v.totalPrice, AGENCY_LIMITS.totalPrice, TOTAL_MESSAGES) ??
-    priceProblem(v.unitPrice, AGENCY_LIMITS.unitPrice, UNIT_MESSAGES) ??
-    agencyPickedFilesProblem('reply', v.files);
-  return problem ? fail(problem) : { ok: true };
-}

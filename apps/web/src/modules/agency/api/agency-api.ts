@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AgencyDetail, AgencyFileLink, AgencyListItem, AgencyPage } from '@valuation/contracts';
+import type { AgencyReceive } from '@valuation/domain';
 import { api } from '../../../app/api/client';
 import { sessionKeys } from '../../../app/session/session-queries';
 import { agencyPageAsPaged, type AgencyFilterQuery, type AgencyListParams } from '../model/agency-filters';
@@ -56,7 +57,7 @@ export function useSubmitAgencyRequest() {
 export function useReceiveAgency() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (body: { detailID: number; receiverName: string; receiverPhone: string; version: number }) =>
+    mutationFn: async (body: AgencyReceive) =>
       (await api.request<unknown>('POST', AGENCY_RECEIVE_URL, { body, notifyErrors: false })).message,
     onSettled: () => client.invalidateQueries({ queryKey: agencyKeys.all('tenant') }),
   });
@@ -77,14 +78,14 @@ export function usePushAgencyReport() {
       files,
     }: {
       detailID: number;
-      version: number;
+      version?: number;
       totalPrice: string;
       unitPrice: string;
       files: readonly File[];
     }) => {
       const form = new FormData();
       form.append('detailID', String(detailID));
-      form.append('version', String(version));
+      if (version !== undefined) form.append('version', String(version));
       form.append('reportResult', totalPrice.trim());
       form.append('reportResultSingle', unitPrice.trim());
       for (const f of files) form.append('files', f, f.name);

@@ -9,11 +9,13 @@ export interface AgencyFilePickerProps {
   files: File[];
   onChange: (files: File[]) => void;
   required?: boolean;
+  /** A message from the form (a required file missing). */
+  error?: string;
   disabled?: boolean;
 }
 
 /** The attachments of a request or the files of a reply, checked as the server checks them (count, size, type) before upload. */
-export function AgencyFilePicker({ kind, label, hint, files, onChange, required, disabled }: AgencyFilePickerProps) {
+export function AgencyFilePicker({ kind, label, hint, files, onChange, required, error, disabled }: AgencyFilePickerProps) {
   return (
     <FileDropzone
       label={label}
@@ -24,6 +26,7 @@ export function AgencyFilePicker({ kind, label, hint, files, onChange, required,
       files={files}
       onChange={onChange}
       check={(next) => agencyPickedFilesProblem(kind, next)}
+      error={error}
       disabled={disabled}
     />
   );

@@ -1,5 +1,5 @@
 import { Alert, Button, Grid, Group, Paper, Skeleton, Stack } from '@mantine/core';
-import { LoadError, PageSection } from '@valuation/ui';
+import { LoadError } from '@valuation/ui';
 import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { isApiError } from '../../../app/api/api-error';
@@ -15,8 +15,7 @@ import {
   AgencyPropertySection,
   AgencyResultSection,
 } from '../components/AgencyDetailSections';
-import { AgencyReceiveForm } from '../components/AgencyReceiveForm';
-import { AgencyReplyForm } from '../components/AgencyReplyForm';
+import { AgencyActionPanel } from '../components/AgencyActionForms';
 import { AGENCY_SIDES, detailIdOf, isAgencyUnread, type AgencySide } from '../model/agency-side';
 
 /**
@@ -75,7 +74,7 @@ export function AgencyDetailPage({ side }: { side: AgencySide }) {
 
   const back = link(cfg.listRoute);
   const mayAct = side === 'tenant' && granted.has(cfg.permission);
-  const reload = () => void detail.refetch();
+  const action = !mayAct ? null : d.reportStatus === 1 ? 'receive' : d.reportStatus === 2 ? 'reply' : null;
   return (
     <Stack gap="lg" maw={1200}>
       <Paper withBorder p="lg" shadow="xs">
@@ -88,15 +87,12 @@ export function AgencyDetailPage({ side }: { side: AgencySide }) {
           )}
         </Group>
       </Paper>
-      {mayAct && d.reportStatus === 1 && (
-        <PageSection title="接收申请">
-          <AgencyReceiveForm detailID={d.detailID} version={d.version} onDone={reload} />
-        </PageSection>
-      )}
-      {mayAct && d.reportStatus === 2 && (
-        <PageSection title="回复评估结果">
-          <AgencyReplyForm detailID={d.detailID} version={d.version} evalType={d.evalType} onDone={reload} />
-        </PageSection>
+      {action && (
+        <AgencyActionPanel
+          key={`${action}-${d.version}`}
+          target={{ kind: action, detailID: d.detailID, version: d.version, evalType: d.evalType }}
+          onDone={() => void detail.refetch()}
+        />
       )}
       <AgencyResultSection d={d} side={side} />
       <AgencyApplicantSection d={d} side={side} />

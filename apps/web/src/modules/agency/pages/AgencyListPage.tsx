@@ -1,4 +1,4 @@
-import { Modal, Stack, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import type { AgencyListItem } from '@valuation/contracts';
 import { formatAreaText } from '@valuation/domain';
 import { DateTimeCell, ListPage, shortText, TwoLineCell, UnreadDot, type RowAction, type TableColumn } from '@valuation/ui';
@@ -7,14 +7,17 @@ import { useNavigate } from 'react-router-dom';
 import { useListView } from '../../../app/lists/use-list-view';
 import { useRouteLink } from '../../../app/routing/use-route-link';
 import { downloadAgencyFiles, exportAgencyList, useAgencyList, useMarkAgencyRead } from '../api/agency-api';
+import { AgencyActionDialog, type AgencyActionTarget } from '../components/AgencyActionForms';
 import { AgencyStateBadge } from '../components/AgencyDetailSections';
-import { AgencyReceiveForm } from '../components/AgencyReceiveForm';
-import { AgencyReplyForm } from '../components/AgencyReplyForm';
 import { AGENCY_FIELDS, AGENCY_PAGE_SIZES, agencyQuery } from '../model/agency-filters';
 import { agencyReportTypeLabel, agencyTotalPrice } from '../model/agency-format';
 import { AGENCY_SIDES, isAgencyUnread, type AgencySide } from '../model/agency-side';
 
-type RowForm = { kind: 'receive' | 'reply'; row: AgencyListItem } | null;
+/** The dialog of a row action, with the row's summary line. */
+function actionTarget(kind: AgencyActionTarget['kind'], r: AgencyListItem): AgencyActionTarget {
+  const summary = [r.customerName, r.cityName, r.haName || r.cardAddress].filter(Boolean).join(' · ');
+  return { kind, detailID: r.detailID, version: r.version, evalType: r.evalType, summary };
+}
 
 /** The columns of one side: the channel also sees who applied for which customer company. */
 function agencyColumns(side: AgencySide): TableColumn<AgencyListItem>[] {
@@ -67,7 +70,7 @@ export function AgencyListPage({ side }: { side: AgencySide }) {
   const link = useRouteLink(cfg.area);
   const navigate = useNavigate();
   const [downloading, setDownloading] = useState<number | null>(null);
-  const [form, setForm] = useState<RowForm>(null);
+  const [target, setTarget] = useState<AgencyActionTarget | null>(null);
   const columns = useMemo(() => agencyColumns(side), [side]);
 
   const actions = useMemo<RowAction<AgencyListItem>[]>(() => {
@@ -86,14 +89,14 @@ export function AgencyListPage({ side }: { side: AgencySide }) {
         label: '接收',
         permission: cfg.permission,
         visible: (r) => side === 'tenant' && r.reportStatus === 1,
-        onClick: (r) => setForm({ kind: 'receive', row: r }),
+        onClick: (r) => setTarget(actionTarget('receive', r)),
       },
       {
         key: 'reply',
         label: '回复',
         permission: cfg.permission,
         visible: (r) => side === 'tenant' && r.reportStatus === 2,
-        onClick: (r) => setForm({ kind: 'reply', row: r }),
+        onClick: (r) => setTarget(actionTarget('reply', r)),
       },
       {
         key: 'detail',
@@ -117,7 +120,7 @@ export function AgencyListPage({ side }: { side: AgencySide }) {
     ];
   }, [side, cfg, link, navigate, markRead, downloading]);
 
-  const close = () => setForm(null);
+  const close = () => setTarget(null);
   return (
     <>
       <ListPage
@@ -131,26 +134,7 @@ export function AgencyListPage({ side }: { side: AgencySide }) {
         errorMessage={`${cfg.title}记录加载失败`}
         minWidth={side === 'tenant' ? 960 : 900}
       />
-      <Modal opened={form !== null} onClose={close} title={form?.kind === 'reply' ? '回复评估结果' : '接收估价申请'} centered size="lg">
-        {form && (
-          <Stack gap="md">
-            <Text size="sm" c="dimmed">
-              {[form.row.customerName, form.row.cityName, form.row.haName || form.row.cardAddress].filter(Boolean).join(' · ')}
-            </Text>
-            {form.kind === 'receive' ? (
-              <AgencyReceiveForm detailID={form.row.detailID} version={form.row.version} onDone={close} onCancel={close} />
-            ) : (
-              <AgencyReplyForm
-                detailID={form.row.detailID}
-                version={form.row.version}
-                evalType={form.row.evalType}
-                onDone={close}
-                onCancel={close}
-              />
-            )}
-          </Stack>
-        )}
-      </Modal>
+      <AgencyActionDialog target={target} onClose={close} />
     </>
   );
 }
