@@ -1,6 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import type { ApiEnvelope } from '@valuation/contracts';
-import { Msg } from '@valuation/domain';
+import { Msg, type Population } from '@valuation/domain';
 import { POPULATIONS, populationOfUrl } from '../session/population';
 import { clearToken, readToken, writeToken } from '../session/token-cookies';
 import { ApiError } from './api-error';
@@ -17,6 +17,8 @@ export interface CallOptions {
   /** On 401, clear the token and go to the login page (default true). */
   authRedirect?: boolean;
   signal?: AbortSignal;
+  /** Whose token the call carries, for an endpoint both populations use; by default the population the path names. */
+  population?: Population;
 }
 
 export interface PostOptions extends CallOptions {
@@ -80,8 +82,8 @@ function currentLocation(): string {
   return `${window.location.pathname}${window.location.search}`;
 }
 
-function handleUnauthorized(url: string): void {
-  const cfg = POPULATIONS[populationOfUrl(url)];
+function handleUnauthorized(population: Population): void {
+  const cfg = POPULATIONS[population];
   clearToken(cfg.population);
   if (window.location.pathname.toLowerCase() === cfg.loginPath.toLowerCase()) return;
   navigateTo(`${cfg.loginPath}?redirect=${encodeURIComponent(currentLocation())}`);
@@ -97,7 +99,7 @@ export async function request<T>(
   options: RequestOptions = {},
 ): Promise<ApiEnvelope<T>> {
   const { notifyErrors = true, authRedirect = true } = options;
-  const population = populationOfUrl(url);
+  const population = options.population ?? populationOfUrl(url);
   const token = readToken(population);
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -146,7 +148,7 @@ export async function request<T>(
   const errorCode = code === 200 || Number.isNaN(code) ? response.status : code;
   const message = envelope.message || Msg.unexpected;
   if (errorCode === 401 && authRedirect) {
-    handleUnauthorized(url);
+    handleUnauthorized(population);
   } else if (notifyErrors) {
     notifyError(`${Msg.errorPrefix}${message}`);
   }
@@ -185,7 +187,7 @@ async function fetchFile(url: string, query?: QueryParams): Promise<Response> {
   const payload: unknown = await response.json().catch(() => undefined);
   const code = isEnvelope(payload) ? Number(payload.code) : response.status;
   const message = (isEnvelope(payload) && payload.message) || (response.status >= 500 ? Msg.networkError : Msg.unexpected);
-  if (code === 401) handleUnauthorized(url);
+  if (code === 401) handleUnauthorized(population);
   else if (code === 404) notifications.show({ id: `download:${message}`, color: 'yellow', message, autoClose: ERROR_AUTO_CLOSE });
   else notifyError(`${Msg.errorPrefix}${message}`);
   throw new ApiError('response', code, message);

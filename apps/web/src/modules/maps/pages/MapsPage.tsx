@@ -56,7 +56,7 @@ export function MapsPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const routeLink = useRouteLink('org');
-  const fetchRegionTree = useRegionTreeFetcher();
+  const fetchRegionTree = useRegionTreeFetcher('user');
   const [city] = useState(() => valuationSession.city());
   const [propType, setPropType] = useState(() => valuationSession.propType());
   const [searchText, setSearchText] = useState('');
