@@ -10,6 +10,9 @@ import { useGrantedPermissions } from '../session/session-queries';
 export function useListView(population: Population, options: ListStateOptions) {
   const state = useListState(options);
   const { granted } = useGrantedPermissions(population);
-  const regions = useRegionTree(population, options.fields.some((f) => f.kind === 'region'));
+  const regions = useRegionTree(
+    population,
+    options.fields.some((f) => f.kind === 'region'),
+  );
   return { state, granted, regionTree: regions.data };
 }
