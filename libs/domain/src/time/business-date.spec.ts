@@ -1,6 +1,7 @@
 import {
   addDays,
   addMonths,
+  addWorkingDays,
   businessDate,
   businessNow,
   businessTimeZone,
@@ -195,5 +196,20 @@ describe('businessYear', () => {
     expect(businessYear()).toBe(2026);
     setBusinessClock(() => new Date('2025-12-31T15:59:59Z'));
     expect(businessYear()).toBe(2025);
+  });
+});
+
+describe('working days', () => {
+  it('counts Monday to Friday of the business calendar and keeps the time of day', () => {
+    // Friday 23:30 in Beijing (15:30 UTC) plus 2 working days is Tuesday 23:30 there.
+    expect(addWorkingDays(at('2026-11-20T15:30:00Z'), 2).toISOString()).toBe('2026-11-24T15:30:00.000Z');
+    // Saturday 08:00 in Beijing plus 1 working day is Monday 08:00.
+    expect(addWorkingDays(at('2026-11-21T00:00:00.250Z'), 1).toISOString()).toBe('2026-11-23T00:00:00.250Z');
+  });
+
+  it('keeps the wall-clock time across a daylight-saving change of the business zone', () => {
+    setBusinessTimeZone('America/New_York');
+    // Friday 10:00 EDT (14:00 UTC) plus 2 working days is Tuesday 10:00 EST (15:00 UTC).
+    expect(addWorkingDays(at('2026-10-30T14:00:00Z'), 2).toISOString()).toBe('2026-11-03T15:00:00.000Z');
   });
 });

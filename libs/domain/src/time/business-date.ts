@@ -203,6 +203,20 @@ export function addMonths(date: string, months: number): string {
   return calendar(date).add(months, 'month').format(DATE_FORMAT);
 }
 
+/**
+ * The moment `days` working days (Monday to Friday of the business calendar) after `at`, at the
+ * same wall-clock time of day.
+ */
+export function addWorkingDays(at: Date | number, days: number): Date {
+  let wall = wallClock(at);
+  for (let added = 0; added < days; ) {
+    wall = wall.add(1, 'day');
+    if (wall.day() !== 0 && wall.day() !== 6) added++;
+  }
+  const moment = zonedMoment(wall.year(), wall.month() + 1, wall.date(), wall.hour(), wall.minute(), wall.second());
+  return new Date(moment.getTime() + wall.millisecond());
+}
+
 /** A month key (yyyy-MM) moved by whole months. */
 export function shiftMonth(month: string, months: number): string {
   return calendar(`${month}-01`).add(months, 'month').format(MONTH_FORMAT);
