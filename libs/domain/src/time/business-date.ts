@@ -209,7 +209,7 @@ export function addMonths(date: string, months: number): string {
  */
 export function addWorkingDays(at: Date | number, days: number): Date {
   let wall = wallClock(at);
-  for (let added = 0; added < days; ) {
+  for (let added = 0; added < days;) {
     wall = wall.add(1, 'day');
     if (wall.day() !== 0 && wall.day() !== 6) added++;
   }
