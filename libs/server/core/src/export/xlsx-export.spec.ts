@@ -56,6 +56,13 @@ describe('streamXlsx', () => {
     expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
   });
 
+  it('keeps characters outside the basic plane (rare surname characters, emoji) as they are', async () => {
+    const names = Array.from({ length: 300 }, (_, i) => `${'张'.repeat(i % 37)}𠮷${i}😀${'a'.repeat(i % 11)}`);
+    const many = names.map((note, i) => ({ code: `EV${i}`, at, price: 1, evalType: 1 as const, note }));
+    const sheet = await read(await streamXlsx({ sheetName: '估价记录', columns: COLUMNS }, many));
+    expect(names.map((_, i) => sheet.getRow(i + 2).getCell(5).value)).toEqual(names);
+  });
+
   it('streams batches as they are read, in order', async () => {
     async function* batches() {
       for (let b = 0; b < 5; b++) yield Array.from({ length: 300 }, (_, i) => ({ ...rows[0], code: `R${b * 300 + i}`, note: null }));
