@@ -35,6 +35,7 @@ export function ImageDropzone({ name, url, loading, accept, height = 112, disabl
       inputProps={{ accept }}
       p={0}
       radius="sm"
+      role="button"
       aria-label={`${url ? '更换' : '上传'}${name}`}
       style={{ overflow: 'hidden' }}
     >
