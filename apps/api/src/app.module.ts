@@ -1,14 +1,13 @@
-import { randomUUID } from 'node:crypto';
 import { Module, RequestMethod } from '@nestjs/common';
 import { APP_FILTER, APP_INTERCEPTOR } from '@nestjs/core';
 import { LoggerModule } from 'nestjs-pino';
-import type { IncomingMessage } from 'node:http';
-import { APP_CONFIG, ConfigModule, logTransport, type AppConfig } from '@valuation/config';
+import { APP_CONFIG, ConfigModule, type AppConfig } from '@valuation/config';
 import { PersistenceModule } from '@valuation/persistence';
 import { QueueModule, RedisModule } from '@valuation/queue';
 import { StorageModule } from '@valuation/storage';
 import { ApiExceptionFilter } from './common/api-exception.filter';
 import { EnvelopeInterceptor } from './common/envelope.interceptor';
+import { httpLoggerOptions } from './common/http-logger';
 import { MultipartInterceptor } from './common/multipart';
 import { AgencyModule } from './modules/agency/agency.module';
 import { AppraisalModule } from './modules/appraisal/appraisal.module';
@@ -33,13 +32,6 @@ import { ReviewModule } from './modules/review/review.module';
 import { SiteConfigModule } from './modules/site-config/site-config.module';
 import { UsersModule } from './modules/users/users.module';
 
-const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
-
-export function requestId(req: IncomingMessage): string {
-  const given = req.headers['x-request-id'];
-  return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
-}
-
 @Module({
   imports: [
     ConfigModule,
@@ -47,17 +39,7 @@ export function requestId(req: IncomingMessage): string {
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => ({
         forRoutes: [{ path: '{*path}', method: RequestMethod.ALL }],
-        pinoHttp: {
-          level: config.LOG_LEVEL,
-          genReqId: (req, res) => {
-            const id = requestId(req);
-            res.setHeader('X-Request-Id', id);
-            return id;
-          },
-          redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers.authorization', 'req.query.Authorization'],
-          customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
-          transport: logTransport(config),
-        },
+        pinoHttp: httpLoggerOptions(config),
       }),
     }),
     PersistenceModule,
