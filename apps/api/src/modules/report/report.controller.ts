@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Post, Query, StreamableFile } from '@nestjs/common';
+import { Body, Controller, Get, Header, HttpCode, Post, Query, StreamableFile } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 import {
@@ -13,6 +13,7 @@ import { caseIdQuerySchema, FormalReportMsg as ReportMsg, Perm } from '@valuatio
 import { CurrentPrincipal, Public, RequirePermission } from '../../common/access.decorators';
 import { fileDownload } from '../../common/file-download';
 import type { Principal } from '../../common/principal';
+import { REPORT_HTML_CSP } from '../../common/security-headers';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe';
 import { ReportOrderService } from './report-order.service';
 import { Returns, ReturnsFile } from '../../common/api-contract';
@@ -29,7 +30,7 @@ const sampleSchema = z.object({ reportType: z.coerce.number().refine((n) => n ==
 
 /**
  * The page of a report on screen: nothing in it may run or load (the images are inlined), and the
- * web shows it in a sandboxed frame.
+ * web shows it in a sandboxed frame. Its handlers send REPORT_HTML_CSP, for the page opened on its own.
  */
 function htmlPage(html: string): StreamableFile {
   const content = Buffer.from(html, 'utf8');
@@ -109,6 +110,7 @@ export class ReportController {
 
   @RequirePermission(Perm.inquiryReport, Perm.advisoryReport)
   @ReturnsFile('text/html', '报告网页')
+  @Header('Content-Security-Policy', REPORT_HTML_CSP)
   @Get('report/html')
   @ApiOperation({ summary: '报告的网页版（与 PDF 同一版式）' })
   async html(@CurrentPrincipal() p: Principal, @Query(new ZodValidationPipe(reportCodeSchema)) q: { reportCode: string }) {
@@ -117,6 +119,7 @@ export class ReportController {
 
   @RequirePermission(Perm.inquiryReport, Perm.advisoryReport)
   @ReturnsFile('text/html', '报告网页')
+  @Header('Content-Security-Policy', REPORT_HTML_CSP)
   @Get('report/sample')
   @ApiOperation({ summary: '报告样例的网页版：reportType 1 询价报告，2 咨询报告' })
   async sample(@Query(new ZodValidationPipe(sampleSchema)) q: { reportType: ReportType }) {
