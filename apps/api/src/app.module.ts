@@ -19,6 +19,7 @@ import { CommunityModule } from './modules/community/community.module';
 import { CustomerCompanyModule } from './modules/customer-company/customer-company.module';
 import { CustomerDomainModule } from './modules/customer-domain/customer-domain.module';
 import { DictModule } from './modules/dict/dict.module';
+import { DownloadLinkModule } from './modules/download-link/download-link.module';
 import { EvalFieldModule } from './modules/eval-field/eval-field.module';
 import { EvalModule } from './modules/eval/eval.module';
 import { HealthModule } from './modules/health/health.module';
@@ -47,6 +48,7 @@ import { UsersModule } from './modules/users/users.module';
     QueueModule.forRoot(),
     StorageModule,
     AuthModule,
+    DownloadLinkModule,
     HealthModule,
     EvalModule,
     AgencyModule,

@@ -10,3 +10,4 @@ export * from './report.contracts';
 export * from './appraisal.contracts';
 export * from './appraisal-queue.contracts';
 export * from './agency.contracts';
+export * from './download-link.contracts';

@@ -53,9 +53,11 @@ interface RouteArg {
 
 /** Every route of the application with what its decorators and validation pipes say about it. */
 export function apiRoutes(app: INestApplication, prefix = 'api'): RouteInfo[] {
-  const discovery = app.get(DiscoveryService);
-  const scanner = app.get(MetadataScanner);
-  const reflector = app.get(Reflector);
+  return discoverRoutes(app.get(DiscoveryService), app.get(MetadataScanner), app.get(Reflector), prefix);
+}
+
+/** {@link apiRoutes} for a provider, which has the discovery services injected instead of the application. */
+export function discoverRoutes(discovery: DiscoveryService, scanner: MetadataScanner, reflector: Reflector, prefix = 'api'): RouteInfo[] {
   const routes: RouteInfo[] = [];
   for (const wrapper of discovery.getControllers()) {
     const metatype = wrapper.metatype as Type<unknown> | null;

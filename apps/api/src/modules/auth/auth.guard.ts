@@ -5,6 +5,7 @@ import { Msg, type Population } from '@valuation/domain';
 import { ACCESS_KEY, type AccessRule } from '../../common/access.decorators';
 import { ApiError } from '../../common/api-error';
 import type { AuthenticatedRequest } from '../../common/principal';
+import { DownloadTicketService } from '../download-link/download-ticket.service';
 import { PrincipalLoader } from './principal.loader';
 import { SessionService } from './session.service';
 
@@ -22,8 +23,9 @@ export function bearerToken(req: Request): string | null {
 }
 
 /**
- * Global guard: resolves the caller from the bearer token, refuses a token of the other
- * population, checks the permission the handler declares, and sends a refreshed token back.
+ * Global guard: resolves the caller from the bearer token (or, for a download, from the ticket of
+ * a download link), refuses a token of the other population, checks the permission the handler
+ * declares, and sends a refreshed token back.
  */
 @Injectable()
 export class AuthGuard implements CanActivate {
@@ -31,6 +33,7 @@ export class AuthGuard implements CanActivate {
     private readonly reflector: Reflector,
     private readonly sessions: SessionService,
     private readonly principals: PrincipalLoader,
+    private readonly tickets: DownloadTicketService,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -48,7 +51,7 @@ export class AuthGuard implements CanActivate {
       if (principal) req.principal = principal;
       return true;
     }
-    const claims = token ? this.sessions.decode(token) : null;
+    const claims = token ? this.sessions.decode(token) : await this.tickets.redeem(req, context.getHandler());
     if (!claims || claims.pop !== pop) throw ApiError.unauthorized(Msg.unauthorized);
     // The session check and the account load need only the signed claims, so they run together.
     const [session, principal] = await Promise.all([this.sessions.refresh(claims), this.principals.load(pop, claims.sub, claims.sid)]);
@@ -57,7 +60,7 @@ export class AuthGuard implements CanActivate {
       throw ApiError.unauthorized(Msg.unauthorized);
     }
     req.principal = principal;
-    res.setHeader('Authorization', `Bearer ${session.token}`);
+    if (token) res.setHeader('Authorization', `Bearer ${session.token}`);
     if (rule.kind === 'permission' && !rule.anyOf.some((id) => principal.permissions.has(id))) {
       throw ApiError.forbidden(Msg.forbidden);
     }

@@ -1,10 +1,10 @@
 import { notifications } from '@mantine/notifications';
-import type { ApiEnvelope } from '@valuation/contracts';
+import type { ApiEnvelope, DownloadLink } from '@valuation/contracts';
 import { Msg, type Population } from '@valuation/domain';
 import { POPULATIONS, populationOfUrl } from '../session/population';
 import { clearToken, readToken, writeToken } from '../session/token-cookies';
 import { ApiError } from './api-error';
-import { fileNameFromDisposition, saveBlob } from './download-file';
+import { clickDownload, fileNameFromDisposition, saveBlob } from './download-file';
 import { appendParams, bearerToken, buildRequestUrl, type QueryParams } from './request-url';
 
 export type { QueryParams } from './request-url';
@@ -155,10 +155,21 @@ export async function request<T>(
   throw new ApiError('response', errorCode, message, envelope.subCode, envelope.data);
 }
 
-/** A URL for downloads opened by navigation: the query, a timestamp and the token as `Authorization`. */
-export function downloadUrl(url: string, query?: QueryParams): string {
-  const token = readToken(populationOfUrl(url));
-  return buildRequestUrl(url, { ...query, Authorization: token }, Date.now());
+/**
+ * A link for a download opened by navigation: the server signs the path and query for the
+ * signed-in caller into a ticket that works once, for about a minute, so no session token is ever
+ * put in a URL (where history, proxies and logs would keep it).
+ */
+export async function downloadLink(url: string, query?: QueryParams): Promise<string> {
+  const population = populationOfUrl(url);
+  const target = buildRequestUrl(url, query, Date.now());
+  const link = await request<DownloadLink>('POST', POPULATIONS[population].endpoints.downloadLink, { body: { url: target }, population });
+  return link.data.url;
+}
+
+/** Opens a download through a download link, leaving the page where it is. */
+export async function openDownload(url: string, query?: QueryParams): Promise<void> {
+  clickDownload(await downloadLink(url, query));
 }
 
 /**
@@ -212,7 +223,8 @@ export const api = {
   post<T>(url: string, body?: RequestBody, options?: PostOptions): Promise<T> {
     return request<T>('POST', url, { ...options, body }).then((e) => e.data);
   },
-  downloadUrl,
+  downloadLink,
+  openDownload,
   download,
   text: fetchText,
 };

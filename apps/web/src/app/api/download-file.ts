@@ -14,9 +14,11 @@ export function fileNameFromDisposition(header: string | null | undefined): stri
   return name || undefined;
 }
 
-/** Hands a downloaded file to the browser as a save. */
-export function saveBlob(blob: Blob, fileName: string): void {
-  const href = URL.createObjectURL(blob);
+/**
+ * Follows a link as a download: the page stays where it is, whatever the answer. An empty name
+ * keeps the one the server gives (Content-Disposition).
+ */
+export function clickDownload(href: string, fileName = ''): void {
   const link = document.createElement('a');
   link.href = href;
   link.download = fileName;
@@ -24,5 +26,11 @@ export function saveBlob(blob: Blob, fileName: string): void {
   document.body.appendChild(link);
   link.click();
   link.remove();
+}
+
+/** Hands a downloaded file to the browser as a save. */
+export function saveBlob(blob: Blob, fileName: string): void {
+  const href = URL.createObjectURL(blob);
+  clickDownload(href, fileName);
   setTimeout(() => URL.revokeObjectURL(href), 60_000);
 }

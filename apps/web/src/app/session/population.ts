@@ -12,6 +12,8 @@ export interface PopulationEndpoints {
   permissions: string;
   editProfile: string;
   updatePassword: string;
+  /** Makes a single-use link to one download of this population (no token in it). */
+  downloadLink: string;
 }
 
 export interface PopulationConfig {
@@ -49,6 +51,7 @@ export const POPULATIONS: Readonly<Record<Population, PopulationConfig>> = {
       permissions: '/api/auth/user/login-user/perms',
       editProfile: '/api/auth/user/login-user/edit',
       updatePassword: '/api/auth/user/updatePwd',
+      downloadLink: '/api/download-link',
     },
   },
   tenant: {
@@ -70,6 +73,7 @@ export const POPULATIONS: Readonly<Record<Population, PopulationConfig>> = {
       permissions: '/api/tenant/auth/user/t/login-user/perms',
       editProfile: '/api/tenant/auth/user/t/login-user/edit',
       updatePassword: '/api/tenant/auth/user/t/updatePwd',
+      downloadLink: '/api/tenant/download-link',
     },
   },
 };

@@ -75,5 +75,3 @@ export function useSubmitArtificial() {
 export function exportArtificialList(filters: Omit<ArtificialListParams, 'pageIndex' | 'pageSize'>) {
   return api.download(ARTIFICIAL_EXPORT_URL, { ...filters }, '人工询价.xlsx');
 }
-
-export const artificialFileUrl = (id: number, index: number) => api.downloadUrl('/api/artificial/file', { id, index });

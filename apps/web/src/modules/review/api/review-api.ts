@@ -62,9 +62,9 @@ export function exportReviews(filters: CaseListFilters) {
   return api.download(REVIEW_EXPORT_URL, params(filters), '人工复评记录.xlsx');
 }
 
-/** The download address of an attachment (the token goes in the query). */
-export function reviewFileUrl(id: number, index: number): string {
-  return api.downloadUrl(REVIEW_FILE_URL, { id, index });
+/** Downloads an attachment through a single-use download link. */
+export function openReviewFile(id: number, index: number): Promise<void> {
+  return api.openDownload(REVIEW_FILE_URL, { id, index });
 }
 
 export interface ReviewRequest {

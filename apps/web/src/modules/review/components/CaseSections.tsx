@@ -10,7 +10,7 @@ import {
   REVIEW_INITIATE_LABELS,
 } from '@valuation/domain';
 import { HistoryTimeline, InfoGrid, PageSection } from '@valuation/ui';
-import { reviewFileUrl } from '../api/review-api';
+import { openReviewFile } from '../api/review-api';
 
 const reasonText = (c: AppraisalCaseView) =>
   c.reason === 3 ? `其他：${c.otherReason ?? ''}` : c.reason ? OBJECTION_REASON_LABELS[c.reason as 1 | 2] : '--';
@@ -45,7 +45,13 @@ export function CaseRequestSection({ c, title = '申请信息' }: { c: Appraisal
                   value: (
                     <Group gap="md">
                       {c.files.map((f) => (
-                        <Anchor key={f.index} size="sm" href={reviewFileUrl(c.id, f.index)} target="_blank" rel="noreferrer">
+                        <Anchor
+                          key={f.index}
+                          component="button"
+                          type="button"
+                          size="sm"
+                          onClick={() => void openReviewFile(c.id, f.index).catch(() => undefined)}
+                        >
                           {f.name}
                         </Anchor>
                       ))}
