@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, loadEnv, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { tileConfigFrom } from './src/app/map/map-config';
+import { HSTS, webSecurityHeaders } from './src/app/security/web-headers';
 
 const repoRoot = path.resolve(__dirname, '../..');
 
@@ -65,10 +67,30 @@ const previewCacheHeaders: Plugin = {
   },
 };
 
+/*
+ * Security headers of what `vite preview` serves itself (the page and its files): the
+ * Content-Security-Policy allows the map tiles of the build (VITE_MAP_TILE_URL), as nginx does in
+ * the web image. HSTS only on answers that went over HTTPS (here, or at a proxy that says so); the
+ * dev server sends none, since its page has inline scripts.
+ */
+const previewHeaders = webSecurityHeaders(tileConfigFrom(loadEnv('production', __dirname, 'VITE_')).url);
+const previewHsts: Plugin = {
+  name: 'preview-hsts',
+  configurePreviewServer(server) {
+    server.middlewares.use((req, res, next) => {
+      const encrypted = 'encrypted' in req.socket && req.socket.encrypted === true;
+      if (!(req.url ?? '/').startsWith('/api/') && (encrypted || req.headers['x-forwarded-proto'] === 'https')) {
+        res.setHeader('Strict-Transport-Security', HSTS);
+      }
+      next();
+    });
+  },
+};
+
 export default defineConfig({
   root: __dirname,
   base: '/',
-  plugins: [react(), sideEffectFreeLibraries, previewCacheHeaders],
+  plugins: [react(), sideEffectFreeLibraries, previewCacheHeaders, previewHsts],
   resolve: {
     alias: {
       '@valuation/domain': path.join(repoRoot, 'libs/domain/src/index.ts'),
@@ -77,7 +99,7 @@ export default defineConfig({
     },
   },
   server: { port, host, strictPort: true, proxy, allowedHosts },
-  preview: { port, host, strictPort: true, proxy, allowedHosts },
+  preview: { port, host, strictPort: true, proxy, allowedHosts, headers: previewHeaders },
   build: {
     outDir,
     emptyOutDir: true,

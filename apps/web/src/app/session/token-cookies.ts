@@ -5,7 +5,16 @@ import { POPULATIONS } from './population';
 /** Days a token and the user name are kept when 记住账号 is ticked. */
 export const REMEMBER_DAYS = 14;
 
-const base = { path: '/', sameSite: 'lax' as const };
+/**
+ * The attributes of every session cookie: the whole site, never sent with another site's
+ * requests (SameSite=Lax), and only over HTTPS when the site is served over HTTPS. The spec keeps
+ * the token readable by the page's scripts, so the Content-Security-Policy is what guards it.
+ */
+export function cookieAttributes(protocol: string): Cookies.CookieAttributes {
+  return { path: '/', sameSite: 'lax', secure: protocol === 'https:' };
+}
+
+const base = () => cookieAttributes(window.location.protocol);
 
 export function readToken(population: Population): string | undefined {
   return Cookies.get(POPULATIONS[population].tokenCookie) || undefined;
@@ -22,20 +31,20 @@ export function isRemembered(population: Population): boolean {
 export function writeToken(population: Population, token: string, remember?: boolean): void {
   const cfg = POPULATIONS[population];
   const persistent = remember ?? isRemembered(population);
-  Cookies.set(cfg.tokenCookie, token, persistent ? { ...base, expires: REMEMBER_DAYS } : base);
+  Cookies.set(cfg.tokenCookie, token, persistent ? { ...base(), expires: REMEMBER_DAYS } : base());
 }
 
 export function clearToken(population: Population): void {
-  Cookies.remove(POPULATIONS[population].tokenCookie, base);
+  Cookies.remove(POPULATIONS[population].tokenCookie, base());
 }
 
 /** After a successful login: the user name is kept for prefilling, with the token's expiry mode. */
 export function rememberLogin(population: Population, userName: string, remember: boolean): void {
   const cfg = POPULATIONS[population];
-  const options = remember ? { ...base, expires: REMEMBER_DAYS } : base;
+  const options = remember ? { ...base(), expires: REMEMBER_DAYS } : base();
   Cookies.set(cfg.nameCookie, userName, options);
   if (remember) Cookies.set(cfg.rememberCookie, '1', options);
-  else Cookies.remove(cfg.rememberCookie, base);
+  else Cookies.remove(cfg.rememberCookie, base());
 }
 
 export function rememberedName(population: Population): string {
