@@ -1,4 +1,5 @@
 import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
+import { PATH_METADATA } from '@nestjs/common/constants';
 import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
 import { Msg, type Population } from '@valuation/domain';
@@ -9,9 +10,30 @@ import { DownloadTicketService } from '../download-link/download-ticket.service'
 import { PrincipalLoader } from './principal.loader';
 import { SessionService } from './session.service';
 
-/** Tenant endpoints are those whose URL contains "tenant"; they take tenant tokens only. */
+/** Tenant endpoints are those with a path segment "tenant", in any letter case; they take tenant tokens only. */
 export function populationOfUrl(path: string): Population {
-  return path.includes('tenant') ? 'tenant' : 'user';
+  return path.toLowerCase().split('/').includes('tenant') ? 'tenant' : 'user';
+}
+
+/** Per controller, then per handler: a method a base class lends to two controllers serves a route in each. */
+const routePopulations = new WeakMap<object, WeakMap<object, Population>>();
+
+/**
+ * The population of the route a handler serves, from the paths its controller and method declare
+ * (not from the request's URL), so neither letter case nor anything a caller puts in the URL can
+ * move an endpoint to the other population.
+ */
+export function populationOfRoute(controller: object, handler: object): Population {
+  let known = routePopulations.get(controller);
+  if (!known) routePopulations.set(controller, (known = new WeakMap()));
+  let pop = known.get(handler);
+  if (!pop) {
+    const paths = (target: object): string[] => [Reflect.getMetadata(PATH_METADATA, target) ?? []].flat().map(String);
+    const declared = paths(controller).flatMap((base) => paths(handler).map((route) => `${base}/${route}`));
+    pop = declared.some((path) => populationOfUrl(path) === 'tenant') ? 'tenant' : 'user';
+    known.set(handler, pop);
+  }
+  return pop;
 }
 
 export function bearerToken(req: Request): string | null {
@@ -42,7 +64,7 @@ export class AuthGuard implements CanActivate {
 
     const req = context.switchToHttp().getRequest<Request & AuthenticatedRequest>();
     const res = context.switchToHttp().getResponse<Response>();
-    const pop = populationOfUrl(req.path);
+    const pop = populationOfRoute(context.getClass(), context.getHandler());
     const token = bearerToken(req);
 
     if (rule.kind === 'public') {
