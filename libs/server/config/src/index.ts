@@ -1,2 +1,3 @@
 export * from './config.schema';
 export * from './config.module';
+export * from './trust-proxy';
