@@ -1,4 +1,4 @@
-import { DEMO_PASSWORD } from '@valuation/core';
+import { DEMO_PASSWORD, hashPassword } from '@valuation/core';
 import { Msg, permissionsOfScope, Perm } from '@valuation/domain';
 import { AccountEntity, SiteConfigEntity } from '@valuation/persistence';
 import { startTestApi, type TestApi } from './test-api';
@@ -144,6 +144,30 @@ describe('profile, permissions and tenant scoping', () => {
     expect(staffEdit.body.code).toBe(200);
   });
 
+  it("keeps mobile numbers unique within a tenant only, so another tenant's numbers are neither refused nor revealed", async () => {
+    const accounts = t.ds.getRepository(AccountEntity);
+    const foreign = await accounts.findOneByOrFail({ tenantId: t.otherTenantId, mobilePhone: '13900000001' });
+    const token = await t.login('user', 'demoadmin');
+    const edit = (phone: string) => post(token, '/api/auth/user/login-user/edit', { email: 'demoadmin@bank.example.com', phone });
+    const colleague = await accounts.findOneByOrFail({ loginUser: 'demouser' });
+    const sameTenant = await edit(colleague.mobilePhone ?? '');
+    expect(sameTenant.body).toEqual({ code: 409, message: '该手机号码已被其他账号使用', data: null });
+    expect((await edit('13900000001')).body).toMatchObject({ code: 200, message: Msg.profileUpdated });
+    expect((await accounts.findOneByOrFail({ loginUser: 'demoadmin' })).mobilePhone).toBe('13900000001');
+    await expect(accounts.update({ loginUser: 'demouser' }, { mobilePhone: '13900000001' })).rejects.toThrow(/duplicate key/);
+
+    // Logging in by the shared number finds the account whose password it is.
+    await accounts.update({ id: foreign.id }, { passwordHash: await hashPassword('Other@654321') });
+    const loginByPhone = async (password: string) => {
+      const { identity, answer } = await t.captcha('user');
+      const res = await t.http().post('/api/login').send({ userName: '13900000001', password, captcha: answer, identity });
+      return get(res.body.data.token, '/api/auth/user/login-user').expect(200);
+    };
+    expect((await loginByPhone(DEMO_PASSWORD)).body.data.loginUser).toBe('demoadmin');
+    expect((await loginByPhone('Other@654321')).body.data.loginUser).toBe(foreign.loginUser);
+    await accounts.update({ id: foreign.id }, { passwordHash: await hashPassword(DEMO_PASSWORD) });
+  });
+
   it('changes the password: checks, then every session ends and the new password works', async () => {
     const token = await t.login('tenant', 'appraiser1');
     const change = (body: Record<string, string>) => post(token, '/api/tenant/auth/user/t/updatePwd', body);
@@ -161,7 +185,7 @@ describe('profile, permissions and tenant scoping', () => {
       message: Msg.passwordUpdated,
     });
     expect((await t.http().get('/api/tenant/auth/user/login-user').set('Authorization', `Bearer ${token}`)).status).toBe(401);
-    await expect(t.login('tenant', 'appraiser1')).rejects.toThrow('密码错误');
+    await expect(t.login('tenant', 'appraiser1')).rejects.toThrow(Msg.loginFailed);
     await t.login('tenant', 'appraiser1', 'Better@2026');
   });
 

@@ -1,6 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { Msg, PERMISSION_BY_ID, type PasswordChangeInput, type ProfileEditInput } from '@valuation/domain';
-import { AccountRepository, OrganizationRepository, TenantRepository, type AccountEntity, type LoginAccount } from '@valuation/persistence';
+import {
+  AccountRepository,
+  isUniqueViolation,
+  OrganizationRepository,
+  TenantRepository,
+  type AccountEntity,
+  type LoginAccount,
+} from '@valuation/persistence';
 import type { LoginUser, PermissionItem, TenantLoginUser } from '@valuation/contracts';
 import { ApiError } from '../../common/api-error';
 import type { Principal } from '../../common/principal';
@@ -10,6 +17,7 @@ import { SessionService } from '../auth/session.service';
 import { AuditTrail } from '../auth/audit-trail.service';
 
 export const ProfileMsg = {
+  /** Only ever about the caller's own tenant: numbers are unique per tenant. */
   mobileTaken: '该手机号码已被其他账号使用',
 } as const;
 
@@ -92,8 +100,14 @@ export class ProfileService {
     if ((account.email ?? '') === input.email && (account.mobilePhone ?? '') === input.phone) {
       throw ApiError.badRequest(Msg.profileUnchanged);
     }
-    if (await this.accounts.mobileTaken(p.population, input.phone, account.id)) throw ApiError.conflict(ProfileMsg.mobileTaken);
-    await this.accounts.updateContact(p.population, { id: account.id, tenantId: p.tenantId }, input.email, input.phone);
+    if (await this.accounts.mobileTaken(p.population, p.tenantId, input.phone, account.id)) throw ApiError.conflict(ProfileMsg.mobileTaken);
+    try {
+      await this.accounts.updateContact(p.population, { id: account.id, tenantId: p.tenantId }, input.email, input.phone);
+    } catch (error) {
+      // Another account of the tenant took the number since the check.
+      if (isUniqueViolation(error)) throw ApiError.conflict(ProfileMsg.mobileTaken);
+      throw error;
+    }
     await this.audit.record({ ...account, population: p.population }, '修改个人信息', '修改邮箱或手机号码', ip);
   }
 

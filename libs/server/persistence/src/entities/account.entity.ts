@@ -3,7 +3,7 @@ import { LoginAccountColumns } from './login-account.columns';
 
 /** A customer account: logs in on the ordinary login and belongs to one organisation. */
 @Entity('account')
-@Index(['mobilePhone'], { unique: true, where: 'mobile_phone IS NOT NULL' })
+@Index(['tenantId', 'mobilePhone'], { unique: true, where: 'mobile_phone IS NOT NULL' })
 export class AccountEntity extends LoginAccountColumns {
   @Index()
   @Column()

@@ -14,6 +14,7 @@ import { AgencyAndDomains1795333792166 } from './1795333792166-agency-and-domain
 import { WorkflowHistories1795554970623 } from './1795554970623-workflow-histories.migration';
 import { CaseRequester1795556092232 } from './1795556092232-case-requester.migration';
 import { CaseSourceIndex1795556237808 } from './1795556237808-case-source-index.migration';
+import { MobileUniquePerTenant1795626366103 } from './1795626366103-mobile-unique-per-tenant.migration';
 
 /** Every migration, oldest first. `npm run migration:generate -- <Name>` appends to this list. */
 export const MIGRATIONS = [
@@ -33,4 +34,5 @@ export const MIGRATIONS = [
   WorkflowHistories1795554970623,
   CaseRequester1795556092232,
   CaseSourceIndex1795556237808,
+  MobileUniquePerTenant1795626366103,
 ];

@@ -63,6 +63,23 @@ export class AccountRepository {
       .getOne();
   }
 
+  /**
+   * The accounts a name typed in the login form may mean: the one whose login name it is (any case;
+   * login names are unique), else those holding it as mobile phone, which is unique only within a
+   * tenant (at most `limit` of them, oldest first).
+   */
+  async findLoginCandidates(pop: Population, name: string, limit = 10): Promise<LoginAccount[]> {
+    const rows = await this.repo(pop)
+      .createQueryBuilder('a')
+      .where('lower(a.loginUser) = lower(:name) OR a.mobilePhone = :name', { name })
+      .orderBy('CASE WHEN lower(a.loginUser) = lower(:name) THEN 0 ELSE 1 END')
+      .addOrderBy('a.id')
+      .limit(limit)
+      .getMany();
+    const byLoginName = rows.find((a) => a.loginUser.toLowerCase() === name.toLowerCase());
+    return byLoginName ? [byLoginName] : rows;
+  }
+
   /** The account and its permission ids in one prepared query (every request runs it). */
   async principal(pop: Population, id: number): Promise<PrincipalRow | null> {
     const [row] = await preparedQuery<{
@@ -94,9 +111,9 @@ export class AccountRepository {
     await this.repo(pop).update({ id }, { lastLoginTime: at });
   }
 
-  /** Whether another account of the population holds the mobile number. */
-  mobileTaken(pop: Population, mobilePhone: string, exceptId: number): Promise<boolean> {
-    return this.repo(pop).existsBy({ mobilePhone, id: Not(exceptId) });
+  /** Whether another account of the population in the same tenant holds the mobile number (it is unique per tenant). */
+  mobileTaken(pop: Population, tenantId: number, mobilePhone: string, exceptId: number): Promise<boolean> {
+    return this.repo(pop).existsBy({ tenantId, mobilePhone, id: Not(exceptId) });
   }
 
   async updateContact(pop: Population, account: Pick<LoginAccount, 'id' | 'tenantId'>, email: string, mobilePhone: string): Promise<void> {
