@@ -114,6 +114,11 @@ async function main() {
     API_HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',
     LOG_PRETTY: 'false',
+    // The bench measures throughput from one address: the request rate limits would cap it.
+    RATE_LIMIT_LOGIN_PER_ADDRESS: '100000',
+    RATE_LIMIT_CAPTCHA_PER_ADDRESS: '100000',
+    RATE_LIMIT_VALUATION_PER_ACCOUNT: '100000000',
+    RATE_LIMIT_VALUATION_PER_ADDRESS: '100000000',
   };
 
   const redis = new Redis(redisUrl);

@@ -1,9 +1,101 @@
 import type { Readable } from 'node:stream';
-import type { StreamableFile } from '@nestjs/common';
+import { type CallHandler, type ExecutionContext, Inject, Injectable, type NestInterceptor, type StreamableFile } from '@nestjs/common';
+import type { Response } from 'express';
+import { from, type Observable, switchMap } from 'rxjs';
+import { APP_CONFIG, type AppConfig } from '@valuation/config';
 import { XLSX_MIME } from '@valuation/core';
+import { ApiError } from './api-error';
 import { fileDownload } from './file-download';
+import { answersXlsx } from './rate-limit.decorator';
+import { RateLimitMsg } from './rate-limiter';
 
 /** A workbook (built, or streamed as it is written) as an attachment; the Chinese file name goes in `filename*`. */
 export function xlsxFile(content: Buffer | Readable, fileName: string): StreamableFile {
   return fileDownload({ content, name: fileName, type: XLSX_MIME });
+}
+
+/** Waiting exports allowed per slot before further ones are refused. */
+const WAITING_PER_SLOT = 4;
+
+/**
+ * A semaphore over the spreadsheet exports of this process: writing a workbook takes the event
+ * loop, so only EXPORT_CONCURRENCY run at once; the next ones wait in turn, and beyond four times
+ * as many waiting the request is refused (429).
+ */
+@Injectable()
+export class ExportSlots {
+  private readonly size: number;
+  private active = 0;
+  private readonly waiting: Array<() => void> = [];
+
+  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+    this.size = config.EXPORT_CONCURRENCY;
+  }
+
+  get running(): number {
+    return this.active;
+  }
+
+  get queued(): number {
+    return this.waiting.length;
+  }
+
+  /** Resolves with the release of a slot once one is free; rejects when too many wait or when `signal` aborts first. */
+  async acquire(signal: AbortSignal): Promise<() => void> {
+    if (signal.aborted) throw signal.reason;
+    if (this.active < this.size) {
+      this.active++;
+      return this.releaser();
+    }
+    if (this.waiting.length >= this.size * WAITING_PER_SLOT) throw new ApiError(429, RateLimitMsg.tooMany);
+    await new Promise<void>((resolve, reject) => {
+      const wake = () => {
+        signal.removeEventListener('abort', abort);
+        resolve();
+      };
+      const abort = () => {
+        const at = this.waiting.indexOf(wake);
+        if (at >= 0) this.waiting.splice(at, 1);
+        reject(signal.reason);
+      };
+      this.waiting.push(wake);
+      signal.addEventListener('abort', abort, { once: true });
+    });
+    return this.releaser();
+  }
+
+  /** A release that works once: it hands the slot to the first waiting export, or frees it. */
+  private releaser(): () => void {
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.active--;
+    };
+  }
+}
+
+/**
+ * Runs every spreadsheet download (`@ReturnsXlsx`) inside a slot of {@link ExportSlots}, from the
+ * handler's first query until the last byte is sent or the client goes away.
+ */
+@Injectable()
+export class ExportSlotsInterceptor implements NestInterceptor {
+  constructor(private readonly slots: ExportSlots) {}
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    if (!answersXlsx(context.getHandler())) return next.handle();
+    const res = context.switchToHttp().getResponse<Response>();
+    const gone = new AbortController();
+    res.once('close', () => gone.abort(new ApiError(429, RateLimitMsg.tooMany)));
+    return from(this.slots.acquire(gone.signal)).pipe(
+      switchMap((release) => {
+        if (res.writableFinished || gone.signal.aborted) release();
+        else res.once('close', release);
+        return next.handle();
+      }),
+    );
+  }
 }

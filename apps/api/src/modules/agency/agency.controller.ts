@@ -24,6 +24,7 @@ import {
 } from '@valuation/domain';
 import { ApiError } from '../../common/api-error';
 import { CurrentPrincipal, RequirePermission } from '../../common/access.decorators';
+import { RateLimit } from '../../common/rate-limit.decorator';
 import { Uploads } from '../../common/multipart';
 import { AGENCY_FILES } from '../../common/upload-fields';
 import { fileDownload } from '../../common/file-download';
@@ -86,6 +87,7 @@ export class AgencyController extends AgencyReadController {
   @RequirePermission(Perm.agencyValuation)
   @Returns(agencySubmittedSchema)
   @ReadsBody(agencyRequestSchema, 'multipart', HOUSE_INFO_NOTE)
+  @RateLimit('valuation')
   @Post('req')
   @Uploads(AGENCY_FILES)
   @HttpCode(200)

@@ -23,6 +23,7 @@ import {
 } from '@valuation/domain';
 import { ApiError } from '../../common/api-error';
 import { CurrentPrincipal, RequirePermission } from '../../common/access.decorators';
+import { RateLimit } from '../../common/rate-limit.decorator';
 import { Uploads } from '../../common/multipart';
 import { CASE_FILES } from '../../common/upload-fields';
 import type { Principal } from '../../common/principal';
@@ -90,6 +91,7 @@ export class ArtificialController {
   @RequirePermission(Perm.manualEnquiry)
   @Returns(artificialSubmittedSchema)
   @ReadsBody(artificialAddSchema, 'multipart', HOUSE_INFO_NOTE)
+  @RateLimit('valuation')
   @Post('add')
   @Uploads(CASE_FILES)
   @HttpCode(200)
@@ -106,6 +108,7 @@ export class ArtificialController {
   @RequirePermission(Perm.manualEnquiry)
   @Returns(artificialSubmittedSchema)
   @ReadsBody(artificialIdAddSchema, 'multipart')
+  @RateLimit('valuation')
   @Post('idadd')
   @Uploads(CASE_FILES)
   @HttpCode(200)

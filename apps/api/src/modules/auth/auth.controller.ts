@@ -6,6 +6,7 @@ import { captchaResponseSchema, loginResponseSchema, type CaptchaResponse, type 
 import { loginSchema, type LoginInput, type Population } from '@valuation/domain';
 import { Public } from '../../common/access.decorators';
 import { Reply } from '../../common/api-error';
+import { RateLimit } from '../../common/rate-limit.decorator';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe';
 import { AuthService } from './auth.service';
 import { bearerToken } from './auth.guard';
@@ -50,6 +51,7 @@ export class UserAuthController extends LoginEndpoints {
   }
 
   @Public()
+  @RateLimit('captcha')
   @Returns(captchaResponseSchema)
   @Get('login/captcha')
   @ApiOperation({ summary: '获取登录验证码（机构用户）' })
@@ -58,6 +60,7 @@ export class UserAuthController extends LoginEndpoints {
   }
 
   @Public()
+  @RateLimit('login')
   @Returns(loginResponseSchema, '登录成功：令牌在 data.token（也在 message）')
   @Post('login')
   @HttpCode(200)
@@ -86,6 +89,7 @@ export class TenantAuthController extends LoginEndpoints {
   }
 
   @Public()
+  @RateLimit('captcha')
   @Returns(captchaResponseSchema)
   @Get('captcha')
   @ApiOperation({ summary: '获取登录验证码（渠道员工）' })
@@ -94,6 +98,7 @@ export class TenantAuthController extends LoginEndpoints {
   }
 
   @Public()
+  @RateLimit('login')
   @Returns(loginResponseSchema, '登录成功：令牌在 data.token（也在 message）')
   @Post('login')
   @HttpCode(200)

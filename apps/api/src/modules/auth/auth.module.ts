@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
+import { RateLimitModule } from '../../common/rate-limit.module';
+import { RateLimitGuard } from '../../common/rate-limit.guard';
 import { AuthGuard } from './auth.guard';
 import { AuthService } from './auth.service';
 import { AuditTrail } from './audit-trail.service';
@@ -10,6 +12,7 @@ import { SessionService } from './session.service';
 import { TenantAuthController, UserAuthController } from './auth.controller';
 
 @Module({
+  imports: [RateLimitModule],
   controllers: [UserAuthController, TenantAuthController],
   providers: [
     AuthService,
@@ -18,7 +21,9 @@ import { TenantAuthController, UserAuthController } from './auth.controller';
     LoginThrottleService,
     PrincipalLoader,
     SessionService,
+    // Global guards run in this order: who is calling, then how often (per-account limits need the caller).
     { provide: APP_GUARD, useClass: AuthGuard },
+    { provide: APP_GUARD, useClass: RateLimitGuard },
   ],
   exports: [SessionService, PrincipalLoader, AuditTrail],
 })

@@ -17,6 +17,7 @@ import {
   type BatchListFilter,
 } from '@valuation/domain';
 import { CurrentPrincipal, RequirePermission } from '../../common/access.decorators';
+import { RateLimit } from '../../common/rate-limit.decorator';
 import { Uploads } from '../../common/multipart';
 import { BATCH_FILE } from '../../common/upload-fields';
 import type { Principal } from '../../common/principal';
@@ -59,6 +60,7 @@ export class BatchController {
 
   @RequirePermission(Perm.batchCreate)
   @Returns(batchUploadResultSchema)
+  @RateLimit('valuation')
   @Post('eval')
   @HttpCode(200)
   @ApiOperation({ summary: '确认使用通用次数并开始估价：JSON { batchId }；仅任务创建人、仅待确认（状态 0）的任务' })

@@ -12,6 +12,7 @@ import {
 import { evalFilterSchema, evalListQuerySchema, Perm, ValuationMsg, type EvalFilter, type EvalListFilter } from '@valuation/domain';
 import type { TradeType } from '@valuation/valuation';
 import { CurrentPrincipal, RequirePermission } from '../../common/access.decorators';
+import { RateLimit } from '../../common/rate-limit.decorator';
 import type { Principal } from '../../common/principal';
 import { xlsxFile } from '../../common/xlsx-export';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe';
@@ -44,6 +45,7 @@ export class EvalController {
   @RequirePermission(Perm.saleValuation, Perm.rentValuation)
   @Returns(rapidResultSchema)
   @ReadsBody(valuationRequestBodySchema, 'form', '一般以 JSON 提交')
+  @RateLimit('valuation')
   @Post('rapid')
   @HttpCode(200)
   @ApiOperation({ summary: '自动估价：query evalType 1 售价、2 租金；JSON 估价参数。402 表示未找到房产信息' })
@@ -73,6 +75,7 @@ export class EvalController {
 
   @RequirePermission(Perm.saleValuation, Perm.rentValuation)
   @Returns(rapidResultSchema)
+  @RateLimit('valuation')
   @Post('reval')
   @HttpCode(200)
   @ApiOperation({ summary: '重新估价：query evalType；JSON evalCode' })

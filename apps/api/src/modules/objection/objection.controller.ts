@@ -11,6 +11,7 @@ import {
   type ObjectionListQuery,
 } from '@valuation/domain';
 import { CurrentPrincipal, RequirePermission } from '../../common/access.decorators';
+import { RateLimit } from '../../common/rate-limit.decorator';
 import type { Principal } from '../../common/principal';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe';
 import { ObjectionService } from './objection.service';
@@ -23,6 +24,7 @@ export class ObjectionController {
 
   @RequirePermission(Perm.objectionReviewList)
   @Returns(caseSubmittedSchema)
+  @RateLimit('valuation')
   @Post('add')
   @HttpCode(200)
   @ApiOperation({

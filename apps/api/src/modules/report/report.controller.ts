@@ -11,6 +11,7 @@ import {
 import { REPORT_CODE_PATTERN, ReportRenderService, sampleReportDocument } from '@valuation/core';
 import { caseIdQuerySchema, FormalReportMsg as ReportMsg, Perm } from '@valuation/domain';
 import { CurrentPrincipal, Public, RequirePermission } from '../../common/access.decorators';
+import { RateLimit } from '../../common/rate-limit.decorator';
 import { fileDownload } from '../../common/file-download';
 import type { Principal } from '../../common/principal';
 import { REPORT_HTML_CSP } from '../../common/security-headers';
@@ -49,6 +50,7 @@ export class ReportController {
 
   @RequirePermission(Perm.inquiryReport)
   @Returns(reportInfoSchema)
+  @RateLimit('report')
   @Post('inquiry/add')
   @HttpCode(200)
   @ApiOperation({ summary: '生成询价报告（JSON evalCode）：扣一份询价报告；已生成的直接返回，不再扣减' })
@@ -66,6 +68,7 @@ export class ReportController {
 
   @RequirePermission(Perm.advisoryReport)
   @Returns(reportInfoSchema)
+  @RateLimit('report')
   @Post('advisory/add')
   @HttpCode(200)
   @ApiOperation({ summary: '生成咨询报告（JSON evalCode）：扣一份咨询报告；已生成的直接返回，不再扣减' })
@@ -152,6 +155,7 @@ export class ArtificialReportController {
 
   @RequirePermission(Perm.advisoryReport)
   @Returns(reportInfoSchema)
+  @RateLimit('report')
   @Post('add')
   @HttpCode(200)
   @ApiOperation({ summary: `人工询价${CASE_ADD_SUMMARY}` })
@@ -184,6 +188,7 @@ export class ReviewReportController {
 
   @RequirePermission(Perm.advisoryReport)
   @Returns(reportInfoSchema)
+  @RateLimit('report')
   @Post('add')
   @HttpCode(200)
   @ApiOperation({ summary: `人工复评${CASE_ADD_SUMMARY}` })

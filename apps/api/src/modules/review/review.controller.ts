@@ -17,6 +17,7 @@ import {
 } from '@valuation/domain';
 import { ApiError } from '../../common/api-error';
 import { CurrentPrincipal, RequirePermission } from '../../common/access.decorators';
+import { RateLimit } from '../../common/rate-limit.decorator';
 import { Uploads } from '../../common/multipart';
 import { CASE_FILES } from '../../common/upload-fields';
 import type { Principal } from '../../common/principal';
@@ -33,6 +34,7 @@ export class ReviewController {
   @RequirePermission(Perm.manualReappraisal)
   @Returns(caseSubmittedSchema)
   @ReadsBody(reviewAddSchema, 'multipart')
+  @RateLimit('valuation')
   @Post('add')
   @Uploads(CASE_FILES)
   @HttpCode(200)
