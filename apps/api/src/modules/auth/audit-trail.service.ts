@@ -11,6 +11,13 @@ export interface AuditActor {
   userName: string;
 }
 
+/** The text cut to `max` UTF-16 units (what the column and the worker's check allow), never inside a character. */
+export function clip(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max);
+  return /[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut;
+}
+
 /** Hands an audit event to the worker; a queue outage never fails the user's action. */
 @Injectable()
 export class AuditTrail {
@@ -28,11 +35,11 @@ export class AuditTrail {
           tenantId: actor.tenantId,
           population: actor.population,
           actorId: actor.id,
-          actorLogin: actor.loginUser,
-          actorName: actor.userName,
-          action,
-          detail,
-          ip: ip ?? '',
+          actorLogin: clip(actor.loginUser, 18),
+          actorName: clip(actor.userName, 20),
+          action: clip(action, 40),
+          detail: clip(detail, 500),
+          ip: clip(ip ?? '', 64),
           at: new Date().toISOString(),
         },
         { jobId: eventKey },

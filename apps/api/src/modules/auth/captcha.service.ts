@@ -9,6 +9,15 @@ import { ApiError } from '../../common/api-error';
 
 export const CAPTCHA_TTL_SECONDS = 300;
 
+/** How hard a captcha is to read; a hard one is asked where logins have been failing. */
+export type CaptchaLevel = 'normal' | 'hard';
+
+/** Characters and noise lines of each level; the level of an answer is known by its length. */
+const LEVELS: Record<CaptchaLevel, { size: number; noise: number }> = {
+  normal: { size: 4, noise: 2 },
+  hard: { size: 6, noise: 5 },
+};
+
 /** Image captchas whose answers live in Redis under captcha:{identity} for 5 minutes, usable once. */
 @Injectable()
 export class CaptchaService {
@@ -17,13 +26,12 @@ export class CaptchaService {
     private readonly keys: RedisKeys,
   ) {}
 
-  async issue(): Promise<CaptchaResponse> {
+  async issue(level: CaptchaLevel = 'normal'): Promise<CaptchaResponse> {
     const { text, data } = svgCaptcha.create({
-      size: 4,
-      noise: 2,
+      ...LEVELS[level],
       color: true,
       ignoreChars: '0oO1iIlL',
-      width: 120,
+      width: level === 'hard' ? 160 : 120,
       height: 40,
       background: '#f1f3f5',
     });
@@ -32,10 +40,11 @@ export class CaptchaService {
     return { captcha: `data:image/svg+xml;base64,${Buffer.from(data).toString('base64')}`, identity };
   }
 
-  /** Consumes the answer: whatever the outcome, the same identity never works twice. */
-  async check(identity: string, answer: string): Promise<void> {
+  /** Consumes the answer (whatever the outcome, the same identity never works twice) and says how hard the captcha was. */
+  async check(identity: string, answer: string): Promise<CaptchaLevel> {
     const expected = await this.redis.getdel(this.keys.of('captcha', identity));
     if (expected === null) throw ApiError.badRequest(Msg.captchaExpired);
     if (expected !== answer.trim().toLowerCase()) throw ApiError.badRequest(Msg.captchaWrong);
+    return expected.length >= LEVELS.hard.size ? 'hard' : 'normal';
   }
 }

@@ -18,9 +18,9 @@ export class PrincipalLoader {
     return this.accounts.find(pop, id);
   }
 
-  /** By login name or mobile phone, as the login form accepts either. */
-  findByLoginName(pop: Population, name: string): Promise<AccountRecord | null> {
-    return this.accounts.findByLoginName(pop, name);
+  /** The accounts a name typed at login may mean: by login name, else by mobile phone (unique per tenant only). */
+  findLoginCandidates(pop: Population, name: string): Promise<AccountRecord[]> {
+    return this.accounts.findLoginCandidates(pop, name);
   }
 
   /**

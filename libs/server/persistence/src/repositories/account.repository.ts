@@ -54,15 +54,6 @@ export class AccountRepository {
     return this.repo(pop).findOneBy({ id });
   }
 
-  /** By login name (any case) or mobile phone, as the login form accepts either; the login name wins. */
-  findByLoginName(pop: Population, name: string): Promise<LoginAccount | null> {
-    return this.repo(pop)
-      .createQueryBuilder('a')
-      .where('lower(a.loginUser) = lower(:name) OR a.mobilePhone = :name', { name })
-      .orderBy('CASE WHEN lower(a.loginUser) = lower(:name) THEN 0 ELSE 1 END')
-      .getOne();
-  }
-
   /**
    * The accounts a name typed in the login form may mean: the one whose login name it is (any case;
    * login names are unique), else those holding it as mobile phone, which is unique only within a
