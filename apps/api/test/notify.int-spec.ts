@@ -5,7 +5,7 @@ import { getQueueToken } from '@nestjs/bullmq';
 import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { Queue } from 'bullmq';
-import { QUEUES } from '@valuation/contracts';
+import { QUEUES, type AuditRecordPayload } from '@valuation/contracts';
 import {
   addOutboxMessage,
   HttpSmsSender,
@@ -169,6 +169,26 @@ describe('organisation notifications', () => {
         [companyId],
       );
       expect(stored).toEqual([{ webhook_secret: companySecret, company_id: companyId, tenant_id: t.demoTenantId }]);
+    });
+
+    it('records each change in the operation log with the address before and after, never the secret or the query', async () => {
+      const changes = async () => {
+        const jobs = await t.app.get<Queue>(getQueueToken(QUEUES.audit)).getJobs(['waiting', 'delayed', 'active', 'completed', 'failed']);
+        return jobs.map((j) => j.data as AuditRecordPayload).filter((d) => d.action === '修改回调设置');
+      };
+      const ok = receiver.url('/ok');
+      const events = await changes();
+      expect(events.map((e) => e.detail).sort()).toEqual(
+        [
+          `北京示范银行：回调地址 （无） → ${ok}，生成新密钥`,
+          `北京示范银行：回调地址 ${ok} → ${ok}?…`,
+          `北京示范银行：回调地址 ${ok}?… → ${ok}，生成新密钥`,
+        ].sort(),
+      );
+      expect(events[0]).toMatchObject({ tenantId: t.demoTenantId, population: 'user', actorLogin: 'demoadmin' });
+      expect(JSON.stringify(events)).not.toContain(companySecret);
+      await save(adminToken, { organizationId: companyId, webhookUrl: ok }).expect(200);
+      expect(await changes()).toHaveLength(3);
     });
 
     it('keeps callers inside their tenant and their own organisation subtree', async () => {

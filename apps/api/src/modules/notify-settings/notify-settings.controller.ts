@@ -1,5 +1,6 @@
-import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Query, Req } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Request } from 'express';
 import {
   notifySettingsSavedSchema,
   notifySettingsViewSchema,
@@ -43,7 +44,8 @@ export class NotifySettingsController {
   save(
     @CurrentPrincipal() p: Principal,
     @Body(new ZodValidationPipe(notifySettingsSaveSchema)) input: NotifySettingsSaveInput,
+    @Req() req: Request,
   ): Promise<NotifySettingsSaved> {
-    return this.settings.save(p, input);
+    return this.settings.save(p, input, req.ip);
   }
 }

@@ -10,6 +10,7 @@ import {
   type Transaction,
 } from '@valuation/persistence';
 import { ApiError } from '../../common/api-error';
+import { AuditTrail } from '../auth/audit-trail.service';
 import { dataScope } from '../../common/data-scope';
 import type { Principal } from '../../common/principal';
 import { NotifySettingsMsg, type NotifySettingsSaveInput } from './dto/notify-settings.dto';
@@ -27,6 +28,25 @@ function view(organizationId: number, setting: OrganizationNotifySettingEntity |
   };
 }
 
+/**
+ * A webhook address as the operation log shows it: scheme, host and path. User, password and query
+ * may carry the receiver's credentials, so they are left out.
+ */
+export function loggedUrl(url: string | null): string {
+  if (url === null) return '（无）';
+  try {
+    const u = new URL(url);
+    return `${u.protocol}//${u.host}${u.pathname}${u.search ? '?…' : ''}`;
+  } catch {
+    return '（无效地址）';
+  }
+}
+
+function settingChange(orgName: string, before: string | null, after: string | null, newSecret: boolean): string {
+  const address = before === after ? `回调地址 ${loggedUrl(after)}（未变）` : `回调地址 ${loggedUrl(before)} → ${loggedUrl(after)}`;
+  return `${orgName}：${address}${newSecret ? '，生成新密钥' : ''}`;
+}
+
 /** Webhook settings of the organisations in the caller's own subtree. */
 @Injectable()
 export class NotifySettingsService {
@@ -34,6 +54,7 @@ export class NotifySettingsService {
     private readonly uow: UnitOfWork,
     private readonly organizations: OrganizationRepository,
     private readonly settings: NotifySettingRepository,
+    private readonly audit: AuditTrail,
   ) {}
 
   async get(p: Principal, organizationId: number): Promise<NotifySettingsView> {
@@ -42,9 +63,12 @@ export class NotifySettingsService {
     return view(org.id, setting);
   }
 
-  /** Saves the URL; generates a secret when asked or when the organisation has none yet, and answers it this once. */
-  async save(p: Principal, input: NotifySettingsSaveInput): Promise<NotifySettingsSaved> {
-    return this.uow.run(async (m) => {
+  /**
+   * Saves the URL; generates a secret when asked or when the organisation has none yet, and answers it
+   * this once. A change goes to the operation log with the address before and after (never the secret).
+   */
+  async save(p: Principal, input: NotifySettingsSaveInput, ip: string | undefined): Promise<NotifySettingsSaved> {
+    const { answer, change } = await this.uow.run(async (m) => {
       const org = await this.manageable(p, input.organizationId, m);
       const current = await this.settings.lock(m, org.id, p.tenantId);
       const webhookUrl = input.webhookUrl === '' ? null : input.webhookUrl;
@@ -55,8 +79,15 @@ export class NotifySettingsService {
         webhookUrl,
         webhookSecret: secret ?? current?.webhookSecret ?? null,
       });
-      return { ...view(org.id, saved), secret };
+      const before = current?.webhookUrl ?? null;
+      const changed = before !== webhookUrl || secret !== null;
+      return {
+        answer: { ...view(org.id, saved), secret },
+        change: changed ? settingChange(org.name, before, webhookUrl, secret !== null) : null,
+      };
     });
+    if (change) await this.audit.record(p, '修改回调设置', change, ip);
+    return answer;
   }
 
   /** The organisation when it is the caller's own or below it in the same company; 404 otherwise. */
