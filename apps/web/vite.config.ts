@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { defineConfig, loadEnv, type Plugin } from 'vite';
+import { defineConfig, loadEnv, type Plugin, type ProxyOptions } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tileConfigFrom } from './src/app/map/map-config';
 import { HSTS, webSecurityHeaders } from './src/app/security/web-headers';
@@ -11,9 +11,24 @@ const port = Number(process.env.WEB_PORT || process.env.PORT || 3000);
 const host = process.env.WEB_HOST || '127.0.0.1';
 const apiUrl = process.env.API_URL || 'http://127.0.0.1:3001';
 
-/* The Host header is kept (changeOrigin false): the API resolves tenant branding from it. */
-const proxy = {
-  '/api': { target: apiUrl, changeOrigin: false },
+/*
+ * The Host header is kept (changeOrigin false): the API resolves tenant branding from it. The API
+ * believes X-Forwarded-For and X-Forwarded-Host from this server (TRUST_PROXY, loopback by default),
+ * so they are set here from the connection, never passed on from the client, who could otherwise
+ * pick the address its rate limits and login throttling count against.
+ */
+const proxy: Record<string, ProxyOptions> = {
+  '/api': {
+    target: apiUrl,
+    changeOrigin: false,
+    configure(server) {
+      server.on('proxyReq', (proxyReq, req) => {
+        proxyReq.setHeader('X-Forwarded-For', req.socket.remoteAddress ?? '');
+        if (req.headers.host) proxyReq.setHeader('X-Forwarded-Host', req.headers.host);
+        else proxyReq.removeHeader('X-Forwarded-Host');
+      });
+    },
+  },
 };
 
 /*

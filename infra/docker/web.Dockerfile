@@ -1,7 +1,9 @@
 # syntax=docker/dockerfile:1
 # Web image: the static Vite build served by nginx, which also proxies /api/ to the API.
 #   docker build -f infra/docker/web.Dockerfile -t valuation/web .
-# Runtime settings: API_UPSTREAM (host:port of the API, default api:3001).
+# Runtime settings: API_UPSTREAM (host:port of the API, default api:3001); REAL_IP_FROM (address
+# or CIDR range of a load balancer in front whose X-Forwarded-For is believed, default 127.0.0.1:
+# none, the connection's peer is the client).
 ARG NODE_IMAGE=node:20-bookworm-slim
 
 FROM ${NODE_IMAGE} AS build
@@ -30,7 +32,8 @@ RUN rm -f /etc/nginx/conf.d/default.conf \
  && chown -R nginx:nginx /var/cache/nginx /etc/nginx/conf.d
 COPY infra/docker/nginx.conf /etc/nginx/templates/default.conf.template
 COPY --from=build /app/dist/web /usr/share/nginx/html
-ENV API_UPSTREAM=api:3001
+ENV API_UPSTREAM=api:3001 \
+    REAL_IP_FROM=127.0.0.1
 USER nginx
 EXPOSE 8080
 HEALTHCHECK --interval=15s --timeout=3s --start-period=5s --retries=3 \
