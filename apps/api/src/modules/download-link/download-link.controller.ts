@@ -53,8 +53,8 @@ export class DownloadLinkController {
 
   /** A link for a file route of the caller's population that the caller may open. */
   private link(p: Principal, url: string): DownloadLink {
-    const parsed = new URL(url, 'http://api.invalid');
-    if (parsed.origin !== 'http://api.invalid') throw ApiError.badRequest(INVALID_URL);
+    const parsed = URL.parse(url, 'http://api.invalid');
+    if (parsed?.origin !== 'http://api.invalid') throw ApiError.badRequest(INVALID_URL);
     const rule = this.routes.accessOf(parsed.pathname);
     if (!rule || populationOfUrl(parsed.pathname) !== p.population) throw ApiError.badRequest(INVALID_URL);
     if (rule.kind === 'permission' && !rule.anyOf.some((id) => p.permissions.has(id))) throw ApiError.forbidden(Msg.forbidden);
