@@ -1,3 +1,4 @@
+import { ConfigError, loadConfig } from './config.schema';
 import { trustProxySchema } from './trust-proxy';
 
 describe('TRUST_PROXY', () => {
@@ -18,5 +19,11 @@ describe('TRUST_PROXY', () => {
     expect(parse('proxy.example.com').success).toBe(false);
     expect(parse('10.0.0.1/8/1').success).toBe(false);
     expect(parse('loopback, everyone').error?.issues[0].message).toMatch(/everyone/);
+  });
+
+  it('trusts loopback (the web server on the same machine) unless told otherwise, and stops the start on a bad value', () => {
+    expect(loadConfig({}).TRUST_PROXY).toEqual(['loopback']);
+    expect(loadConfig({ TRUST_PROXY: 'uniquelocal' }).TRUST_PROXY).toEqual(['uniquelocal']);
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(ConfigError);
   });
 });
