@@ -172,5 +172,10 @@ describe('exports at once', () => {
     await Promise.all(waiting);
     expect(answers).toEqual([200, 200, 200]);
     await until('every slot free', () => slots.running === 0 && slots.queued === 0);
+
+    // An export that fails (nothing to export) gives its slot back too.
+    expect((await t.http().get('/api/eval/export').set('Authorization', `Bearer ${token}`)).body).toMatchObject({ code: 404 });
+    await until('the failed export’s slot free', () => slots.running === 0);
+    await template().expect(200);
   });
 });
