@@ -2,6 +2,8 @@ export * from './permissions/permission-catalogue';
 export * from './permissions/data-range';
 export * from './codes/codes';
 export * from './validation/messages';
+export * from './validation/zod-messages';
+export * from './validation/fields';
 export * from './validation/identity.schemas';
 export * from './validation/validate';
 export * from './validation/paging.schemas';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isBlankFilter } from '../filters/list-filters';
 import { filterDateSchema, ListMsg } from '../validation/eval-list.schemas';
+import { recordIdSchema } from '../validation/fields';
 import { pageQuerySchema } from '../validation/paging.schemas';
 import { ValuationMsg } from '../validation/valuation-request';
 import { seenVersionSchema } from '../validation/version.schema';
@@ -88,7 +89,7 @@ const asText = (v: unknown) =>
 
 const requiredName = (max: number, message: string) => z.preprocess(asText, z.string({ message }).min(1, message).max(max, message));
 const phone = z.preprocess(asText, z.string({ message: AgencyMsg.phoneInvalid }).refine(isAgencyPhone, AgencyMsg.phoneInvalid));
-const detailId = z.coerce.number({ message: AgencyMsg.detailInvalid }).int(AgencyMsg.detailInvalid).positive(AgencyMsg.detailInvalid);
+const detailId = recordIdSchema(AgencyMsg.detailInvalid, 'bigint');
 const seenVersion = seenVersionSchema(AgencyMsg.versionInvalid);
 
 const reportType = z.preprocess(

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordIdSchema } from '../validation/fields';
 import { pageQuerySchema } from '../validation/paging.schemas';
 import { seenVersionSchema } from '../validation/version.schema';
 
@@ -86,8 +87,7 @@ const domain = z
   })
   .transform((v) => normaliseDomain(v) as string);
 
-const positiveId = (message: string) =>
-  z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number({ message }).int(message).positive(message));
+const positiveId = (message: string) => z.preprocess((v) => (v === '' || v === null ? undefined : v), recordIdSchema(message));
 
 /** POST /api/tenant/customer-domain/add (JSON). */
 export const customerDomainApplySchema = z.object({

@@ -31,4 +31,10 @@ export const Msg = {
   unexpected: '系统繁忙，请稍后重试',
   payloadTooLarge: '请求内容过大',
   badRequest: '请求参数不正确',
+  unsupportedCharset: '不支持的字符集，请使用 UTF-8 编码',
+  unsupportedEncoding: '不支持的内容压缩格式',
+  textHasNul: '参数不能包含空字符',
+  nestedTooDeep: '参数层级过深',
+  headersTooLarge: '请求头或查询参数过长',
+  requestTimeout: '请求超时，请重试',
 } as const;

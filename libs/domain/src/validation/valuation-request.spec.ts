@@ -31,6 +31,21 @@ describe('valuation request rules', () => {
     expect(message({ haInfo: null, cardAddress: '北京市东城区某街1号' })).toBeNull();
   });
 
+  it('refuses texts longer than the record keeps and a business type beyond an id', () => {
+    expect(checkValuationRequest({ ...base, cityName: 'x'.repeat(100_000) })).toEqual({
+      ok: false,
+      field: 'cityName',
+      message: ValuationMsg.textTooLong,
+    });
+    expect(message({ cityName: '北'.repeat(50) })).toBeNull();
+    expect(message({ haInfo: { haCode: 'BJ0001', haName: '园'.repeat(101) } })).toBe(ValuationMsg.textTooLong);
+    expect(message({ haInfo: { haCode: 'B'.repeat(33), haName: '阳光花园' } })).toBe(ValuationMsg.textTooLong);
+    expect(message({ haInfo: null, gpsInfo: { coord: '116.40,39.91', coordType: 'x'.repeat(21) } })).toBe(ValuationMsg.textTooLong);
+    for (const bad of ['2147483648', '99999999999', '0', '-1', '1.5'])
+      expect(message({ businessTypeId: bad })).toBe(ValuationMsg.dictInvalid);
+    expect(message({ businessTypeId: '2147483647' })).toBeNull();
+  });
+
   it('checks the area: required, two decimals at most, not zero', () => {
     expect(message({ bldgArea: '' })).toBe(ValuationMsg.areaRequired);
     for (const bad of ['0', '0.00', '12.345', '-5', 'abc', '1e3']) expect(message({ bldgArea: bad })).toBe(ValuationMsg.areaInvalid);

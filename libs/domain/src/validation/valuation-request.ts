@@ -1,5 +1,6 @@
 import { DICTIONARIES, FLOORLESS_BUILDING_TYPES, type DictType } from '../codes/dictionaries';
 import { EVAL_FIELDS } from '../codes/eval-fields';
+import { INT4_MAX } from './fields';
 
 /** Messages of the valuation form (user-side specification, section 5 and the error catalogue). */
 export const ValuationMsg = {
@@ -76,6 +77,9 @@ export interface ValuationRequest {
   business: string | null;
 }
 
+/** The longest texts a valuation record keeps (its columns). */
+export const VALUATION_TEXT_MAX = { cityName: 50, haCode: 32, haName: 100, coordType: 20 } as const;
+
 export type ValuationCheck = { ok: true; value: ValuationRequest } | { ok: false; field: string; message: string };
 
 type Raw = Record<string, unknown>;
@@ -117,6 +121,13 @@ function optionalDict(raw: Raw, field: string, type: DictType): string | null {
   return code;
 }
 
+/** A business type id is a record id: a whole number from 1 to the largest int4. */
+function businessTypeIdOf(v: unknown): number {
+  const n = Number(text(v));
+  if (!Number.isInteger(n) || n < 1 || n > INT4_MAX) fail('businessTypeId', ValuationMsg.dictInvalid);
+  return n;
+}
+
 function optionalText(raw: Raw, field: string, max: number): string | null {
   const s = text(raw[field]);
   if (s.length > max) fail(field, ValuationMsg.textTooLong);
@@ -140,6 +151,8 @@ export function checkValuationRequest(raw: Raw, settings: readonly FieldSetting[
 function parse(raw: Raw, settings: readonly FieldSetting[]): ValuationRequest {
   const cityCode = text(raw.cityCode);
   if (!/^\d{6}$/.test(cityCode)) fail('cityCode', ValuationMsg.cityMissing);
+  const cityName = text(raw.cityName);
+  if (cityName.length > VALUATION_TEXT_MAX.cityName) fail('cityName', ValuationMsg.textTooLong);
 
   const propType = Number(text(raw.propType) || RESIDENTIAL);
   if (!VALUATION_PROPERTY_TYPES.includes(propType as 11)) fail('propType', ValuationMsg.propTypeInvalid);
@@ -149,6 +162,10 @@ function parse(raw: Raw, settings: readonly FieldSetting[]): ValuationRequest {
   const gps = (raw.gpsInfo ?? {}) as Raw;
   const haCode = text(ha.haCode);
   const coord = text(gps.coord);
+  const haName = text(ha.haName);
+  const coordType = text(gps.coordType);
+  if (haCode.length > VALUATION_TEXT_MAX.haCode || haName.length > VALUATION_TEXT_MAX.haName) fail('haInfo', ValuationMsg.textTooLong);
+  if (coordType.length > VALUATION_TEXT_MAX.coordType) fail('gpsInfo', ValuationMsg.textTooLong);
   if (!haCode && !coord && blank(raw.cardAddress)) fail('haInfo', ValuationMsg.addressRequired);
   if (coord && !/^-?\d+(\.\d+)?,-?\d+(\.\d+)?$/.test(coord)) fail('gpsInfo', ValuationMsg.addressRequired);
 
@@ -184,7 +201,7 @@ function parse(raw: Raw, settings: readonly FieldSetting[]): ValuationRequest {
 
   const value: ValuationRequest = {
     cityCode,
-    cityName: text(raw.cityName),
+    cityName,
     propType,
     bldgArea: Number(areaText),
     floor,
@@ -202,17 +219,13 @@ function parse(raw: Raw, settings: readonly FieldSetting[]): ValuationRequest {
     indoStru: optionalDict(raw, 'indoStru', 'indoStru'),
     bldgstruCode: optionalDict(raw, 'bldgstruCode', 'bldgStru'),
     bldgstruName: optionalText(raw, 'bldgstruName', 20),
-    haInfo: haCode ? { haCode, haName: text(ha.haName) } : null,
-    gpsInfo: coord ? { coord, coordType: text(gps.coordType) || 'bd09ll' } : null,
+    haInfo: haCode ? { haCode, haName } : null,
+    gpsInfo: coord ? { coord, coordType: coordType || 'bd09ll' } : null,
     principalCode: optionalText(raw, 'principalCode', 50),
     principal: optionalText(raw, 'principal', 50),
     owner: optionalText(raw, 'owner', 50),
     cardAddress: optionalText(raw, 'cardAddress', 200),
-    businessTypeId: blank(raw.businessTypeId)
-      ? null
-      : Number.isInteger(Number(text(raw.businessTypeId)))
-        ? Number(text(raw.businessTypeId))
-        : fail('businessTypeId', ValuationMsg.dictInvalid),
+    businessTypeId: blank(raw.businessTypeId) ? null : businessTypeIdOf(raw.businessTypeId),
     business: optionalText(raw, 'business', 20),
   };
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordIdSchema } from './fields';
 
 /**
  * The version of a workflow subject the caller saw, optional (empty counts as absent): with it, a
@@ -6,7 +7,4 @@ import { z } from 'zod';
  * has not seen.
  */
 export const seenVersionSchema = (message: string) =>
-  z.preprocess(
-    (v) => (v === undefined || v === null || v === '' ? undefined : v),
-    z.coerce.number({ message }).int(message).positive(message).optional(),
-  );
+  z.preprocess((v) => (v === undefined || v === null || v === '' ? undefined : v), recordIdSchema(message).optional());

@@ -4,6 +4,7 @@
  * messages.
  */
 import { z } from 'zod';
+import { recordIdSchema } from '../validation/fields';
 import { pageQuerySchema } from '../validation/paging.schemas';
 import type { AppraisalCaseKind } from './appraisal-case.state';
 
@@ -44,11 +45,8 @@ export const AppraisalMsg = {
 
 const chars = (s: string) => [...s].length;
 
-const caseId = z.coerce.number({ error: AppraisalMsg.idInvalid }).int(AppraisalMsg.idInvalid).positive(AppraisalMsg.idInvalid);
-const version = z.coerce
-  .number({ error: AppraisalMsg.versionInvalid })
-  .int(AppraisalMsg.versionInvalid)
-  .positive(AppraisalMsg.versionInvalid);
+const caseId = recordIdSchema(AppraisalMsg.idInvalid, 'bigint');
+const version = recordIdSchema(AppraisalMsg.versionInvalid);
 
 /** An amount in yuan: not negative, at most two decimals; '' and null count as missing. */
 function price(invalid: string, tooLarge: string, max: number) {

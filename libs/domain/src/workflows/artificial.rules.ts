@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isBlankFilter } from '../filters/list-filters';
 import { checkDateRange, dateRangeFilterShape } from '../validation/eval-list.schemas';
+import { recordIdSchema } from '../validation/fields';
 import { pageQuerySchema } from '../validation/paging.schemas';
 import { ValuationMsg } from '../validation/valuation-request';
 
@@ -148,7 +149,7 @@ export type ArtificialListQuery = z.output<typeof artificialListQuerySchema>;
 
 /** GET api/artificial/file. */
 export const artificialFileQuerySchema = z.object({
-  id: z.coerce.number({ message: '记录不存在' }).int('记录不存在').positive('记录不存在'),
+  id: recordIdSchema('记录不存在', 'bigint'),
   index: z.coerce.number({ message: '附件不存在' }).int('附件不存在').min(0, '附件不存在').max(4, '附件不存在'),
 });
 

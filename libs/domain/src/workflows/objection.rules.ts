@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { checkDateRange, dateRangeFilterShape } from '../validation/eval-list.schemas';
+import { recordIdSchema } from '../validation/fields';
 import { pageQuerySchema } from '../validation/paging.schemas';
 import { isBlankFilter } from '../filters/list-filters';
 
@@ -109,6 +110,6 @@ export const objectionListQuerySchema = z
   .superRefine(checkDateRange);
 export type ObjectionListQuery = z.output<typeof objectionListQuerySchema>;
 
-export const caseIdQuerySchema = z.object({ id: z.coerce.number({ message: '记录不存在' }).int('记录不存在').positive('记录不存在') });
+export const caseIdQuerySchema = z.object({ id: recordIdSchema('记录不存在', 'bigint') });
 
 export type { ObjectionListRow } from '@valuation/contracts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { checkDateRange } from '../validation/eval-list.schemas';
+import { recordIdSchema } from '../validation/fields';
 import { pageQuerySchema } from '../validation/paging.schemas';
 import { caseFilterShape } from './objection.rules';
 
@@ -75,7 +76,7 @@ export type ReviewListQuery = z.output<typeof reviewListQuerySchema>;
 
 /** POST api/review/read and GET api/review/file. */
 export const reviewFileQuerySchema = z.object({
-  id: z.coerce.number({ message: '记录不存在' }).int('记录不存在').positive('记录不存在'),
+  id: recordIdSchema('记录不存在', 'bigint'),
   index: z.coerce.number({ message: '附件不存在' }).int('附件不存在').min(0, '附件不存在').max(4, '附件不存在'),
 });
 

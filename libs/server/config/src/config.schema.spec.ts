@@ -37,6 +37,10 @@ describe('configuration', () => {
     expect(problems).toMatch(/BUSINESS_TZ: not an IANA time zone/);
   });
 
+  it('explains problems in English for operators, though the domain library makes zod answer users in Chinese', () => {
+    expect(() => loadConfig({ API_WORKERS: '0' })).toThrow('API_WORKERS: Too small: expected number to be >=1');
+  });
+
   it('makes BUSINESS_TZ the business zone of the process', () => {
     try {
       expect(loadConfig({ BUSINESS_TZ: 'America/New_York' }).BUSINESS_TZ).toBe('America/New_York');
