@@ -12,13 +12,51 @@ const DEFAULT_MESSAGES: Record<number, string> = {
   404: Msg.notFound,
   409: Msg.conflict,
   413: Msg.payloadTooLarge,
+  415: Msg.unsupportedCharset,
   429: Msg.loginThrottled,
 };
 
 interface BodyParserError {
   type?: string;
   status?: number;
+  statusCode?: number;
+  expose?: boolean;
   code?: string;
+}
+
+/** Messages of the body parsers' refusals, by their type. */
+const PARSER_MESSAGES: Record<string, string> = {
+  'charset.unsupported': Msg.unsupportedCharset,
+  'encoding.unsupported': Msg.unsupportedEncoding,
+  'entity.too.large': Msg.payloadTooLarge,
+  'parameters.too.many': Msg.payloadTooLarge,
+  'querystring.parse.rangeError': Msg.nestedTooDeep,
+};
+
+const PARSER_TYPES = new Set([...Object.keys(PARSER_MESSAGES), 'entity.parse.failed', 'request.aborted', 'request.size.invalid']);
+
+/**
+ * A request the body parsers or the router refuse (http-errors with a 4xx status they mean to show,
+ * an undecodable path): its status and message.
+ */
+function malformedRequest(exception: unknown): { status: number; message: string } | undefined {
+  if (!exception || typeof exception !== 'object') return undefined;
+  const e = exception as BodyParserError;
+  const status = e.status ?? e.statusCode;
+  if (typeof status !== 'number' || status < 400 || status >= 500) return undefined;
+  const shown = e.expose === true || (e.type !== undefined && PARSER_TYPES.has(e.type)) || exception instanceof URIError;
+  if (!shown) return undefined;
+  return { status, message: (e.type && PARSER_MESSAGES[e.type]) ?? DEFAULT_MESSAGES[status] ?? Msg.badRequest };
+}
+
+/**
+ * PostgreSQL refused a value (class 22, data exception: a number out of range, text it cannot
+ * store, a malformed literal; 54000: an entry too large for an index): input no rule caught.
+ */
+function refusedByDatabase(exception: unknown): boolean {
+  const driverError = (exception as { driverError?: { code?: unknown } } | null)?.driverError;
+  const code = driverError?.code;
+  return typeof code === 'string' && (code.startsWith('22') || code === '54000');
 }
 
 /**
@@ -50,11 +88,18 @@ export class ApiExceptionFilter implements ExceptionFilter {
       if (status >= 500) return this.unexpected(exception, req);
       return { code: status, message: DEFAULT_MESSAGES[status] ?? Msg.badRequest, data: null };
     }
-    const parserError = exception as BodyParserError;
-    if (parserError?.type === 'entity.too.large' || parserError?.code === 'LIMIT_FILE_SIZE' || parserError?.code === 'LIMIT_FIELD_VALUE') {
+    const malformed = malformedRequest(exception);
+    if (malformed) return { code: malformed.status, message: malformed.message, data: { requestId: req.id ?? null } };
+    if (refusedByDatabase(exception)) {
+      this.logger.warn({ err: exception, requestId: req.id, method: req.method, url: req.originalUrl }, 'Value refused by the database');
+      return { code: HttpStatus.BAD_REQUEST, message: Msg.badRequest, data: { requestId: req.id ?? null } };
+    }
+    // The multipart parser's limits (its errors carry a code and no status).
+    const multerError = exception as BodyParserError;
+    if (multerError?.code === 'LIMIT_FILE_SIZE' || multerError?.code === 'LIMIT_FIELD_VALUE') {
       return { code: HttpStatus.PAYLOAD_TOO_LARGE, message: Msg.payloadTooLarge, data: null };
     }
-    if (parserError?.type === 'entity.parse.failed' || (parserError?.code?.startsWith?.('LIMIT_') ?? false)) {
+    if (multerError?.code?.startsWith?.('LIMIT_') ?? false) {
       return { code: HttpStatus.BAD_REQUEST, message: Msg.badRequest, data: null };
     }
     return this.unexpected(exception, req);

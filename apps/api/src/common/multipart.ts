@@ -5,6 +5,7 @@ import multer, { MulterError } from 'multer';
 import { from, type Observable, switchMap } from 'rxjs';
 import { Msg } from '@valuation/domain';
 import { ApiError } from './api-error';
+import { textProblem, textProblemError } from './malformed-input';
 
 /** One file field of a multipart request: its name (and the other names clients send it under) and its limits. */
 export interface UploadField {
@@ -146,7 +147,13 @@ export class MultipartInterceptor implements NestInterceptor {
     const spec = this.reflector.get<UploadSpec | undefined>(UPLOADS_KEY, context.getHandler()) ?? NO_FILES;
     const res = http.getResponse<Response>();
     const parsed = new Promise<void>((resolve, reject) => {
-      parserFor(spec)(req, res, (err?: unknown) => (err ? reject(toApiError(err, spec)) : resolve()));
+      parserFor(spec)(req, res, (err?: unknown) => {
+        if (err) return reject(toApiError(err, spec));
+        // Text fields and file names obey the rules of every other body (no NUL, no deep nesting).
+        const files = (req.files ?? []) as Express.Multer.File[];
+        const problem = textProblem(req.body) ?? textProblem(files.map((f) => f.originalname));
+        return problem ? reject(textProblemError(problem)) : resolve();
+      });
     });
     return from(parsed).pipe(switchMap(() => next.handle()));
   }

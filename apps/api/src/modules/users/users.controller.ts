@@ -2,7 +2,7 @@ import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 import { accountDetailSchema } from '@valuation/contracts';
-import { DATA_RANGE_PERMISSIONS, Perm } from '@valuation/domain';
+import { DATA_RANGE_PERMISSIONS, Perm, recordIdSchema } from '@valuation/domain';
 import { AccountRepository, OrganizationRepository } from '@valuation/persistence';
 import { CurrentPrincipal, RequirePermission } from '../../common/access.decorators';
 import { ApiError } from '../../common/api-error';
@@ -11,7 +11,7 @@ import { ZodValidationPipe } from '../../common/zod-validation.pipe';
 import { dataScope } from '../../common/data-scope';
 import { Returns } from '../../common/api-contract';
 
-const detailQuery = z.object({ userId: z.coerce.number({ message: '账号不存在' }).int().positive('账号不存在') });
+const detailQuery = z.object({ userId: recordIdSchema('账号不存在') });
 
 export const UserMsg = { notFound: '账号不存在' } as const;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordIdSchema } from '@valuation/domain';
 
 export const NotifySettingsMsg = {
   organization: '请选择机构',
@@ -6,10 +7,7 @@ export const NotifySettingsMsg = {
   notFound: '机构不存在或不在您的管理范围内',
 } as const;
 
-const organizationId = z.coerce
-  .number({ error: NotifySettingsMsg.organization })
-  .int(NotifySettingsMsg.organization)
-  .positive(NotifySettingsMsg.organization);
+const organizationId = recordIdSchema(NotifySettingsMsg.organization);
 
 function isHttpUrl(value: string): boolean {
   try {
