@@ -18,6 +18,7 @@ import {
   RolePermissionEntity,
 } from '@valuation/persistence';
 import { minioClientOptions } from '@valuation/storage';
+import { columnName, worksheet, xlsxWorkbook } from '@valuation/testing';
 import { startTestApi, type TestApi } from './test-api';
 
 const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -61,6 +62,29 @@ function xls(data: Cells[], header: Cells = HEADERS): Buffer {
   XLS.utils.book_append_sheet(book, XLS.utils.aoa_to_sheet([header, ...data]), '数据');
   return XLS.write(book, { type: 'buffer', bookType: 'biff8' });
 }
+
+/** A sheet whose first row refers to the first shared string. */
+const ONE_ROW = worksheet('<row r="1"><c r="A1" t="s"><v>0</v></c></row>', 'A1');
+
+/** The zip bomb of the attack: 2.2 GB of shared strings deflated into a workbook of under 5 MB. */
+const zipBomb = () =>
+  xlsxWorkbook({
+    sheet: ONE_ROW,
+    sharedStrings: { head: '<sst>', unit: `<si><t>${'a'.repeat(1000)}</t></si>`, times: 2_200_000, tail: '</sst>' },
+  });
+
+/** 60 MB of tiny shared strings, under the size limit of the part but 1,000 times its compressed size. */
+const stringsBomb = () =>
+  xlsxWorkbook({ sheet: ONE_ROW, sharedStrings: { head: '<sst>', unit: '<si><t>a</t></si>', times: 3_500_000, tail: '</sst>' } });
+
+/** A sheet of 10,001 rows by 2,007 columns, with or without its dimension. */
+const wideWorkbook = (dimension: boolean) =>
+  xlsxWorkbook({
+    sheet: worksheet(
+      { unit: `<row>${'<c><v>1</v></c>'.repeat(2007)}</row>`, times: 10_001 },
+      dimension ? `A1:${columnName(2006)}10001` : undefined,
+    ),
+  });
 
 /** An OLE2 compound document holding a Word stream and no workbook. */
 function wordDocument(): Buffer {
@@ -316,6 +340,30 @@ describe('batch valuation API', () => {
         { taskName: '任务' },
         BatchMsg.headerMismatch,
       ],
+      [
+        'a zip bomb of 2.2 GB in a workbook under 5 MB',
+        async () => ({ content: zipBomb(), name: 'a.xlsx' }),
+        { taskName: '任务' },
+        BatchMsg.fileType,
+      ],
+      [
+        'a workbook whose shared strings inflate 1,000 times',
+        async () => ({ content: stringsBomb(), name: 'a.xlsx' }),
+        { taskName: '任务' },
+        BatchMsg.fileType,
+      ],
+      [
+        'a workbook of 10,001 rows by 2,007 columns',
+        async () => ({ content: wideWorkbook(true), name: 'a.xlsx' }),
+        { taskName: '任务' },
+        BatchMsg.tooManyColumns,
+      ],
+      [
+        'a CSV file of 2,007 columns',
+        async () => ({ content: csv([[...row(), ...Array.from({ length: 1993 }, (_, i) => String(i))]]), name: 'a.csv' }),
+        { taskName: '任务' },
+        BatchMsg.tooManyColumns,
+      ],
     ];
 
     let before: { objects: string[]; admin: Balances };
@@ -328,6 +376,34 @@ describe('batch valuation API', () => {
       const res = await upload(tokens.demoadmin, await file(), fields);
       expect(res.status).toBe(400);
       expect(res.body).toMatchObject({ code: 400, message });
+    });
+
+    it('refuses a sheet of 2,007 columns at once, from its dimension or its first row', async () => {
+      for (const dimension of [true, false]) {
+        const content = wideWorkbook(dimension);
+        const started = Date.now();
+        const res = await upload(tokens.demoadmin, { content, name: '宽表.xlsx' }, { taskName: '宽表' });
+        expect(res.body).toEqual({ code: 400, message: BatchMsg.tooManyColumns, data: null });
+        expect(Date.now() - started).toBeLessThan(1000);
+      }
+    });
+
+    it('refuses workbooks that inflate far beyond their size, several at once, without the memory of the process growing', async () => {
+      const files = [zipBomb(), stringsBomb(), zipBomb(), stringsBomb()];
+      let peak = process.memoryUsage().rss;
+      const sampling = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+      const start = process.memoryUsage().rss;
+      const started = Date.now();
+      try {
+        const answers = await Promise.all(
+          files.map((content, i) => upload(tokens.demoadmin, { content, name: `${i}.xlsx` }, { taskName: '炸弹' })),
+        );
+        for (const res of answers) expect(res.body).toEqual({ code: 400, message: BatchMsg.fileType, data: null });
+      } finally {
+        clearInterval(sampling);
+      }
+      expect(Date.now() - started).toBeLessThan(5000);
+      expect(peak - start).toBeLessThan(256 * 1024 * 1024);
     });
 
     it('stored nothing for the refused files', async () => {

@@ -11,6 +11,7 @@ export const BatchMsg = {
   phoneInvalid: '手机号码格式不正确！',
   fileEmpty: '文件内容为空，请按模板填写！',
   tooManyRows: '数据不可超过10000条！',
+  tooManyColumns: '表格列数不可超过100列！',
   headerMismatch: '文件表头与模板不一致，请按模板填写！',
   useUniversal: '包年城市次数不足，是否使用通用次数?',
   contactAdmin: '请联系管理员!',
@@ -24,6 +25,8 @@ export const BatchMsg = {
 /** 5 MB. */
 export const BATCH_MAX_FILE_BYTES = 5_242_880;
 export const BATCH_MAX_ROWS = 10_000;
+/** Columns of a batch file, counted from the first (the template has 14). */
+export const BATCH_MAX_COLUMNS = 100;
 export const BATCH_TASK_NAME_MAX = 15;
 /** The phone as displayed (3-4-4 groups with dashes). */
 export const BATCH_PHONE_MAX = 13;

@@ -1,6 +1,7 @@
-import { isValidUtf8, openTableFile, sniffTableFormat, TableFileError, type TextEncoding } from '@valuation/core';
+import { isValidUtf8, openTableFile, sniffTableFormat, TableFileError, type TableReadLimits, type TextEncoding } from '@valuation/core';
 import {
   BatchMsg,
+  BATCH_MAX_COLUMNS,
   BATCH_MAX_FILE_BYTES,
   BATCH_MAX_ROWS,
   batchRowInput,
@@ -61,35 +62,73 @@ class RowCollector {
   }
 }
 
+const MB = 1024 * 1024;
+/** Cells of a batch sheet: its rows (with room for blank ones) by its columns. */
+const BATCH_MAX_CELLS = (BATCH_MAX_ROWS + 1000) * BATCH_MAX_COLUMNS;
+
 /**
  * How much of an upload is read: the file itself was checked against BATCH_MAX_FILE_BYTES; the
- * parts of a workbook may not inflate beyond what 10,000 rows take.
+ * parts of a workbook may not inflate beyond what 10,000 rows of BATCH_MAX_COLUMNS columns take
+ * (a 10,000-row template file inflates to some 5 MB), nor more than 100 times.
  */
-const UPLOAD_LIMITS = {
+const BATCH_READ_LIMITS: TableReadLimits = {
   maxBytes: BATCH_MAX_FILE_BYTES,
   maxXlsBytes: BATCH_MAX_FILE_BYTES,
-  maxPartBytes: 64 * 1024 * 1024,
-  maxSharedStringBytes: 64 * 1024 * 1024,
+  maxPartBytes: 64 * MB,
+  maxSharedStringBytes: 32 * MB,
+  maxSharedStrings: BATCH_MAX_CELLS,
+  maxUncompressedBytes: 128 * MB,
+  maxCompressionRatio: 100,
+  maxColumns: BATCH_MAX_COLUMNS,
+  maxCells: BATCH_MAX_CELLS,
 };
+
+/** Files this process reads at once; the others wait their turn, so uploads at once cannot add up past the memory. */
+const READS_AT_ONCE = 2;
+let reading = 0;
+const waiting: (() => void)[] = [];
+
+async function readingTurn<T>(read: () => Promise<T>): Promise<T> {
+  if (reading < READS_AT_ONCE) reading++;
+  else await new Promise<void>((go) => waiting.push(go));
+  try {
+    return await read();
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else reading--;
+  }
+}
+
+/** The dialog's message for a file the table reader refuses. */
+function refusalOf(error: TableFileError): string {
+  if (error.problem === 'too-many-columns') return BatchMsg.tooManyColumns;
+  if (error.problem === 'too-many-cells') return BatchMsg.tooManyRows;
+  return BatchMsg.fileType;
+}
 
 /**
  * The data rows of an uploaded file whose type was checked, by template column, read by the
- * table reader that market imports use too. The first non-blank row is the header; blank rows
- * are skipped; at most BATCH_MAX_ROWS + 1 rows are read. A file that cannot be read, or a row
- * that is not text, refuses the whole file.
+ * table reader that market imports use too, within BATCH_READ_LIMITS and at most READS_AT_ONCE
+ * files at a time. The first non-blank row is the header; blank rows are skipped; at most
+ * BATCH_MAX_ROWS + 1 rows are read. A file that cannot be read, or a row that is not text,
+ * refuses the whole file; a sheet over BATCH_MAX_COLUMNS columns or with more cells than
+ * 10,000 rows of them is refused with its own message.
  */
-export async function readBatchFile(ext: BatchFileExtension, bytes: Buffer): Promise<BatchFileContent> {
-  const rows = new RowCollector();
-  try {
-    const table = await openTableFile(bytes, UPLOAD_LIMITS);
-    if (table.format !== ext) throw new BatchFileRefusal(BatchMsg.fileType);
-    for await (const row of table.rows) {
-      if (row.problem) throw new BatchFileRefusal(BatchMsg.fileType);
-      if (!rows.add(row.cells)) break;
+export function readBatchFile(ext: BatchFileExtension, bytes: Buffer): Promise<BatchFileContent> {
+  return readingTurn(async () => {
+    const rows = new RowCollector();
+    try {
+      const table = await openTableFile(bytes, BATCH_READ_LIMITS);
+      if (table.format !== ext) throw new BatchFileRefusal(BatchMsg.fileType);
+      for await (const row of table.rows) {
+        if (row.problem) throw new BatchFileRefusal(BatchMsg.fileType);
+        if (!rows.add(row.cells)) break;
+      }
+      return { rows: rows.rows, encoding: table.encoding };
+    } catch (error) {
+      if (error instanceof TableFileError) throw new BatchFileRefusal(refusalOf(error));
+      throw error;
     }
-    return { rows: rows.rows, encoding: table.encoding };
-  } catch (error) {
-    if (error instanceof TableFileError) throw new BatchFileRefusal(BatchMsg.fileType);
-    throw error;
-  }
+  });
 }

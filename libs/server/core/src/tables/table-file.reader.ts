@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import iconv from 'iconv-lite';
 import { BINARY_TEXT, csvRows, csvTextRows, detectDelimiter } from './csv-rows.reader';
+import { DEFAULT_TABLE_LIMITS, TableFileError, TableFileMsg, type TableReadLimits } from './table-limits';
 import { detectTextEncoding, isValidUtf8, type TextEncoding } from './text-encoding.detector';
 import { xlsRows } from './xls-rows.reader';
 import { NotAWorkbookError, xlsxRows } from './xlsx-rows.reader';
@@ -23,38 +24,7 @@ export interface TableFile {
   rows: AsyncIterable<TableRow>;
 }
 
-/** A file that is not a table this reader can read; the message says why, for the user. */
-export class TableFileError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'TableFileError';
-  }
-}
-
-export const TableFileMsg = {
-  notATable: '文件不是 CSV、XLSX 或 XLS 表格',
-  unreadableExcel: '无法读取该 Excel 文件，请另存为 .xlsx 或 CSV 后再导入',
-  excelTooLarge: 'Excel 文件过大，请另存为 CSV 后再导入',
-  tooLarge: '文件过大',
-} as const;
-
-export interface TableReadLimits {
-  /** Largest file read, in bytes. */
-  maxBytes: number;
-  /** Largest legacy Excel file, read whole. */
-  maxXlsBytes: number;
-  /** Largest part of an XLSX workbook (a worksheet, the styles) once inflated; it is streamed. */
-  maxPartBytes: number;
-  /** Largest shared strings part of an XLSX workbook once inflated; it is held in memory. */
-  maxSharedStringBytes: number;
-}
-
-export const DEFAULT_TABLE_LIMITS: TableReadLimits = {
-  maxBytes: 1024 * 1024 * 1024,
-  maxXlsBytes: 64 * 1024 * 1024,
-  maxPartBytes: 2 * 1024 * 1024 * 1024,
-  maxSharedStringBytes: 256 * 1024 * 1024,
-};
+export { DEFAULT_TABLE_LIMITS, TableFileError, TableFileMsg, type TableFileProblem, type TableReadLimits } from './table-limits';
 
 /** First bytes of an OLE2 compound document, the container of a legacy Excel workbook. */
 export const OLE2_SIGNATURE = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
@@ -134,7 +104,7 @@ async function* limited(stream: AsyncIterable<Buffer>, maxBytes: number, message
   let size = 0;
   for await (const chunk of stream) {
     size += chunk.length;
-    if (size > maxBytes) throw new TableFileError(message);
+    if (size > maxBytes) throw new TableFileError(message, 'too-large');
     yield chunk;
   }
 }
@@ -158,9 +128,11 @@ async function* xlsxTableRows(input: Buffer | Readable, limits: TableReadLimits)
     yield* xlsxRows(archive, limits);
   } catch (error) {
     if (error instanceof ZipError) {
-      throw new TableFileError(error.reason === 'too-large' ? TableFileMsg.excelTooLarge : TableFileMsg.unreadableExcel);
+      throw error.reason === 'too-large'
+        ? new TableFileError(TableFileMsg.excelTooLarge, 'too-large')
+        : new TableFileError(TableFileMsg.unreadableExcel, 'unreadable');
     }
-    if (error instanceof NotAWorkbookError) throw new TableFileError(TableFileMsg.unreadableExcel);
+    if (error instanceof NotAWorkbookError) throw new TableFileError(TableFileMsg.unreadableExcel, 'unreadable');
     throw error;
   } finally {
     if (!Buffer.isBuffer(input)) input.destroy();
@@ -170,15 +142,16 @@ async function* xlsxTableRows(input: Buffer | Readable, limits: TableReadLimits)
 
 async function* xlsTableRows(input: Buffer | Readable, limits: TableReadLimits): AsyncGenerator<TableRow> {
   const bytes = Buffer.isBuffer(input) ? input : await readAll(limited(input, limits.maxXlsBytes, TableFileMsg.excelTooLarge));
-  if (bytes.length > limits.maxXlsBytes) throw new TableFileError(TableFileMsg.excelTooLarge);
+  if (bytes.length > limits.maxXlsBytes) throw new TableFileError(TableFileMsg.excelTooLarge, 'too-large');
   let rows: Generator<TableRow>;
   let first: IteratorResult<TableRow>;
   try {
-    rows = xlsRows(bytes);
+    rows = xlsRows(bytes, limits);
     // SheetJS reads the whole workbook on the first step.
     first = rows.next();
-  } catch {
-    throw new TableFileError(TableFileMsg.unreadableExcel);
+  } catch (error) {
+    if (error instanceof TableFileError) throw error;
+    throw new TableFileError(TableFileMsg.unreadableExcel, 'unreadable');
   }
   if (first.done) return;
   yield first.value;
@@ -193,12 +166,15 @@ async function* xlsTableRows(input: Buffer | Readable, limits: TableReadLimits):
  * and its delimiter is the comma, tab or semicolon of the first line. CSV files are streamed; an
  * XLSX workbook is read through its ZIP directory (a stream is first written to a temporary
  * file) and its first worksheet streamed; a legacy XLS file is read whole. Rows whose cells are
- * all empty are left out. Throws TableFileError for a file that is no table, at once or, for a
- * workbook that cannot be read or a file over the limits, while its rows are read.
+ * all empty are left out. Every format is held to the same limits (TableReadLimits: sizes, the
+ * columns of a row, the cells of a sheet), so no file can take more memory than they allow; a
+ * workbook is checked from its ZIP directory and its worksheet's dimension before its rows are
+ * parsed. Throws TableFileError for a file that is no table, at once or, for a workbook that
+ * cannot be read or a file over the limits, while its rows are read; its `problem` says which.
  */
 export async function openTableFile(input: Readable | Buffer, limits: Partial<TableReadLimits> = {}): Promise<TableFile> {
   const all: TableReadLimits = { ...DEFAULT_TABLE_LIMITS, ...limits };
-  if (Buffer.isBuffer(input) && input.length > all.maxBytes) throw new TableFileError(TableFileMsg.tooLarge);
+  if (Buffer.isBuffer(input) && input.length > all.maxBytes) throw new TableFileError(TableFileMsg.tooLarge, 'too-large');
   const { head, rest, truncated } = Buffer.isBuffer(input)
     ? { head: input.subarray(0, HEAD_BYTES), rest: input, truncated: input.length > HEAD_BYTES }
     : await peek(input, HEAD_BYTES).then(({ head, all: stream, ended }) => ({
@@ -206,13 +182,17 @@ export async function openTableFile(input: Readable | Buffer, limits: Partial<Ta
         rest: stream,
         truncated: !ended || head.length > HEAD_BYTES,
       }));
-  const refuse = (message: string): never => {
+  const refuse = (error: TableFileError): never => {
     if (!Buffer.isBuffer(rest)) rest.destroy();
-    throw new TableFileError(message);
+    throw error;
   };
   const sniffed = sniff(head, false, truncated);
   if (sniffed === null)
-    return refuse(magicOf(head) === OLE2_SIGNATURE.readUInt32BE(0) ? TableFileMsg.unreadableExcel : TableFileMsg.notATable);
+    return refuse(
+      magicOf(head) === OLE2_SIGNATURE.readUInt32BE(0)
+        ? new TableFileError(TableFileMsg.unreadableExcel, 'unreadable')
+        : new TableFileError(TableFileMsg.notATable, 'not-a-table'),
+    );
   const bytes = Buffer.isBuffer(rest) ? rest : Readable.from(limited(rest, all.maxBytes, TableFileMsg.tooLarge), { objectMode: false });
   const { format } = sniffed;
   if (format === 'xlsx') return { format, encoding: null, rows: xlsxTableRows(bytes, all) };
@@ -224,7 +204,7 @@ export async function openTableFile(input: Readable | Buffer, limits: Partial<Ta
   }
   const delimiter = detectDelimiter(iconv.decode(head.subarray(0, 8192), encoding));
   const rows = Buffer.isBuffer(bytes)
-    ? fromSync(csvTextRows(iconv.decode(bytes, encoding), delimiter))
-    : csvRows(bytes, encoding, delimiter);
+    ? fromSync(csvTextRows(iconv.decode(bytes, encoding), delimiter, all))
+    : csvRows(bytes, encoding, delimiter, all);
   return { format, encoding, rows };
 }

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import * as XLS from '@e965/xlsx';
 import { cellText, excelSerialDate, isBuiltInDateFormat, unescapeOoxml } from './cell-text';
+import { MAX_CELL_CHARS, TableFileError, TableFileMsg, tooManyCells, tooManyColumns, type TableReadLimits } from './table-limits';
 import { XmlScanner, type XmlHandlers } from './xml-scanner';
 import type { ZipArchive } from './zip-archive';
 
@@ -10,11 +11,8 @@ export interface SheetRow {
   cells: string[];
 }
 
-/** How much of a workbook is read: inflated bytes per part (the shared strings are held in memory). */
-export interface XlsxLimits {
-  maxPartBytes: number;
-  maxSharedStringBytes: number;
-}
+/** How much of a workbook is read (see TableReadLimits). */
+export type XlsxLimits = Omit<TableReadLimits, 'maxBytes' | 'maxXlsBytes'>;
 
 /** Thrown for a ZIP archive that holds no worksheet to read. */
 export class NotAWorkbookError extends Error {
@@ -26,8 +24,17 @@ export class NotAWorkbookError extends Error {
 
 /** Rows handed from the XML scanner to the reader at a time. */
 const ROW_BATCH = 256;
-/** Columns of a worksheet (XFD); cells beyond are ignored. */
-const MAX_COLUMNS = 16_384;
+/** Largest part read besides the worksheet and the shared strings (relationships, the workbook, the styles), once inflated. */
+const MAX_META_BYTES = 32 * 1024 * 1024;
+/** Most relationships, sheets, number formats and cell styles kept from those parts (Excel allows 64,000 cell styles). */
+const MAX_META_ENTRIES = 65_536;
+/** Parts this small are not held to the compression ratio: short XML compresses unevenly. */
+const RATIO_GRACE_BYTES = 1024 * 1024;
+/** Characters of a worksheet read ahead for its dimension and its first row. */
+const SHAPE_SCAN_CHARS = 1024 * 1024;
+
+const tooLarge = () => new TableFileError(TableFileMsg.excelTooLarge, 'too-large');
+const tooLong = () => new TableFileError(TableFileMsg.cellTooLong(MAX_CELL_CHARS), 'too-long');
 
 interface Relationship {
   type: string;
@@ -48,12 +55,12 @@ function partName(base: string, target: string): string {
 }
 
 /** The relationships of a part (`xl/workbook.xml` → `xl/_rels/workbook.xml.rels`), by id. */
-async function relationships(archive: ZipArchive, part: string, limits: XlsxLimits): Promise<Map<string, Relationship>> {
+async function relationships(archive: ZipArchive, part: string): Promise<Map<string, Relationship>> {
   const rels = path.posix.join(path.posix.dirname(part), '_rels', `${path.posix.basename(part)}.rels`);
   const found = new Map<string, Relationship>();
-  await scan(archive, rels, limits.maxPartBytes, {
+  await scan(archive, rels, MAX_META_BYTES, {
     open(name, a) {
-      if (name === 'Relationship' && a.Id && a.Target && a.TargetMode !== 'External') {
+      if (name === 'Relationship' && a.Id && a.Target && a.TargetMode !== 'External' && found.size < MAX_META_ENTRIES) {
         found.set(a.Id, { type: a.Type ?? '', target: partName(part, a.Target) });
       }
     },
@@ -69,14 +76,13 @@ async function firstWorksheet(
   archive: ZipArchive,
   workbook: string,
   rels: Map<string, Relationship>,
-  limits: XlsxLimits,
 ): Promise<{ sheet: string | null; date1904: boolean }> {
   const sheets: { target: string; hidden: boolean }[] = [];
   let date1904 = false;
-  await scan(archive, workbook, limits.maxPartBytes, {
+  await scan(archive, workbook, MAX_META_BYTES, {
     open(name, a) {
       if (name === 'workbookPr') date1904 = a.date1904 === '1' || a.date1904 === 'true';
-      if (name === 'sheet') {
+      if (name === 'sheet' && sheets.length < MAX_META_ENTRIES) {
         const rel = a.id ? rels.get(a.id) : undefined;
         if (rel?.type.endsWith('/worksheet') && archive.has(rel.target))
           sheets.push({ target: rel.target, hidden: !!a.state && a.state !== 'visible' });
@@ -86,17 +92,24 @@ async function firstWorksheet(
   return { sheet: (sheets.find((s) => !s.hidden) ?? sheets[0])?.target ?? null, date1904 };
 }
 
-/** The shared strings: rich text runs joined, phonetic runs left out. */
+/**
+ * The shared strings: rich text runs joined, phonetic runs left out. They are held in memory, so
+ * their number is limited as well as the size of their part.
+ */
 async function sharedStrings(archive: ZipArchive, part: string | null, limits: XlsxLimits): Promise<string[]> {
   const strings: string[] = [];
   if (!part) return strings;
   let current: string[] | null = null;
+  let length = 0;
   let inText = false;
   let phonetic = 0;
   await scan(archive, part, limits.maxSharedStringBytes, {
     open(name, _a, selfClosing) {
-      if (name === 'si') current = [];
-      else if (name === 'rPh' && !selfClosing) phonetic++;
+      if (name === 'si') {
+        if (strings.length >= limits.maxSharedStrings) throw tooLarge();
+        current = [];
+        length = 0;
+      } else if (name === 'rPh' && !selfClosing) phonetic++;
       else if (name === 't' && !phonetic) inText = !selfClosing;
     },
     close(name) {
@@ -107,23 +120,26 @@ async function sharedStrings(archive: ZipArchive, part: string | null, limits: X
       else if (name === 't') inText = false;
     },
     text(text) {
-      if (inText && current) current.push(text);
+      if (!inText || !current) return;
+      length += text.length;
+      if (length > MAX_CELL_CHARS) throw tooLong();
+      current.push(text);
     },
   });
   return strings;
 }
 
 /** Which cell styles (indexes of cellXfs) show a date or time. */
-async function dateStyles(archive: ZipArchive, part: string | null, limits: XlsxLimits): Promise<boolean[]> {
+async function dateStyles(archive: ZipArchive, part: string | null): Promise<boolean[]> {
   const formats = new Map<number, string>();
   const styles: number[] = [];
   if (!part) return [];
   let inCellXfs = false;
-  await scan(archive, part, limits.maxPartBytes, {
+  await scan(archive, part, MAX_META_BYTES, {
     open(name, a, selfClosing) {
-      if (name === 'numFmt' && a.numFmtId) formats.set(Number(a.numFmtId), a.formatCode ?? '');
+      if (name === 'numFmt' && a.numFmtId && formats.size < MAX_META_ENTRIES) formats.set(Number(a.numFmtId), a.formatCode ?? '');
       else if (name === 'cellXfs') inCellXfs = !selfClosing;
-      else if (name === 'xf' && inCellXfs) styles.push(Number(a.numFmtId ?? 0));
+      else if (name === 'xf' && inCellXfs && styles.length < MAX_META_ENTRIES) styles.push(Number(a.numFmtId ?? 0));
     },
     close(name) {
       if (name === 'cellXfs') inCellXfs = false;
@@ -181,15 +197,57 @@ function cellValue(type: string, style: number, value: string, ctx: SheetContext
   }
 }
 
+/** Refuses a dimension (`A1:N10001`) wider than the columns or larger than the cells allowed; a dimension it cannot read passes. */
+function checkDimension(ref: string, limits: XlsxLimits): void {
+  const m = /^\$?([A-Za-z]{1,3})\$?(\d{1,7})(?::\$?([A-Za-z]{1,3})\$?(\d{1,7}))?$/.exec(ref.trim());
+  if (!m) return;
+  const [first, last] = [columnOf(m[1])!, columnOf(m[3] ?? m[1])!];
+  const [top, bottom] = [Number(m[2]), Number(m[4] ?? m[2])];
+  if (Math.max(first, last) >= limits.maxColumns) throw tooManyColumns(limits.maxColumns);
+  if ((Math.abs(bottom - top) + 1) * (Math.abs(last - first) + 1) > limits.maxCells) throw tooManyCells(limits.maxCells);
+}
+
+/**
+ * Reads the beginning of a worksheet (at most SHAPE_SCAN_CHARS, whatever its size), up to the end
+ * of its first row, and refuses it when its dimension or that row is wider than the columns
+ * allowed, or the dimension holds more cells: a sheet that is too wide or too long is refused at
+ * once, and says so, before its size is looked at.
+ */
+async function checkSheetShape(archive: ZipArchive, part: string, limits: XlsxLimits): Promise<void> {
+  let done = false;
+  let col = -1;
+  const scanner = new XmlScanner({
+    open(name, a) {
+      if (done) return;
+      if (name === 'dimension' && a.ref) checkDimension(a.ref, limits);
+      else if (name === 'c') {
+        col = (a.r ? columnOf(a.r) : null) ?? col + 1;
+        if (col >= limits.maxColumns) throw tooManyColumns(limits.maxColumns);
+      }
+    },
+    close(name) {
+      if (name === 'row' || name === 'sheetData') done = true;
+    },
+  });
+  let read = 0;
+  for await (const text of archive.text(part, Number.MAX_SAFE_INTEGER)) {
+    scanner.write(text);
+    read += text.length;
+    if (done || read > SHAPE_SCAN_CHARS) break;
+  }
+}
+
 /** Rows of one worksheet part, streamed; rows whose cells are all empty are left out. */
 async function* worksheetRows(archive: ZipArchive, part: string, ctx: SheetContext, limits: XlsxLimits): AsyncGenerator<SheetRow> {
   let ready: SheetRow[] = [];
   let line = 0;
   let cells: string[] = [];
+  let count = 0;
   let col = -1;
   let type = 'n';
   let style = 0;
   let value: string[] = [];
+  let length = 0;
   let capture: 'v' | 't' | null = null;
   let inInline = false;
   let phonetic = 0;
@@ -203,9 +261,12 @@ async function* worksheetRows(archive: ZipArchive, part: string, ctx: SheetConte
           break;
         case 'c':
           col = (a.r ? columnOf(a.r) : null) ?? col + 1;
+          if (col >= limits.maxColumns) throw tooManyColumns(limits.maxColumns);
+          if (++count > limits.maxCells) throw tooManyCells(limits.maxCells);
           type = a.t ?? 'n';
           style = a.s ? Number(a.s) : 0;
           value = [];
+          length = 0;
           break;
         case 'v':
           if (!inInline) capture = selfClosing ? null : 'v';
@@ -234,7 +295,7 @@ async function* worksheetRows(archive: ZipArchive, part: string, ctx: SheetConte
           phonetic = Math.max(0, phonetic - 1);
           break;
         case 'c':
-          if (col >= 0 && col < MAX_COLUMNS) {
+          if (col >= 0) {
             const text = cellValue(type, style, value.join(''), ctx);
             if (text !== '') {
               while (cells.length < col) cells.push('');
@@ -249,7 +310,10 @@ async function* worksheetRows(archive: ZipArchive, part: string, ctx: SheetConte
       }
     },
     text(text) {
-      if (capture) value.push(text);
+      if (!capture) return;
+      length += text.length;
+      if (length > MAX_CELL_CHARS) throw tooLong();
+      value.push(text);
     },
   });
   for await (const text of archive.text(part, limits.maxPartBytes)) {
@@ -265,18 +329,42 @@ async function* worksheetRows(archive: ZipArchive, part: string, ctx: SheetConte
 }
 
 /**
- * The rows of the first worksheet of an XLSX workbook. The archive is read through its central
- * directory, so the shared strings and styles are read first whatever the order of the parts;
- * the worksheet is then streamed. Throws NotAWorkbookError for an archive without a worksheet.
+ * Refuses, from the central directory alone, an archive whose parts inflate to more than the
+ * limit together, or a part over 1 MB that inflates more than maxCompressionRatio times (a zip
+ * bomb); reading a part later holds it to the size the directory gives.
+ */
+function checkArchive(archive: ZipArchive, limits: XlsxLimits): void {
+  let total = 0;
+  for (const entry of archive.list()) {
+    total += entry.size;
+    if (total > limits.maxUncompressedBytes) throw tooLarge();
+    if (entry.size > RATIO_GRACE_BYTES && entry.size > entry.compressedSize * limits.maxCompressionRatio) throw tooLarge();
+  }
+}
+
+/**
+ * The rows of the first worksheet of an XLSX workbook. Before anything large is read, the
+ * worksheet's dimension and first row are checked against the columns and cells allowed, and the
+ * archive from its central directory (sizes, compression ratios, the sizes of the worksheet and
+ * the shared strings). The shared strings and styles are read next, whatever the order of the
+ * parts, and the worksheet is streamed, every cell counted and held to the limits. Throws
+ * NotAWorkbookError for an archive without a worksheet and TableFileError for one over the limits.
  */
 export async function* xlsxRows(archive: ZipArchive, limits: XlsxLimits): AsyncGenerator<SheetRow> {
-  const root = await relationships(archive, '', limits);
+  const root = await relationships(archive, '');
   const workbook = ofType(root, 'officeDocument') ?? 'xl/workbook.xml';
   if (!archive.has(workbook)) throw new NotAWorkbookError();
-  const rels = await relationships(archive, workbook, limits);
-  const { sheet, date1904 } = await firstWorksheet(archive, workbook, rels, limits);
+  const rels = await relationships(archive, workbook);
+  const { sheet, date1904 } = await firstWorksheet(archive, workbook, rels);
   if (!sheet) throw new NotAWorkbookError();
-  const strings = await sharedStrings(archive, ofType(rels, 'sharedStrings'), limits);
-  const dates = await dateStyles(archive, ofType(rels, 'styles'), limits);
+  await checkSheetShape(archive, sheet, limits);
+  checkArchive(archive, limits);
+  const stringsPart = ofType(rels, 'sharedStrings');
+  const stylesPart = ofType(rels, 'styles');
+  if (archive.sizeOf(sheet) > limits.maxPartBytes) throw tooLarge();
+  if (stringsPart && archive.sizeOf(stringsPart) > limits.maxSharedStringBytes) throw tooLarge();
+  if (stylesPart && archive.sizeOf(stylesPart) > MAX_META_BYTES) throw tooLarge();
+  const strings = await sharedStrings(archive, stringsPart, limits);
+  const dates = await dateStyles(archive, stylesPart);
   yield* worksheetRows(archive, sheet, { strings, dates, date1904 }, limits);
 }

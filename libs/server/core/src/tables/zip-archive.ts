@@ -195,7 +195,20 @@ export class ZipArchive {
     return this.entries.has(name);
   }
 
-  /** The text of a part in chunks, at most `maxBytes` bytes once inflated; a part that is not there yields nothing. */
+  /** The parts as the central directory lists them. */
+  list(): ZipEntry[] {
+    return [...this.entries.values()];
+  }
+
+  /** The inflated size of a part as the central directory gives it (reading the part holds it to that); 0 when it is not there. */
+  sizeOf(name: string): number {
+    return this.entries.get(name)?.size ?? 0;
+  }
+
+  /**
+   * The text of a part in chunks, at most `maxBytes` bytes once inflated (ZipError too-large), and
+   * no more than the directory says it holds (ZipError unreadable); a part that is not there yields nothing.
+   */
   async *text(name: string, maxBytes: number): AsyncGenerator<string> {
     const entry = this.entries.get(name);
     if (!entry) return;
@@ -213,6 +226,7 @@ export class ZipArchive {
       for await (const chunk of bytes) {
         size += (chunk as Buffer).length;
         if (size > maxBytes) throw new ZipError('too-large');
+        if (size > entry.size) throw new ZipError('unreadable');
         const text = decoder.write(chunk as Buffer);
         if (text) yield text;
       }
