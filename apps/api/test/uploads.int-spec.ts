@@ -1,7 +1,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Test } from 'supertest';
 import { BatchMsg, CaseFileMsg, Msg } from '@valuation/domain';
 import { UploadMsg } from '../src/common/multipart';
+import { apiRoutes } from '../src/common/openapi';
 import { startTestApi, type TestApi } from './test-api';
 
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
@@ -22,14 +24,14 @@ describe('uploads are read only after authentication, within the limits each rou
   let appraiser: string;
 
   /**
-   * Posts a multipart body with one file of `fileBytes` bytes, sending the first megabyte and then
-   * waiting (up to 10 s) for an answer before sending more: a server that reads the whole body
-   * before answering cannot answer while most of it is still unsent.
+   * Posts a multipart body with one file of `fileBytes` bytes in the field `field`, sending the
+   * first megabyte and then waiting (up to 10 s) for an answer before sending more: a server that
+   * reads the whole body before answering cannot answer while most of it is still unsent.
    */
-  function uploadAndWait(path: string, fileBytes: number, headers: Record<string, string> = {}): Promise<EarlyAnswer> {
+  function uploadAndWait(path: string, fileBytes: number, headers: Record<string, string> = {}, field = 'files'): Promise<EarlyAnswer> {
     const boundary = `----upload${Date.now()}`;
     const head = Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="big.png"\r\nContent-Type: image/png\r\n\r\n`,
+      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="big.png"\r\nContent-Type: image/png\r\n\r\n`,
     );
     const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
     return new Promise((resolve, reject) => {
@@ -91,22 +93,30 @@ describe('uploads are read only after authentication, within the limits each rou
   }, 120_000);
   afterAll(() => t.close());
 
-  it('refuses an anonymous 31 MB upload with 401 before the body is sent', async () => {
-    const res = await uploadAndWait('/api/artificial/add', 31 * MB);
-    expect(res.status).toBe(401);
-    expect(res.body).toEqual({ code: 401, message: Msg.unauthorized, data: null });
-    expect(res.sent).toBeLessThan(res.total);
-  }, 60_000);
+  it('refuses an anonymous 31 MB upload to every upload route with 401 while its first megabyte is all that was sent', async () => {
+    const routes = apiRoutes(t.app).filter((r) => r.uploads && r.uploads.files.length > 0);
+    expect(routes.map((r) => r.path)).toEqual(expect.arrayContaining(['/api/artificial/add', '/api/batch/upload', '/api/org/req']));
+    for (const route of routes) {
+      const res = await uploadAndWait(route.path, 31 * MB, {}, route.uploads!.files[0].name);
+      expect({ route: route.path, status: res.status, body: res.body }).toEqual({
+        route: route.path,
+        status: 401,
+        body: { code: 401, message: Msg.unauthorized, data: null },
+      });
+      // The answer came during the pause after the first megabyte, not once the body had been read.
+      expect(res.sent).toBe(MB);
+    }
+  }, 120_000);
 
   it('refuses a 31 MB upload from staff without the permission with 403 before the body is sent', async () => {
     const res = await uploadAndWait('/api/org/tenant/pushreport', 31 * MB, { Authorization: `Bearer ${appraiser}` });
     expect(res.status).toBe(403);
     expect(res.body).toMatchObject({ code: 403, data: null });
-    expect(res.sent).toBeLessThan(res.total);
+    expect(res.sent).toBe(MB);
   }, 60_000);
 
   it('answers a file field the route does not declare, too many files or a file over the limit with 400 and the rule', async () => {
-    const as = (req: ReturnType<TestApi['http']>) => req.set('Authorization', `Bearer ${user}`);
+    const as = (req: Test) => req.set('Authorization', `Bearer ${user}`);
     const batch = () => as(t.http().post('/api/batch/upload')).field('taskName', '任务');
 
     const undeclared = await batch().attach('photo', PNG, 'a.png');
