@@ -1,4 +1,4 @@
-import type { StreamableFile } from '@nestjs/common';
+import { Header, type StreamableFile } from '@nestjs/common';
 import type { z } from 'zod';
 import { XLSX_MIME } from '@valuation/core';
 import type { Reply } from './api-error';
@@ -44,9 +44,18 @@ export function Returns<S extends z.ZodType>(data: S, description?: string): Met
   return define(RESPONSE_KEY, { kind: 'json', data, description } satisfies ResponseContract);
 }
 
-/** A download (a spreadsheet, a PDF, an image) instead of the envelope; errors still come as the envelope. */
+/**
+ * A download (a spreadsheet, a PDF, an image) instead of the envelope; errors still come as the
+ * envelope. The answer carries X-Content-Type-Options: nosniff, so a browser takes a file for the
+ * type it is sent as and nothing else.
+ */
 export function ReturnsFile(contentType: string, description: string): MethodDecoratorFor<StreamableFile | void> {
-  return define(RESPONSE_KEY, { kind: 'file', contentType, description } satisfies ResponseContract);
+  const contract = define<StreamableFile | void>(RESPONSE_KEY, { kind: 'file', contentType, description } satisfies ResponseContract);
+  const noSniff = Header('X-Content-Type-Options', 'nosniff');
+  return (target, key, descriptor) => {
+    contract(target, key, descriptor);
+    noSniff(target, key, descriptor);
+  };
 }
 
 /** The body of a handler that reads and validates `req.body` itself (multipart forms with JSON text fields). */

@@ -43,7 +43,8 @@ const request = {
 const png = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0]);
 const zip = Uint8Array.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0]);
 const pdf = new TextEncoder().encode('%PDF-1.7\n');
-const doc = Uint8Array.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0]);
+/** The header of an OLE2 compound document: signature, class id, minor version 0x3e, major 3, byte order 0xfffe. */
+const doc = Uint8Array.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, ...Array(16).fill(0), 0x3e, 0, 3, 0, 0xfe, 0xff]);
 const rar = Uint8Array.from([0x52, 0x61, 0x72, 0x21, 0x1a, 0x07, 0x01, 0x00]);
 const exe = Uint8Array.from([0x4d, 0x5a, 0x90, 0x00]);
 const MB10 = 10 * 1024 * 1024;
@@ -265,6 +266,21 @@ describe('agency attachments', () => {
     expect(checkAgencyFile('request', '材料.rar', 1024, rar).ok).toBe(true);
     expect(checkAgencyFile('request', '程序.exe', 1024, exe)).toEqual({ ok: false, message: AgencyMsg.requestFileType });
     expect(checkAgencyFile('request', '伪装.pdf', 1024, png)).toEqual({ ok: false, message: AgencyMsg.requestFileType });
+  });
+
+  it('refuses a PDF, a Word document or an archive whose head holds HTML or script, whatever its name', () => {
+    const withPage = (head: Uint8Array) => Uint8Array.from([...head, ...new TextEncoder().encode('\n<html><script>alert(1)</script>')]);
+    for (const [name, head] of [
+      ['报告.pdf', pdf],
+      ['报告.doc', doc],
+      ['报告.docx', zip],
+      ['报告.zip', zip],
+    ] as const) {
+      expect(checkAgencyFile('reply', name, 1024, head).ok).toBe(true);
+      expect(checkAgencyFile('reply', name, 1024, withPage(head))).toEqual({ ok: false, message: AgencyMsg.replyFileType });
+      expect(checkAgencyFile('request', name, 1024, withPage(head))).toEqual({ ok: false, message: AgencyMsg.requestFileType });
+    }
+    expect(agencyFileTypeOf(new TextEncoder().encode('%PDF-x<svg>'), 'a.pdf')).toBeNull();
   });
 
   it('takes only PDF, Word and archives with a reply', () => {

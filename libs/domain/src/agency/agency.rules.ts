@@ -6,7 +6,7 @@ import { pageQuerySchema } from '../validation/paging.schemas';
 import { ValuationMsg } from '../validation/valuation-request';
 import { seenVersionSchema } from '../validation/version.schema';
 import { artificialHouseInfoSchema, ArtificialMsg } from '../workflows/artificial.rules';
-import { caseFileTypeOf, CaseFileMsg } from '../workflows/case-files.rules';
+import { CaseFileMsg, fileContentTypeOf } from '../workflows/case-files.rules';
 import type { AgencyStateCode } from './agency.state';
 
 /** Institution (agency) valuation: a customer orders a report (POST api/org/req), tenant staff receive and reply. */
@@ -290,20 +290,14 @@ export const AGENCY_FILE_COUNTS: Readonly<Record<AgencyFileKind, { min: number; 
   reply: { min: 1, max: AGENCY_LIMITS.maxFiles },
 };
 
-const OLE2 = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
-const PDF = [0x25, 0x50, 0x44, 0x46, 0x2d];
-const startsWith = (bytes: Uint8Array, signature: readonly number[]) => signature.every((b, i) => bytes[i] === b);
-
 /**
- * The type of a file from its first bytes and its name. A .docx is a zip container, so zip content
+ * The type of a file from its head (its first FILE_HEAD_BYTES bytes), its size and its name, by
+ * fileContentTypeOf (so never a file holding markup). A .docx is a zip container, so zip content
  * is a Word document when the name says docx; an OLE2 container is a Word 97-2003 document.
  */
-export function agencyFileTypeOf(head: Uint8Array, name: string): AgencyFileType | null {
-  const ext = extensionOf(name);
-  if (startsWith(head, PDF)) return 'application/pdf';
-  if (startsWith(head, OLE2)) return 'application/msword';
-  const type = caseFileTypeOf(head);
-  if (type === 'application/zip' && ext === 'docx') return DOCX;
+export function agencyFileTypeOf(head: Uint8Array, name: string, size = head.length): AgencyFileType | null {
+  const type = fileContentTypeOf(head, size);
+  if (type === 'application/zip' && extensionOf(name) === 'docx') return DOCX;
   return type;
 }
 
@@ -315,7 +309,7 @@ export type AgencyFileCheck = { ok: true; type: AgencyFileType } | { ok: false; 
 export function checkAgencyFile(kind: AgencyFileKind, name: string, size: number, head: Uint8Array): AgencyFileCheck {
   if (size === 0) return { ok: false, message: AgencyMsg.fileEmpty };
   if (size > AGENCY_LIMITS.maxBytes) return { ok: false, message: AgencyMsg.fileTooBig };
-  const type = agencyFileTypeOf(head, name);
+  const type = agencyFileTypeOf(head, name, size);
   if (!type || !AGENCY_FILE_TYPES[kind].includes(type) || !EXTENSIONS[type].includes(extensionOf(name)))
     return { ok: false, message: FILE_TYPE_MESSAGES[kind] };
   return { ok: true, type };

@@ -14,8 +14,9 @@ import {
 const bytes = (...b: number[]) => new Uint8Array([...b, 0, 0, 0, 0, 0, 0, 0, 0]);
 const PNG = bytes(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a);
 const JPEG = bytes(0xff, 0xd8, 0xff, 0xe0);
-const GIF89 = bytes(0x47, 0x49, 0x46, 0x38, 0x39, 0x61);
-const GIF87 = bytes(0x47, 0x49, 0x46, 0x38, 0x37, 0x61);
+/** GIF89a and GIF87a of 1 x 1 pixel. */
+const GIF89 = bytes(0x47, 0x49, 0x46, 0x38, 0x39, 0x61, 1, 0, 1, 0);
+const GIF87 = bytes(0x47, 0x49, 0x46, 0x38, 0x37, 0x61, 1, 0, 1, 0);
 const PDF = new TextEncoder().encode('%PDF-1.7\n');
 
 describe('report configuration images', () => {
@@ -45,6 +46,16 @@ describe('report configuration images', () => {
     expect(checkReportImage(1, { name: '执照.pdf', size: 100, head: PNG })).toEqual({ ok: false, message: format });
     expect(checkReportImage(1, { name: '执照', size: 100, head: PNG })).toEqual({ ok: false, message: format });
     expect(checkReportImage(3, { name: 'sign.bmp', size: 100, head: bytes(0x42, 0x4d) })).toEqual({ ok: false, message: format });
+  });
+
+  it('refuses an image whose head holds markup, and a GIF header without a size', () => {
+    const svg = Uint8Array.from([...PNG, ...new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)">')]);
+    expect(detectImageFormat(svg)).toBeNull();
+    expect(checkReportImage(5, { name: 'seal.png', size: 100, head: svg })).toEqual({
+      ok: false,
+      message: '图片格式仅支持png、jpg、jpeg、gif',
+    });
+    expect(detectImageFormat(bytes(0x47, 0x49, 0x46, 0x38, 0x39, 0x61))).toBeNull();
   });
 
   it('accepts each extension in any case and gives the content type of the content', () => {

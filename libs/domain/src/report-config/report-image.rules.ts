@@ -4,6 +4,7 @@
  * the report seal at most 2M; png, jpg, jpeg or gif, recognised by their content.
  */
 import { z } from 'zod';
+import { FILE_HEAD_BYTES, fileContentTypeOf } from '../workflows/case-files.rules';
 import { ReportConfigMsg, reportTypeField } from './report-config.rules';
 
 /** 1 business licence, 2 certificate, 3 and 4 appraiser signatures, 5 report seal. */
@@ -67,20 +68,18 @@ export const REPORT_IMAGE_EXTENSIONS = ['png', 'jpg', 'jpeg', 'gif'] as const;
 /** `accept` of the file pickers. */
 export const REPORT_IMAGE_ACCEPT = 'image/png,image/jpeg,image/gif,.png,.jpg,.jpeg,.gif';
 
-/** Leading bytes the format check needs. */
-export const IMAGE_SIGNATURE_BYTES = 8;
+/** Leading bytes the format check needs (it also looks for markup in them). */
+export const IMAGE_SIGNATURE_BYTES = FILE_HEAD_BYTES;
 
-const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-const JPEG = [0xff, 0xd8, 0xff];
+const FORMATS: Readonly<Record<string, ReportImageFormat>> = { 'image/png': 'png', 'image/jpeg': 'jpeg', 'image/gif': 'gif' };
 
-const startsWith = (head: Uint8Array, signature: readonly number[]) => signature.every((b, i) => head[i] === b);
-
-/** The image format by its leading bytes: PNG, JPEG or GIF (87a and 89a); null for anything else. */
+/**
+ * The image format by its leading bytes, as attachments are checked (fileContentTypeOf): PNG,
+ * JPEG or GIF (87a and 89a, with a size); null for anything else and for any head holding markup.
+ */
 export function detectImageFormat(head: Uint8Array): ReportImageFormat | null {
-  if (startsWith(head, PNG)) return 'png';
-  if (startsWith(head, JPEG)) return 'jpeg';
-  const gif = startsWith(head, [0x47, 0x49, 0x46, 0x38]) && (head[4] === 0x37 || head[4] === 0x39) && head[5] === 0x61;
-  return gif ? 'gif' : null;
+  const type = fileContentTypeOf(head);
+  return type ? (FORMATS[type] ?? null) : null;
 }
 
 function hasImageExtension(fileName: string): boolean {

@@ -1,6 +1,6 @@
-import { Body, Controller, Get, HttpCode, Post, Query, Req, Res, StreamableFile } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Query, Req } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
+import type { Request } from 'express';
 import { appraisalCaseDetailSchema, appraisalCaseViewSchema, appraisalCountsSchema, appraisalQueuePageSchema } from '@valuation/contracts';
 import {
   appraisalAnswerSchema,
@@ -19,6 +19,7 @@ import {
 import { ObjectNotFoundError, ObjectStorage } from '@valuation/storage';
 import { CurrentPrincipal, RequirePermission } from '../../common/access.decorators';
 import { ApiError } from '../../common/api-error';
+import { fileDownload } from '../../common/file-download';
 import type { Principal } from '../../common/principal';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe';
 import { AppraisalService } from './appraisal.service';
@@ -65,20 +66,13 @@ export class AppraisalController {
   @ReturnsFile('application/octet-stream', '附件文件')
   @Get('file')
   @ApiOperation({ summary: '下载案件附件：id、index（从0起）；令牌可放在 Authorization 查询参数' })
-  async file(
-    @CurrentPrincipal() p: Principal,
-    @Query(new ZodValidationPipe(appraisalFileQuerySchema)) q: { id: number; index: number },
-    @Res({ passthrough: true }) res: Response,
-  ) {
+  async file(@CurrentPrincipal() p: Principal, @Query(new ZodValidationPipe(appraisalFileQuerySchema)) q: { id: number; index: number }) {
     const file = await this.appraisals.file(p, q.id, q.index);
     const stream = await this.storage.getStream(file.key).catch((error: unknown) => {
       if (error instanceof ObjectNotFoundError) throw ApiError.notFound(AppraisalMsg.fileIndexInvalid);
       throw error;
     });
-    res.setHeader('Content-Type', file.type);
-    res.setHeader('Content-Length', String(file.size));
-    res.setHeader('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.name)}`);
-    return new StreamableFile(stream);
+    return fileDownload({ content: stream, name: file.name, type: file.type, size: file.size });
   }
 
   @RequirePermission(Perm.appraiserClaim)

@@ -1,11 +1,11 @@
-import { CASE_FILE_ACCEPT, CASE_FILE_LIMITS, CaseFileMsg, checkCaseFile } from '@valuation/domain';
+import { CASE_FILE_ACCEPT, CASE_FILE_LIMITS, CaseFileMsg, checkCaseFile, FILE_HEAD_BYTES } from '@valuation/domain';
 import { FileDropzone } from '@valuation/ui';
 
 /** Checks picked files like the server (count, 30 MB each, image or archive by content). */
 export async function caseFilesProblem(files: readonly File[]): Promise<string | null> {
   if (files.length > CASE_FILE_LIMITS.maxFiles) return CaseFileMsg.tooMany;
   for (const f of files) {
-    const head = new Uint8Array(await f.slice(0, 16).arrayBuffer());
+    const head = new Uint8Array(await f.slice(0, FILE_HEAD_BYTES).arrayBuffer());
     const check = checkCaseFile(f.name, f.size, head);
     if (!check.ok) return check.message;
   }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { checkCaseFiles } from '@valuation/domain';
+import { checkCaseFiles, FILE_HEAD_BYTES } from '@valuation/domain';
 import type { CaseFile } from '@valuation/persistence';
 import type { ObjectStorage } from '@valuation/storage';
 
@@ -41,7 +41,7 @@ export async function storeCheckedFiles(
   files: readonly UploadedCaseFile[],
   rules: UploadCheck,
 ): Promise<CaseFile[]> {
-  const check = rules(files.map((f) => ({ name: f.originalname, size: f.size, head: f.buffer.subarray(0, 16) })));
+  const check = rules(files.map((f) => ({ name: f.originalname, size: f.size, head: f.buffer.subarray(0, FILE_HEAD_BYTES) })));
   if (!check.ok) throw new CaseFileRefusal(check.message);
   const stored: CaseFile[] = [];
   try {
