@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import { workbookBuffer } from '@valuation/core';
 import { BATCH_COLUMNS, BATCH_MAX_ROWS } from '@valuation/domain';
 
 declare module 'exceljs' {
@@ -65,5 +66,5 @@ export async function buildBatchTemplate(): Promise<Buffer> {
   }
   notes.addRow({});
   notes.addRow({ header: `每个文件最多 ${BATCH_MAX_ROWS} 条数据，文件不超过 5MB；CSV 文件建议使用 GB 系列编码（GBK/GB18030）。` });
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+  return workbookBuffer(workbook);
 }

@@ -1,6 +1,16 @@
 import type { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { EmptyExportError, excelDateTime, mapBatches, streamXlsx, XLSX_AMOUNT, XLSX_DATE_TIME, type XlsxColumn } from './xlsx-export';
+import {
+  EmptyExportError,
+  excelDateTime,
+  formulaSafe,
+  mapBatches,
+  streamXlsx,
+  workbookBuffer,
+  XLSX_AMOUNT,
+  XLSX_DATE_TIME,
+  type XlsxColumn,
+} from './xlsx-export';
 
 interface Row {
   code: string;
@@ -93,5 +103,32 @@ describe('streamXlsx', () => {
     }
     const stream = await streamXlsx({ sheetName: 'a', columns: COLUMNS }, failing());
     await expect(read(stream)).rejects.toThrow('lost connection');
+  });
+});
+
+describe('formula-safe text', () => {
+  it('keeps as text what a spreadsheet would take for a formula: = + - @, a tab or a carriage return first', () => {
+    for (const text of ['=1+1', '+86 138', '-2+3', '@SUM(A1)', '\t=1', '\r=1', '=HYPERLINK("http://x","点我")'])
+      expect(formulaSafe(text)).toBe(`'${text}`);
+    for (const value of ['北京', ' =1', 'a=1', '', 12, null]) expect(formulaSafe(value)).toBe(value);
+  });
+
+  it('writes a workbook built cell by cell with every text cell of every sheet formula-safe, rich text included', async () => {
+    const workbook = new ExcelJS.Workbook();
+    const first = workbook.addWorksheet('模板');
+    first.addRow(['城市*', '=cmd|/c calc!A1', 89.5]);
+    first.getCell('B1').font = { bold: true };
+    const notes = workbook.addWorksheet('说明');
+    notes.addRow([{ richText: [{ text: '@SUM(1)' }, { text: '说明' }] }, '\t-1', new Date(Date.UTC(2025, 0, 2))]);
+    const read = new ExcelJS.Workbook();
+    const bytes = await workbookBuffer(workbook);
+    await read.xlsx.load(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
+    expect(values(read.getWorksheet('模板')!, 1)).toEqual(['城市*', "'=cmd|/c calc!A1", 89.5]);
+    expect(read.getWorksheet('模板')!.getCell('B1').font?.bold).toBe(true);
+    expect(values(read.getWorksheet('说明')!, 1)).toEqual([
+      { richText: [{ text: "'@SUM(1)" }, { text: '说明' }] },
+      "'\t-1",
+      new Date(Date.UTC(2025, 0, 2)),
+    ]);
   });
 });

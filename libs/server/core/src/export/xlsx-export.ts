@@ -51,6 +51,34 @@ export function formulaSafe(value: XlsxCell): XlsxCell {
   return typeof value === 'string' && /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
 
+/** A cell's value with its text made formula-safe: plain text, or the first run of rich text. */
+function formulaSafeValue(value: ExcelJS.CellValue): ExcelJS.CellValue {
+  if (typeof value === 'string') return formulaSafe(value);
+  if (value && typeof value === 'object' && 'richText' in value && value.richText.length > 0) {
+    const [first, ...rest] = value.richText;
+    const text = formulaSafe(first.text) as string;
+    return text === first.text ? value : { ...value, richText: [{ ...first, text }, ...rest] };
+  }
+  return value;
+}
+
+/**
+ * A workbook built cell by cell (a template with its drop-down lists and notes) as the bytes of an
+ * .xlsx file, every text cell of every sheet made formula-safe first: the one way the system
+ * writes a built workbook, as streamXlsx is for lists.
+ */
+export async function workbookBuffer(workbook: ExcelJS.Workbook): Promise<Buffer> {
+  workbook.eachSheet((sheet) =>
+    sheet.eachRow((row) =>
+      row.eachCell((cell) => {
+        const safe = formulaSafeValue(cell.value);
+        if (safe !== cell.value) cell.value = safe;
+      }),
+    ),
+  );
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
 /** Batches of rows turned into the rows an export writes, batch by batch (to add what a batch needs, read in one go). */
 export async function* mapBatches<S, T>(
   source: XlsxRows<S>,
