@@ -27,6 +27,8 @@ step "Unit and component tests" npx nx run-many -t test --outputStyle=static
 # Dates must not depend on the zone the process runs in: the unit suite once more in a zone far from Beijing's.
 step "Unit tests (TZ=America/New_York)" bash scripts/jest-tz.sh America/New_York --selectProjects unit ui --json --outputFile="$results/unit-new-york.json"
 step "Integration tests" npx jest --config jest.config.js --selectProjects integration --runInBand --json --outputFile="$results/integration.json"
+# Malformed input to every operation of the API description, a sample per operation: no 5xx, always the envelope, Chinese messages.
+step "Fuzz (short)" env FUZZ_LEVEL=short npm run --silent test:fuzz
 step "Build" npm run --silent build
 if [ "$failed" -eq 0 ]; then
   step "End-to-end tests" env PLAYWRIGHT_JSON_OUTPUT_NAME="$PWD/$results/e2e.json" npx playwright test --config e2e/playwright.config.ts --reporter=list,json

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { QUEUE_NAMES, type QueueName } from '@valuation/contracts';
 import { DEFAULT_BUSINESS_TZ, isValidTimeZone, setBusinessTimeZone } from '@valuation/domain';
+import { trustProxySchema } from './trust-proxy';
 
 const DEV_JWT_SECRET = 'development-secret-change-me';
 
@@ -55,15 +56,76 @@ export const configSchema = z.object({
     .int()
     .min(60)
     .default(7 * 24 * 3600),
-  /** Failed logins allowed per account name within the window before refusal. */
+  /**
+   * Failed logins of one account from one address before that address must wait before trying the
+   * account again: LOGIN_DELAY_SECONDS, doubling with each further failure up to LOGIN_MAX_DELAY_SECONDS.
+   * Other addresses are not held up, so nobody can lock a user out.
+   */
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
-  /** Failed logins allowed from one address (offices share addresses, so higher). */
+  /**
+   * Failed logins from one address, whatever the accounts, before it waits the same way; offices share
+   * addresses, so higher. Accounts that have logged in from the address before are not held up.
+   */
   LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(30),
+  /** How long failed logins are remembered after the last one, in seconds. */
   LOGIN_FAILURE_WINDOW_SECONDS: z.coerce
     .number()
     .int()
     .min(10)
     .default(15 * 60),
+  /** The first wait after too many failures, in seconds; each further failure doubles it. */
+  LOGIN_DELAY_SECONDS: z.coerce.number().int().min(1).default(30),
+  /** The longest wait after failed logins, in seconds. */
+  LOGIN_MAX_DELAY_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(15 * 60),
+  /**
+   * Failed logins of one account (from all addresses together), or from one address, after which the
+   * login asks for a harder captcha (6 characters instead of 4) where the account has not logged in before.
+   */
+  LOGIN_HARD_CAPTCHA_AFTER: z.coerce.number().int().min(1).default(5),
+  /**
+   * Proxies whose X-Forwarded-For the API believes for the client's address (rate limits, login
+   * throttling, the operation log): `none`, a number of hops, or a comma-separated list of addresses,
+   * CIDR ranges and loopback, linklocal, uniquelocal. The web server in front must set the header itself.
+   */
+  TRUST_PROXY: trustProxySchema.prefault('loopback'),
+  /** Length of the window of the request rate limits below, in seconds (a sliding window). */
+  RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /** Login attempts per address per window. */
+  RATE_LIMIT_LOGIN_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
+  /** Login captchas per address per window. */
+  RATE_LIMIT_CAPTCHA_PER_ADDRESS: z.coerce.number().int().min(1).default(60),
+  /** Valuations and valuation requests (quick, re-valuation, batch, manual enquiry, re-appraisal, objection, agency) per account per window. */
+  RATE_LIMIT_VALUATION_PER_ACCOUNT: z.coerce.number().int().min(1).default(60),
+  /** The same per address (all accounts behind it together). */
+  RATE_LIMIT_VALUATION_PER_ADDRESS: z.coerce.number().int().min(1).default(600),
+  /** Report orders per account per window. */
+  RATE_LIMIT_REPORT_PER_ACCOUNT: z.coerce.number().int().min(1).default(30),
+  RATE_LIMIT_REPORT_PER_ADDRESS: z.coerce.number().int().min(1).default(300),
+  /** Spreadsheet exports per account per window. */
+  RATE_LIMIT_EXPORT_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+  RATE_LIMIT_EXPORT_PER_ADDRESS: z.coerce.number().int().min(1).default(60),
+  /** Requests carrying files (uploads) per account per window. */
+  RATE_LIMIT_UPLOAD_PER_ACCOUNT: z.coerce.number().int().min(1).default(20),
+  RATE_LIMIT_UPLOAD_PER_ADDRESS: z.coerce.number().int().min(1).default(120),
+  /**
+   * Spreadsheet exports written at once by one API process; further ones wait their turn (up to four
+   * times as many), beyond that they are answered 429.
+   */
+  EXPORT_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
+  /**
+   * Serves the API description at /api/docs and /api/docs-json. When unset: on in development and
+   * test, off in production (it lists every route to anyone who asks).
+   */
+  API_DOCS: bool.default(true),
+  /**
+   * Lifetime of a download link (POST /api/download-link): a single-use ticket for one path and
+   * query, so the web never puts a session token in a URL.
+   */
+  DOWNLOAD_LINK_TTL_SECONDS: z.coerce.number().int().min(5).max(600).default(60),
   /** Comma-separated origins allowed by CORS; empty allows none (same-origin only). */
   CORS_ORIGINS: z.string().default(''),
   /** Largest JSON or form body accepted (multipart uploads have their own limits). */
@@ -152,7 +214,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     const value = env[key];
     if (value !== undefined && value !== '') input[key] = value;
   }
-  const parsed = configSchema.safeParse(input);
+  input.API_DOCS ??= input.NODE_ENV === 'production' ? 'false' : 'true';
+  // Operators read these in English, whatever language the application's own forms answer in.
+  const parsed = configSchema.safeParse(input, { error: z.locales.en().localeError });
   const problems = parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join('.') || '(config)'}: ${i.message}`);
   if (input.NODE_ENV === 'production' && (!input.JWT_SECRET || input.JWT_SECRET === DEV_JWT_SECRET)) {
     problems.push('JWT_SECRET: must be set in production');
