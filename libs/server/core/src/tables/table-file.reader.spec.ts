@@ -1,10 +1,10 @@
 import { Readable } from 'node:stream';
-import zlib from 'node:zlib';
 import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
 import * as XLS from '@e965/xlsx';
 import { openTableFile, sniffTableFormat, TableFileError, TableFileMsg, type TableReadLimits, type TableRow } from './table-file.reader';
 import { ZipArchive, type ByteSource } from './zip-archive';
+import { zipArchive } from '@valuation/testing';
 
 const HEADER = '小区编码,小区名称,城市,区县,地址\n';
 const ROWS = ['BJ0001,阳光花园,北京,朝阳,朝阳区望京街12号', 'BJ0002,锦绣华庭,北京,海淀,海淀区中关村大街1号'];
@@ -134,45 +134,8 @@ async function rowsFrom(file: Promise<{ rows: AsyncIterable<TableRow> }>): Promi
 }
 
 /** A ZIP archive of uncompressed parts, in the order given. */
-function storedZip(parts: [name: string, text: string][]): Buffer {
-  const locals: Buffer[] = [];
-  const central: Buffer[] = [];
-  let offset = 0;
-  for (const [name, text] of parts) {
-    const data = Buffer.from(text);
-    const nameBytes = Buffer.from(name);
-    const crc = zlib.crc32(data);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(0x800, 6);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(data.length, 18);
-    local.writeUInt32LE(data.length, 22);
-    local.writeUInt16LE(nameBytes.length, 26);
-    locals.push(local, nameBytes, data);
-    const entry = Buffer.alloc(46);
-    entry.writeUInt32LE(0x02014b50, 0);
-    entry.writeUInt16LE(20, 4);
-    entry.writeUInt16LE(20, 6);
-    entry.writeUInt16LE(0x800, 8);
-    entry.writeUInt32LE(crc, 16);
-    entry.writeUInt32LE(data.length, 20);
-    entry.writeUInt32LE(data.length, 24);
-    entry.writeUInt16LE(nameBytes.length, 28);
-    entry.writeUInt32LE(offset, 42);
-    central.push(entry, nameBytes);
-    offset += 30 + nameBytes.length + data.length;
-  }
-  const directory = Buffer.concat(central);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(parts.length, 8);
-  end.writeUInt16LE(parts.length, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, directory, end]);
-}
+const storedZip = (parts: [name: string, text: string][]): Buffer =>
+  zipArchive(parts.map(([name, content]) => ({ name, content, stored: true })));
 
 const NS =
   'xmlns:x="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"';
