@@ -58,7 +58,7 @@ test("a wrong password shows the server's message and a new captcha", async ({ p
   const before = await captchaImage.getAttribute('src');
   const second = nextCaptcha(page, 'user');
   await submitLogin(page, 'demouser', 'Wrong@12345', await captchaAnswer(identity));
-  await expect(page.getByText('密码错误')).toBeVisible();
+  await expect(page.getByText('用户名或密码错误')).toBeVisible();
   const newIdentity = await second;
   expect(newIdentity).not.toBe(identity);
   await expect(captchaImage).not.toHaveAttribute('src', before ?? '');
