@@ -42,12 +42,16 @@ export const GENEROUS_RATE_LIMITS: Record<string, string> = Object.fromEntries(
     ),
 );
 
-/** The API on a fresh database and a Redis prefix of its own, loaded with two tenants. */
+/**
+ * The API on a fresh database, a Redis prefix and an S3 bucket of its own (test files share one S3
+ * server, and both demo tenants have the same ids in every database), loaded with two tenants.
+ */
 export async function startTestApi(env: Record<string, string> = {}): Promise<TestApi> {
   const db: TestDatabase = await createTestDatabase();
+  const own = uniqueRedisPrefix();
   Object.assign(
     process.env,
-    { DATABASE_URL: db.url, REDIS_PREFIX: uniqueRedisPrefix(), LOG_LEVEL: 'silent', NODE_ENV: 'test' },
+    { DATABASE_URL: db.url, REDIS_PREFIX: own, S3_BUCKET: own, LOG_LEVEL: 'silent', NODE_ENV: 'test' },
     GENEROUS_RATE_LIMITS,
     env,
   );
