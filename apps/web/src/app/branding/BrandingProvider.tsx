@@ -1,14 +1,19 @@
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { THEME_PRESETS } from '@valuation/domain';
 import { createAppTheme } from '@valuation/ui';
-import { useMemo, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { populationOfPath } from '../session/population';
 import { BrandingContext, type Branding } from './branding-context';
 import { backgroundUrl, logoUrl, useSiteConfig } from './site-config';
 
 const FALLBACK_COLOR = THEME_PRESETS[0];
+
+/*
+ * The toasts' component (transitions, portal, scroll locking) is not needed to draw the first page,
+ * so it loads right after it; toasts shown before it arrives wait in the notifications store.
+ */
+const Notifications = lazy(() => import('@mantine/notifications').then((m) => ({ default: m.Notifications })));
 
 /**
  * Applies the site config of the population whose pages are shown (channel pages use the tenant
@@ -36,7 +41,9 @@ export function BrandingProvider({ children }: { children: ReactNode }) {
 
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
-      <Notifications position="top-center" autoClose={2000} zIndex={1000} />
+      <Suspense fallback={null}>
+        <Notifications position="top-center" autoClose={2000} zIndex={1000} />
+      </Suspense>
       <BrandingContext.Provider value={branding}>{children}</BrandingContext.Provider>
     </MantineProvider>
   );
