@@ -8,6 +8,7 @@ import { ApiError } from './api-error';
 import { fileDownload } from './file-download';
 import { answersXlsx } from './rate-limit.decorator';
 import { RateLimitMsg } from './rate-limiter';
+import { Slots, SlotsFullError } from './slots';
 
 /** A workbook (built, or streamed as it is written) as an attachment; the Chinese file name goes in `filename*`. */
 export function xlsxFile(content: Buffer | Readable, fileName: string): StreamableFile {
@@ -24,56 +25,27 @@ const WAITING_PER_SLOT = 4;
  */
 @Injectable()
 export class ExportSlots {
-  private readonly size: number;
-  private active = 0;
-  private readonly waiting: Array<() => void> = [];
+  private readonly slots: Slots;
 
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
-    this.size = config.EXPORT_CONCURRENCY;
+    this.slots = new Slots(config.EXPORT_CONCURRENCY, config.EXPORT_CONCURRENCY * WAITING_PER_SLOT);
   }
 
   get running(): number {
-    return this.active;
+    return this.slots.running;
   }
 
   get queued(): number {
-    return this.waiting.length;
+    return this.slots.queued;
   }
 
-  /** Resolves with the release of a slot once one is free; rejects when too many wait or when `signal` aborts first. */
+  /** Resolves with the release of a slot once one is free; rejects (429) when too many wait, or when `signal` aborts first. */
   async acquire(signal: AbortSignal): Promise<() => void> {
-    if (signal.aborted) throw signal.reason;
-    if (this.active < this.size) {
-      this.active++;
-      return this.releaser();
+    try {
+      return await this.slots.acquire(signal);
+    } catch (error) {
+      throw error instanceof SlotsFullError ? new ApiError(429, RateLimitMsg.tooMany) : error;
     }
-    if (this.waiting.length >= this.size * WAITING_PER_SLOT) throw new ApiError(429, RateLimitMsg.tooMany);
-    await new Promise<void>((resolve, reject) => {
-      const wake = () => {
-        signal.removeEventListener('abort', abort);
-        resolve();
-      };
-      const abort = () => {
-        const at = this.waiting.indexOf(wake);
-        if (at >= 0) this.waiting.splice(at, 1);
-        reject(signal.reason);
-      };
-      this.waiting.push(wake);
-      signal.addEventListener('abort', abort, { once: true });
-    });
-    return this.releaser();
-  }
-
-  /** A release that works once: it hands the slot to the first waiting export, or frees it. */
-  private releaser(): () => void {
-    let released = false;
-    return () => {
-      if (released) return;
-      released = true;
-      const next = this.waiting.shift();
-      if (next) next();
-      else this.active--;
-    };
   }
 }
 

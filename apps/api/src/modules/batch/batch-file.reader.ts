@@ -10,6 +10,7 @@ import {
   type BatchRowInput,
   type BatchColumnKey,
 } from '@valuation/domain';
+import { Slots } from '../../common/slots';
 
 /** A file the upload refuses; the message is the one the dialog shows. */
 export class BatchFileRefusal extends Error {
@@ -85,20 +86,7 @@ const BATCH_READ_LIMITS: TableReadLimits = {
 
 /** Files this process reads at once; the others wait their turn, so uploads at once cannot add up past the memory. */
 const READS_AT_ONCE = 2;
-let reading = 0;
-const waiting: (() => void)[] = [];
-
-async function readingTurn<T>(read: () => Promise<T>): Promise<T> {
-  if (reading < READS_AT_ONCE) reading++;
-  else await new Promise<void>((go) => waiting.push(go));
-  try {
-    return await read();
-  } finally {
-    const next = waiting.shift();
-    if (next) next();
-    else reading--;
-  }
-}
+const reads = new Slots(READS_AT_ONCE);
 
 /** The dialog's message for a file the table reader refuses. */
 function refusalOf(error: TableFileError): string {
@@ -116,7 +104,7 @@ function refusalOf(error: TableFileError): string {
  * 10,000 rows of them is refused with its own message.
  */
 export function readBatchFile(ext: BatchFileExtension, bytes: Buffer): Promise<BatchFileContent> {
-  return readingTurn(async () => {
+  return reads.run(async () => {
     const rows = new RowCollector();
     try {
       const table = await openTableFile(bytes, BATCH_READ_LIMITS);
