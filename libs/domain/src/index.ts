@@ -23,3 +23,4 @@ export * from './workflows';
 export * from './agency';
 export * from './domains';
 export * from './format/file-size';
+export * from './audit/operation-changes';

@@ -4,6 +4,7 @@ import { RateLimitModule } from '../../common/rate-limit.module';
 import { RateLimitGuard } from '../../common/rate-limit.guard';
 import { AuthGuard } from './auth.guard';
 import { AuthService } from './auth.service';
+import { AdminLog } from './admin-log.service';
 import { AuditTrail } from './audit-trail.service';
 import { CaptchaService } from './captcha.service';
 import { DownloadAuditInterceptor } from './download-audit.interceptor';
@@ -17,6 +18,7 @@ import { TenantAuthController, UserAuthController } from './auth.controller';
   controllers: [UserAuthController, TenantAuthController],
   providers: [
     AuthService,
+    AdminLog,
     AuditTrail,
     CaptchaService,
     LoginThrottleService,
@@ -27,6 +29,6 @@ import { TenantAuthController, UserAuthController } from './auth.controller';
     { provide: APP_GUARD, useClass: RateLimitGuard },
     { provide: APP_INTERCEPTOR, useClass: DownloadAuditInterceptor },
   ],
-  exports: [SessionService, PrincipalLoader, AuditTrail],
+  exports: [SessionService, PrincipalLoader, AuditTrail, AdminLog],
 })
 export class AuthModule {}

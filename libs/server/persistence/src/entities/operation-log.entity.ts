@@ -1,6 +1,11 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import type { FieldChanges } from '@valuation/domain';
 
-/** Who did what and when; written by the audit worker. */
+/**
+ * Who did what and when. Administrative changes are written in the transaction of the change, with
+ * the record they changed and the changed fields before and after; other events (logins, exports,
+ * settings) come through the audit worker.
+ */
 @Entity('operation_log')
 @Index(['tenantId', 'createdAt'])
 export class OperationLogEntity {
@@ -28,6 +33,21 @@ export class OperationLogEntity {
 
   @Column({ length: 500, default: '' })
   detail: string;
+
+  /** Customer company of an organisation-side actor; null for channel staff. */
+  @Column({ type: 'int', nullable: true })
+  companyId: number | null;
+
+  /** Kind of record the action changed (account, role, organization...), or empty. */
+  @Column({ length: 40, default: '' })
+  targetType: string;
+
+  @Column({ length: 40, default: '' })
+  targetId: string;
+
+  /** The changed fields: { before: {...}, after: {...} }. */
+  @Column({ type: 'jsonb', nullable: true })
+  changes: FieldChanges | null;
 
   @Column({ length: 64, default: '' })
   ip: string;

@@ -15,6 +15,7 @@ import { WorkflowHistories1795554970623 } from './1795554970623-workflow-histori
 import { CaseRequester1795556092232 } from './1795556092232-case-requester.migration';
 import { CaseSourceIndex1795556237808 } from './1795556237808-case-source-index.migration';
 import { MobileUniquePerTenant1795626366103 } from './1795626366103-mobile-unique-per-tenant.migration';
+import { OperationLogChanges1795783103836 } from './1795783103836-operation-log-changes.migration';
 
 /** Every migration, oldest first. `npm run migration:generate -- <Name>` appends to this list. */
 export const MIGRATIONS = [
@@ -35,4 +36,5 @@ export const MIGRATIONS = [
   CaseRequester1795556092232,
   CaseSourceIndex1795556237808,
   MobileUniquePerTenant1795626366103,
+  OperationLogChanges1795783103836,
 ];

@@ -10,6 +10,7 @@ import { EvalFieldSettingRepository } from './eval-field-setting.repository';
 import { EvalRecordRepository } from './eval-record.repository';
 import { EvalReportRepository } from './eval-report.repository';
 import { NotifySettingRepository } from './notify-setting.repository';
+import { OperationLogRepository } from './operation-log.repository';
 import { OrganizationRepository } from './organization.repository';
 import { RegionRepository } from './region.repository';
 import { ReportConfigRepository } from './report-config.repository';
@@ -28,6 +29,7 @@ export * from './eval-field-setting.repository';
 export * from './eval-record.repository';
 export * from './eval-report.repository';
 export * from './notify-setting.repository';
+export * from './operation-log.repository';
 export * from './organization.repository';
 export * from './region.repository';
 export * from './report-config.repository';
@@ -48,6 +50,7 @@ export const REPOSITORIES = [
   EvalRecordRepository,
   EvalReportRepository,
   NotifySettingRepository,
+  OperationLogRepository,
   OrganizationRepository,
   RegionRepository,
   ReportConfigRepository,
