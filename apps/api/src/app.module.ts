@@ -25,6 +25,7 @@ import { EvalModule } from './modules/eval/eval.module';
 import { HealthModule } from './modules/health/health.module';
 import { ObjectionModule } from './modules/objection/objection.module';
 import { NotifySettingsModule } from './modules/notify-settings/notify-settings.module';
+import { OperationLogModule } from './modules/operation-log/operation-log.module';
 import { ProfileModule } from './modules/profile/profile.module';
 import { RegionModule } from './modules/region/region.module';
 import { ReportModule } from './modules/report/report.module';
@@ -70,6 +71,7 @@ import { UsersModule } from './modules/users/users.module';
     ReviewModule,
     ObjectionModule,
     AppraisalModule,
+    OperationLogModule,
   ],
   providers: [
     { provide: APP_INTERCEPTOR, useClass: MultipartInterceptor },

@@ -11,3 +11,4 @@ export * from './appraisal.contracts';
 export * from './appraisal-queue.contracts';
 export * from './agency.contracts';
 export * from './download-link.contracts';
+export * from './operation-log.contracts';

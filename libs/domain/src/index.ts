@@ -24,3 +24,4 @@ export * from './agency';
 export * from './domains';
 export * from './format/file-size';
 export * from './audit/operation-changes';
+export * from './audit/operation-log.schemas';

@@ -1,5 +1,13 @@
 import { FILTER_EARLIEST_DATE, setBusinessClock } from '../time/business-date';
-import { clampFilterDate, cleanFilters, dateRangeBounds, defaultDateRange, formatFilterDate, parseFilterDate } from './list-filters';
+import {
+  clampFilterDate,
+  cleanFilters,
+  dateRangeBounds,
+  defaultDateRange,
+  defaultDayRange,
+  formatFilterDate,
+  parseFilterDate,
+} from './list-filters';
 
 afterEach(() => setBusinessClock());
 
@@ -40,6 +48,13 @@ describe('list filters', () => {
     expect(defaultDateRange('2024/05/31', 3)).toEqual({ beginDate: '2024/02/29', endDate: '2024/05/31' });
     setBusinessClock(() => new Date('2025-06-14T16:30:00Z'));
     expect(defaultDateRange()).toEqual({ beginDate: '2025/03/15', endDate: '2025/06/15' });
+  });
+
+  it('default to the last days up to today, today included, in the business zone', () => {
+    expect(defaultDayRange(7, '2025/03/03')).toEqual({ beginDate: '2025/02/25', endDate: '2025/03/03' });
+    expect(defaultDayRange(7, '2018/01/03')).toEqual({ beginDate: FILTER_EARLIEST_DATE, endDate: '2018/01/03' });
+    setBusinessClock(() => new Date('2025-06-14T16:30:00Z'));
+    expect(defaultDayRange(7)).toEqual({ beginDate: '2025/06/09', endDate: '2025/06/15' });
   });
 
   it('make the two date pickers restrict each other between 2018/01/01 and today', () => {

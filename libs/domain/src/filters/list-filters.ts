@@ -3,6 +3,7 @@
  * Dates are yyyy/MM/dd calendar dates of the business zone (see time/business-date).
  */
 import {
+  addDays,
   DEFAULT_FILTER_MONTHS,
   defaultFilterRange,
   FILTER_EARLIEST_DATE,
@@ -51,6 +52,14 @@ export type DateRange = FilterDateRange;
 /** The default window of the list screens: the last `months` months up to today (a moment or a date). */
 export function defaultDateRange(today: Date | string = businessNow(), months = DEFAULT_FILTER_MONTHS): DateRange {
   return defaultFilterRange(today, months);
+}
+
+/** A window of the last `days` days up to today, today included (a moment or a date), not before the earliest date. */
+export function defaultDayRange(days: number, today: Date | string = businessNow()): DateRange {
+  const end = toFilterDate(today);
+  if (!end) throw new RangeError(`not a date: "${String(today)}"`);
+  const begin = toFilterDate(addDays(end, 1 - days))!;
+  return { beginDate: begin < FILTER_EARLIEST_DATE ? FILTER_EARLIEST_DATE : begin, endDate: end };
 }
 
 export interface DateBounds {

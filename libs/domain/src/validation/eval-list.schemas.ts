@@ -18,7 +18,8 @@ export const ListMsg = {
 /** A filter whose blank value (empty, 0, 'all') means "no filter". */
 const blankAsUndefined = (v: unknown) => (isBlankFilter(v as string | number | null | undefined) ? undefined : v);
 
-const text = (max: number) =>
+/** An optional text filter of at most `max` characters, trimmed; blank means no filter. */
+export const filterTextSchema = (max: number) =>
   z.preprocess(
     (v) => (typeof v === 'string' ? blankAsUndefined(v.trim()) : blankAsUndefined(v)),
     z.string({ message: ListMsg.textTooLong }).max(max, ListMsg.textTooLong).optional(),
@@ -45,9 +46,9 @@ export function checkDateRange(v: { beginDate?: string; endDate?: string }, ctx:
 }
 
 const filterShape = {
-  city: text(50),
-  cardAddress: text(200),
-  location: text(200),
+  city: filterTextSchema(50),
+  cardAddress: filterTextSchema(200),
+  location: filterTextSchema(200),
   ...dateRangeFilterShape,
   type: z.preprocess(
     blankAsUndefined,

@@ -29,20 +29,32 @@ export function shortText(value: string | null | undefined, max = SHORT_TEXT_CHA
   return chars.length > max ? `${chars.slice(0, max).join('')}…` : value;
 }
 
-export function ShortText({ text, max = SHORT_TEXT_CHARS, dimmed }: { text: string | null | undefined; max?: number; dimmed?: boolean }) {
+/** Text cut at `max` characters, the whole text on hover; on one line unless `wrap` (long texts such as the log's). */
+export function ShortText({
+  text,
+  max = SHORT_TEXT_CHARS,
+  dimmed,
+  wrap,
+}: {
+  text: string | null | undefined;
+  max?: number;
+  dimmed?: boolean;
+  wrap?: boolean;
+}) {
   if (!text) return <>{EMPTY_CELL}</>;
   const chars = [...text];
   const size = dimmed ? 'xs' : 'sm';
   const color = dimmed ? 'dimmed' : undefined;
+  const style = { whiteSpace: wrap ? 'normal' : 'nowrap' } as const;
   if (chars.length <= max)
     return (
-      <Text span size={size} c={color} style={{ whiteSpace: 'nowrap' }}>
+      <Text span size={size} c={color} style={style}>
         {text}
       </Text>
     );
   return (
-    <Tooltip label={text} withArrow multiline maw={320}>
-      <Text span size={size} c={color} style={{ whiteSpace: 'nowrap' }}>{`${chars.slice(0, max).join('')}…`}</Text>
+    <Tooltip label={text} withArrow multiline maw={wrap ? 480 : 320}>
+      <Text span size={size} c={color} style={style}>{`${chars.slice(0, max).join('')}…`}</Text>
     </Tooltip>
   );
 }

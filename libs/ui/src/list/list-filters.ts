@@ -1,4 +1,4 @@
-import { cleanFilters, defaultDateRange, parseFilterDate } from '@valuation/domain';
+import { cleanFilters, defaultDateRange, defaultDayRange, parseFilterDate } from '@valuation/domain';
 
 /**
  * The declarative filters of a list page and their place in the URL. Every filter value is text
@@ -45,8 +45,10 @@ export interface DateRangeFilterField extends FieldBase {
   kind: 'dateRange';
   beginKey: string;
   endKey: string;
-  /** The default window: the last `defaultMonths` months up to today; no default when not given. */
+  /** The default window: the last `defaultMonths` months up to today; no default when neither this nor `defaultDays` is given. */
   defaultMonths?: number;
+  /** The default window: the last `defaultDays` days up to today, today included. */
+  defaultDays?: number;
 }
 
 export interface RegionFilterField extends FieldBase {
@@ -95,7 +97,11 @@ export function filterDefaults(fields: readonly FilterField[], today?: Date | st
         out[field.key] = field.defaultValue ?? field.options[0]?.value ?? '';
         break;
       case 'dateRange': {
-        const range = field.defaultMonths ? defaultDateRange(today, field.defaultMonths) : null;
+        const range = field.defaultMonths
+          ? defaultDateRange(today, field.defaultMonths)
+          : field.defaultDays
+            ? defaultDayRange(field.defaultDays, today)
+            : null;
         out[field.beginKey] = range?.beginDate ?? '';
         out[field.endKey] = range?.endDate ?? '';
         break;

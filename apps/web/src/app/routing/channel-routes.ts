@@ -51,4 +51,11 @@ export const CHANNEL_ROUTES: readonly RouteEntry[] = [
     permission: Perm.reportConfig,
     page: () => import('../../modules/report-config/pages/ReportConfigPage').then((m) => m.ReportConfigPage),
   },
+  {
+    name: 'systemLog',
+    path: 'systemLog',
+    title: '操作日志',
+    permission: Perm.operationLog,
+    page: () => import('../../modules/operation-log/pages/SystemLogPage').then((m) => m.SystemLogPage),
+  },
 ];
