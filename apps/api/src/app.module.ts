@@ -18,6 +18,7 @@ import { BusinessModule } from './modules/business/business.module';
 import { CommunityModule } from './modules/community/community.module';
 import { CustomerCompanyModule } from './modules/customer-company/customer-company.module';
 import { CustomerDomainModule } from './modules/customer-domain/customer-domain.module';
+import { RolesModule } from './modules/roles/role.module';
 import { DictModule } from './modules/dict/dict.module';
 import { DownloadLinkModule } from './modules/download-link/download-link.module';
 import { EvalFieldModule } from './modules/eval-field/eval-field.module';
@@ -66,6 +67,7 @@ import { UsersModule } from './modules/users/users.module';
     ReportConfigModule,
     CustomerCompanyModule,
     CustomerDomainModule,
+    RolesModule,
     ReportModule,
     ArtificialModule,
     ReviewModule,

@@ -12,3 +12,4 @@ export * from './appraisal-queue.contracts';
 export * from './agency.contracts';
 export * from './download-link.contracts';
 export * from './operation-log.contracts';
+export * from './role.contracts';

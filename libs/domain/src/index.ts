@@ -25,3 +25,4 @@ export * from './domains';
 export * from './format/file-size';
 export * from './audit/operation-changes';
 export * from './audit/operation-log.schemas';
+export * from './roles';

@@ -14,6 +14,7 @@ import { OperationLogRepository } from './operation-log.repository';
 import { OrganizationRepository } from './organization.repository';
 import { RegionRepository } from './region.repository';
 import { ReportConfigRepository } from './report-config.repository';
+import { RoleRepository } from './role.repository';
 import { SiteConfigRepository } from './site-config.repository';
 import { TenantRepository } from './tenant.repository';
 
@@ -33,6 +34,7 @@ export * from './operation-log.repository';
 export * from './organization.repository';
 export * from './region.repository';
 export * from './report-config.repository';
+export * from './role.repository';
 export * from './site-config.repository';
 export * from './tenant.repository';
 
@@ -54,6 +56,7 @@ export const REPOSITORIES = [
   OrganizationRepository,
   RegionRepository,
   ReportConfigRepository,
+  RoleRepository,
   SiteConfigRepository,
   TenantRepository,
 ];
