@@ -45,7 +45,11 @@ function FilterControl({
           w={field.width ?? 180}
           maxLength={field.maxLength}
           value={values[field.key] ?? ''}
-          onChange={(e) => onChange({ [field.key]: e.currentTarget.value })}
+          inputMode={field.digitsOnly ? 'numeric' : undefined}
+          onChange={(e) => {
+            const text = e.currentTarget.value;
+            onChange({ [field.key]: field.digitsOnly ? text.replace(/\D/g, '') : text });
+          }}
         />
       );
     case 'select':

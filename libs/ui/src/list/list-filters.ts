@@ -25,6 +25,8 @@ export interface TextFilterField extends FieldBase {
   kind: 'text';
   placeholder?: string;
   maxLength?: number;
+  /** Only digits can be typed (codes): anything else typed or pasted is dropped. */
+  digitsOnly?: boolean;
 }
 
 export interface SelectFilterField extends FieldBase {

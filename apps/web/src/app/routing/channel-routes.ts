@@ -58,4 +58,32 @@ export const CHANNEL_ROUTES: readonly RouteEntry[] = [
     permission: Perm.operationLog,
     page: () => import('../../modules/operation-log/pages/SystemLogPage').then((m) => m.SystemLogPage),
   },
+  {
+    name: 'customerRole',
+    path: 'customerRole',
+    title: '客户角色',
+    permission: Perm.customerRole,
+    page: () => import('../../modules/roles/pages/RoleListPage').then((m) => m.CustomerRoleListPage),
+  },
+  {
+    name: 'customerEditRole',
+    path: 'customerEditRole/:id',
+    title: '编辑客户角色',
+    permission: Perm.customerRole,
+    page: () => import('../../modules/roles/pages/RoleEditPage').then((m) => m.CustomerRoleEditPage),
+  },
+  {
+    name: 'sysRole',
+    path: 'sysRole',
+    title: '员工角色',
+    permission: Perm.staffRole,
+    page: () => import('../../modules/roles/pages/RoleListPage').then((m) => m.StaffRoleListPage),
+  },
+  {
+    name: 'sysEditRole',
+    path: 'sysEditRole/:id',
+    title: '编辑员工角色',
+    permission: Perm.staffRole,
+    page: () => import('../../modules/roles/pages/RoleEditPage').then((m) => m.StaffRoleEditPage),
+  },
 ];

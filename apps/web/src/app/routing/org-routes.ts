@@ -152,4 +152,18 @@ export const ORG_ROUTES: readonly RouteEntry[] = [
     permission: Perm.batchDetail,
     page: () => import('../../modules/batch/pages/BatchValuationDetailPage').then((m) => m.BatchValuationDetailPage),
   },
+  {
+    name: 'roleManage',
+    path: 'roleManage',
+    title: '角色管理',
+    permission: Perm.roles,
+    page: () => import('../../modules/roles/pages/RoleListPage').then((m) => m.OrgRoleListPage),
+  },
+  {
+    name: 'editRole',
+    path: 'editRole/:id',
+    title: '编辑角色',
+    permission: Perm.roles,
+    page: () => import('../../modules/roles/pages/RoleEditPage').then((m) => m.OrgRoleEditPage),
+  },
 ];
