@@ -17,6 +17,7 @@ import { BatchModule } from './modules/batch/batch.module';
 import { BusinessModule } from './modules/business/business.module';
 import { CommunityModule } from './modules/community/community.module';
 import { CustomerCompanyModule } from './modules/customer-company/customer-company.module';
+import { CustomerCategoryModule } from './modules/customer-category/customer-category.module';
 import { CustomerDomainModule } from './modules/customer-domain/customer-domain.module';
 import { RolesModule } from './modules/roles/role.module';
 import { DictModule } from './modules/dict/dict.module';
@@ -68,6 +69,7 @@ import { UsersModule } from './modules/users/users.module';
     CustomerCompanyModule,
     CustomerDomainModule,
     RolesModule,
+    CustomerCategoryModule,
     ReportModule,
     ArtificialModule,
     ReviewModule,

@@ -105,23 +105,26 @@ describe('market reference data: regions, dictionaries, business types, form fie
 
   it("lists only the caller's company's business types that are not deleted", async () => {
     const repo = t.ds.getRepository(BusinessEntity);
+    const seeded = async (tenantId: number, companyId: number) =>
+      (await repo.find({ where: { tenantId, companyId }, order: { id: 'ASC' } })).map((b) => ({ id: b.id, businessName: b.businessName }));
+    const demoSeeded = await seeded(t.demoTenantId, demoCompanyId);
+    const otherSeeded = await seeded(t.otherTenantId, otherCompanyId);
+    expect(demoSeeded.map((b) => b.businessName)).toEqual(['按揭贷款', '其他贷款']);
+    expect(otherSeeded.map((b) => b.businessName)).toEqual(['按揭贷款', '其他贷款']);
     const row = (tenantId: number, companyId: number, businessName: string, deleted = false) =>
       repo.create({ tenantId, companyId, businessName, deleted, createName: '测试' });
     const saved = await repo.save([
-      row(t.demoTenantId, demoCompanyId, '按揭贷款'),
-      row(t.demoTenantId, demoCompanyId, '其他贷款'),
+      row(t.demoTenantId, demoCompanyId, '经营贷款'),
       row(t.demoTenantId, demoCompanyId, '已删除业务', true),
       row(t.demoTenantId, demoCompanyId + 100000, '别家公司业务'),
       row(t.otherTenantId, otherCompanyId, '另一渠道业务'),
     ]);
-    const expected = [
-      { id: saved[0].id, businessName: '按揭贷款' },
-      { id: saved[1].id, businessName: '其他贷款' },
-    ];
+    const expected = [...demoSeeded, { id: saved[0].id, businessName: '经营贷款' }];
     expect((await get(demoAdmin, '/api/business/list').expect(200)).body.data).toEqual(expected);
     expect((await get(demoUser, '/api/business/list').expect(200)).body.data).toEqual(expected);
     expect((await get(otherAdmin, '/api/business/list').expect(200)).body.data).toEqual([
-      { id: saved[4].id, businessName: '另一渠道业务' },
+      ...otherSeeded,
+      { id: saved[3].id, businessName: '另一渠道业务' },
     ]);
   });
 

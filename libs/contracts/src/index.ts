@@ -13,3 +13,4 @@ export * from './agency.contracts';
 export * from './download-link.contracts';
 export * from './operation-log.contracts';
 export * from './role.contracts';
+export * from './catalogue.contracts';

@@ -26,3 +26,4 @@ export * from './format/file-size';
 export * from './audit/operation-changes';
 export * from './audit/operation-log.schemas';
 export * from './roles';
+export * from './catalogues';

@@ -24,6 +24,10 @@ export const Perm = {
   roleEdit: 53,
   roleDelete: 54,
   business: 13,
+  /** Add, edit and delete a business type. */
+  businessAdd: 55,
+  businessEdit: 56,
+  businessDelete: 57,
   risk: 14,
   assetType: 15,
   siteConfig: 16,
@@ -57,6 +61,10 @@ export const Perm = {
   customerRoleEdit: 90,
   customerRoleDelete: 91,
   customerCategory: 70,
+  /** Add, edit and delete a customer category. */
+  customerCategoryAdd: 92,
+  customerCategoryEdit: 93,
+  customerCategoryDelete: 94,
   tenantStatSummary: 71,
   tenantStatItems: 72,
   staffAccount: 73,

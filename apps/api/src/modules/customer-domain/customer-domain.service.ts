@@ -12,6 +12,7 @@ import {
   type DomainActor,
 } from '@valuation/domain';
 import {
+  CustomerCategoryRepository,
   CustomerDomainRepository,
   isUniqueViolation,
   OrganizationRepository,
@@ -38,9 +39,9 @@ interface CompanyNames {
   categoryName: string;
 }
 
-/** Customer companies have a category id but no category names are stored yet, so the category shows empty. */
-function companyNames(name: string | undefined): CompanyNames {
-  return { name: name ?? '', categoryName: '' };
+/** A company's name and the name of its customer category (empty text for a company without one). */
+function companyNames(name: string | undefined, categoryName: string | undefined): CompanyNames {
+  return { name: name ?? '', categoryName: categoryName ?? '' };
 }
 
 export function toCustomerDomainView(row: CustomerDomainEntity, company: CompanyNames): CustomerDomainView {
@@ -72,18 +73,18 @@ export class CustomerDomainService {
     private readonly uow: UnitOfWork,
     private readonly domains: CustomerDomainRepository,
     private readonly organizations: OrganizationRepository,
+    private readonly categories: CustomerCategoryRepository,
     private readonly audit: AuditTrail,
     private readonly hosts: CustomerDomainHosts,
   ) {}
 
   async list(p: Principal, q: CustomerDomainListQuery): Promise<Paged<CustomerDomainView>> {
     const { rows, total } = await this.domains.page(p.tenantId, q);
-    const names = await this.organizations.names(
-      rows.map((r) => r.companyId),
-      p.tenantId,
-    );
+    const companyIds = rows.map((r) => r.companyId);
+    const names = await this.organizations.names(companyIds, p.tenantId);
+    const categories = await this.categories.namesOfCompanies(companyIds, p.tenantId);
     return pagedList(
-      rows.map((r) => toCustomerDomainView(r, companyNames(names.get(r.companyId)))),
+      rows.map((r) => toCustomerDomainView(r, companyNames(names.get(r.companyId), categories.get(r.companyId)))),
       total,
       q.pageIndex,
       q.pageSize,
@@ -116,7 +117,7 @@ export class CustomerDomainService {
       throw error;
     }
     await this.audit.record(p, '申请域名', `${company.name}：${row.domain}`, ip);
-    return new Reply(toCustomerDomainView(row, companyNames(company.name)), CustomerDomainMsg.applied);
+    return new Reply(toCustomerDomainView(row, await this.namesOf(company.id, company.name, p)), CustomerDomainMsg.applied);
   }
 
   /**
@@ -148,7 +149,10 @@ export class CustomerDomainService {
     this.hosts.forget();
     const company = await this.organizations.findInTenant(result.row.companyId, p.tenantId);
     await this.audit.record(p, '编辑域名', `${company?.name ?? ''}：${result.oldDomain} 改为 ${result.row.domain}`, ip);
-    return new Reply(toCustomerDomainView(result.row, companyNames(company?.name)), CustomerDomainMsg.edited);
+    return new Reply(
+      toCustomerDomainView(result.row, await this.namesOf(result.row.companyId, company?.name, p)),
+      CustomerDomainMsg.edited,
+    );
   }
 
   async remove(p: Principal, id: number, ip: string | undefined): Promise<Reply<null>> {
@@ -161,6 +165,11 @@ export class CustomerDomainService {
     this.hosts.forget();
     await this.audit.record(p, '删除域名', removed.domain, ip);
     return new Reply(null, CustomerDomainMsg.deleted);
+  }
+
+  private async namesOf(companyId: number, name: string | undefined, p: Principal): Promise<CompanyNames> {
+    const categories = await this.categories.namesOfCompanies([companyId], p.tenantId);
+    return companyNames(name, categories.get(companyId));
   }
 
   /** An active customer company (a root organisation) of the caller's tenant. */

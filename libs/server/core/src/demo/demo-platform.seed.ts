@@ -1,11 +1,12 @@
-import type { DataSource, EntityManager } from 'typeorm';
-import { addDays, businessToday, permissionsOfScope, Perm, UserType } from '@valuation/domain';
+import { IsNull, type DataSource, type EntityManager } from 'typeorm';
+import { addDays, businessToday, DEFAULT_BUSINESS_NAMES, permissionsOfScope, Perm, UserType } from '@valuation/domain';
 import {
   AccountBalanceEntity,
   AccountEntity,
   AccountRoleEntity,
   BalanceLedgerEntity,
   BalanceOrderEntity,
+  BusinessEntity,
   CityPackageEntity,
   OrganizationEntity,
   RoleEntity,
@@ -152,6 +153,7 @@ export async function createTenantFixture(m: EntityManager, f: TenantFixture, pa
     email: 'contact@bank.example.com',
     businessType: '按揭贷款,其他贷款',
   });
+  await seedBusinessTypes(m, t, company.id);
   const branchA = await saveOrg('朝阳支行', company, { cityCode: '110100', cityName: '北京市', contact: '李主任' });
   const branchB = await saveOrg('海淀支行', company, { cityCode: '110100', cityName: '北京市', contact: '赵主任' });
 
@@ -354,12 +356,39 @@ async function creditBalances(
   );
 }
 
-/** Loads the demo platform once; later runs find the demo tenant and change nothing. */
+/**
+ * The default business types (按揭贷款, 其他贷款) of a customer company, each added only if the
+ * company has never had it: running again adds nothing, and a type deleted by the company stays
+ * deleted.
+ */
+export async function seedBusinessTypes(m: EntityManager, tenantId: number, companyId: number): Promise<number> {
+  const had = new Set(
+    (await m.find(BusinessEntity, { select: { businessName: true }, where: { tenantId, companyId } })).map((b) => b.businessName),
+  );
+  const missing = DEFAULT_BUSINESS_NAMES.filter((name) => !had.has(name));
+  if (missing.length)
+    await m.save(
+      BusinessEntity,
+      missing.map((businessName) =>
+        m.create(BusinessEntity, { tenantId, companyId, businessName, createName: '系统', updateName: '系统' }),
+      ),
+    );
+  return missing.length;
+}
+
+/**
+ * Loads the demo platform once; later runs find the demo tenant and change nothing but adding the
+ * default business types its customer companies never had.
+ */
 export async function seedDemoPlatform(ds: DataSource, images?: ImageSink): Promise<DemoPlatform> {
   return ds.transaction(async (m) => {
     await m.query(`SELECT pg_advisory_xact_lock(hashtext('seed-demo-platform'))`);
     const existing = await m.findOneBy(TenantEntity, { code: DEMO_TENANT_CODE });
-    if (existing) return { created: false, tenantId: existing.id };
+    if (existing) {
+      const companies = await m.find(OrganizationEntity, { select: { id: true }, where: { tenantId: existing.id, parentId: IsNull() } });
+      for (const c of companies) await seedBusinessTypes(m, existing.id, c.id);
+      return { created: false, tenantId: existing.id };
+    }
     const tenantId = await createTenantFixture(
       m,
       {

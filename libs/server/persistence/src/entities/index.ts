@@ -23,10 +23,12 @@ import { EvalReportEntity, ReportConfigEntity } from './report.entity';
 import { AppraisalCaseEntity, AppraisalCaseHistoryEntity } from './appraisal-case.entity';
 import { AgencyApplicationEntity, AgencyApplicationHistoryEntity } from './agency-application.entity';
 import { CustomerDomainEntity, CustomerDomainHistoryEntity } from './customer-domain.entity';
+import { CustomerCategoryEntity } from './customer-category.entity';
 
 export * from './tenant.entity';
 export * from './agency-application.entity';
 export * from './customer-domain.entity';
+export * from './customer-category.entity';
 export * from './workflow-history.columns';
 export * from './organization.entity';
 export * from './account.entity';
@@ -88,4 +90,5 @@ export const ENTITIES = [
   AgencyApplicationHistoryEntity,
   CustomerDomainEntity,
   CustomerDomainHistoryEntity,
+  CustomerCategoryEntity,
 ];

@@ -16,6 +16,7 @@ import { CaseRequester1795556092232 } from './1795556092232-case-requester.migra
 import { CaseSourceIndex1795556237808 } from './1795556237808-case-source-index.migration';
 import { MobileUniquePerTenant1795626366103 } from './1795626366103-mobile-unique-per-tenant.migration';
 import { OperationLogChanges1795783103836 } from './1795783103836-operation-log-changes.migration';
+import { CustomerCategory1795783616413 } from './1795783616413-customer-category.migration';
 
 /** Every migration, oldest first. `npm run migration:generate -- <Name>` appends to this list. */
 export const MIGRATIONS = [
@@ -37,4 +38,5 @@ export const MIGRATIONS = [
   CaseSourceIndex1795556237808,
   MobileUniquePerTenant1795626366103,
   OperationLogChanges1795783103836,
+  CustomerCategory1795783616413,
 ];

@@ -4,6 +4,7 @@ import { AppraisalCaseRepository } from './appraisal-case.repository';
 import { BalanceRepository } from './balance.repository';
 import { BatchTaskRepository } from './batch-task.repository';
 import { BusinessRepository } from './business.repository';
+import { CustomerCategoryRepository } from './customer-category.repository';
 import { CustomerDomainRepository } from './customer-domain.repository';
 import { DatabaseHealth } from './database-health';
 import { EvalFieldSettingRepository } from './eval-field-setting.repository';
@@ -14,6 +15,7 @@ import { OperationLogRepository } from './operation-log.repository';
 import { OrganizationRepository } from './organization.repository';
 import { RegionRepository } from './region.repository';
 import { ReportConfigRepository } from './report-config.repository';
+import { RiskCoefficientRepository } from './risk-coefficient.repository';
 import { RoleRepository } from './role.repository';
 import { SiteConfigRepository } from './site-config.repository';
 import { TenantRepository } from './tenant.repository';
@@ -24,6 +26,7 @@ export * from './appraisal-case.repository';
 export * from './balance.repository';
 export * from './batch-task.repository';
 export * from './business.repository';
+export * from './customer-category.repository';
 export * from './customer-domain.repository';
 export * from './database-health';
 export * from './eval-field-setting.repository';
@@ -34,6 +37,7 @@ export * from './operation-log.repository';
 export * from './organization.repository';
 export * from './region.repository';
 export * from './report-config.repository';
+export * from './risk-coefficient.repository';
 export * from './role.repository';
 export * from './site-config.repository';
 export * from './tenant.repository';
@@ -46,6 +50,7 @@ export const REPOSITORIES = [
   BalanceRepository,
   BatchTaskRepository,
   BusinessRepository,
+  CustomerCategoryRepository,
   CustomerDomainRepository,
   DatabaseHealth,
   EvalFieldSettingRepository,
@@ -56,6 +61,7 @@ export const REPOSITORIES = [
   OrganizationRepository,
   RegionRepository,
   ReportConfigRepository,
+  RiskCoefficientRepository,
   RoleRepository,
   SiteConfigRepository,
   TenantRepository,

@@ -1,0 +1,3 @@
+export * from './catalogue-text';
+export * from './business.rules';
+export * from './customer-category.rules';
