@@ -20,3 +20,12 @@ export class ApiError extends Error {
 export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
+
+/**
+ * What a dialog shows for a save the server refused: its message. Null for a network failure,
+ * which the API client shows already.
+ */
+export function failureMessage(error: unknown, fallback = '保存失败！'): string | null {
+  if (isApiError(error)) return error.kind === 'network' ? null : error.message;
+  return fallback;
+}

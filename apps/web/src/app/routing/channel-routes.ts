@@ -31,6 +31,13 @@ export const CHANNEL_ROUTES: readonly RouteEntry[] = [
     page: () => import('../../modules/customer-domain/pages/CustomerDomainPage').then((m) => m.CustomerDomainPage),
   },
   {
+    name: 'customerCategory',
+    path: 'customerCategory',
+    title: '客户类别',
+    permission: Perm.customerCategory,
+    page: () => import('../../modules/customer-category/pages/CustomerCategoryPage').then((m) => m.CustomerCategoryPage),
+  },
+  {
     name: 'assessmentlist',
     path: 'assessmentlist',
     title: '估价申请',

@@ -166,4 +166,11 @@ export const ORG_ROUTES: readonly RouteEntry[] = [
     permission: Perm.roles,
     page: () => import('../../modules/roles/pages/RoleEditPage').then((m) => m.OrgRoleEditPage),
   },
+  {
+    name: 'businessManage',
+    path: 'businessManage',
+    title: '业务管理',
+    permission: Perm.business,
+    page: () => import('../../modules/business/pages/BusinessManagePage').then((m) => m.BusinessManagePage),
+  },
 ];
