@@ -26,6 +26,7 @@ import { EvalFieldModule } from './modules/eval-field/eval-field.module';
 import { EvalModule } from './modules/eval/eval.module';
 import { HealthModule } from './modules/health/health.module';
 import { ObjectionModule } from './modules/objection/objection.module';
+import { OrganizationModule } from './modules/organization/organization.module';
 import { NotifySettingsModule } from './modules/notify-settings/notify-settings.module';
 import { OperationLogModule } from './modules/operation-log/operation-log.module';
 import { ProfileModule } from './modules/profile/profile.module';
@@ -70,6 +71,7 @@ import { UsersModule } from './modules/users/users.module';
     CustomerDomainModule,
     RolesModule,
     CustomerCategoryModule,
+    OrganizationModule,
     ReportModule,
     ArtificialModule,
     ReviewModule,

@@ -14,3 +14,4 @@ export * from './download-link.contracts';
 export * from './operation-log.contracts';
 export * from './role.contracts';
 export * from './catalogue.contracts';
+export * from './organization.contracts';

@@ -27,3 +27,4 @@ export * from './audit/operation-changes';
 export * from './audit/operation-log.schemas';
 export * from './roles';
 export * from './catalogues';
+export * from './organization';
