@@ -32,4 +32,5 @@ export * from './trees/permission-tree';
 export * from './trees/PermissionTreeEditor';
 export * from './trees/org-tree';
 export * from './trees/OrgTreeSelect';
+export * from './trees/OrgTreePanel';
 export * from './list/cells';

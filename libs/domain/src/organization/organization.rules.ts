@@ -182,6 +182,10 @@ export const orgEditSchema = z.object({
 });
 export type OrgEdit = z.output<typeof orgEditSchema>;
 
+/** The rename dialog: the name only (the request also carries the current parentId). */
+export const orgRenameSchema = orgEditSchema.pick({ id: true, name: true });
+export type OrgRename = z.output<typeof orgRenameSchema>;
+
 /** The information form's values, as the web form holds them. */
 export interface OrgInfoFormValues {
   [key: string]: unknown;

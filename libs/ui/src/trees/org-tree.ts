@@ -36,3 +36,36 @@ export function filterOrgTree(nodes: readonly OrgNode[], search: string): OrgNod
 export function orgNames(nodes: readonly OrgNode[], ids: ReadonlySet<number>): string[] {
   return nodes.flatMap((n) => [...(ids.has(n.id) ? [n.name] : []), ...orgNames(n.children ?? [], ids)]);
 }
+
+/** The organisation of that id in a forest, or undefined. */
+export function findOrg(nodes: readonly OrgNode[], id: number): OrgNode | undefined {
+  for (const node of nodes) {
+    if (node.id === id) return node;
+    const found = findOrg(node.children ?? [], id);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** The parent of an organisation in a forest: null for a top organisation, undefined when absent. */
+export function parentOf(nodes: readonly OrgNode[], id: number, parent: OrgNode | null = null): OrgNode | null | undefined {
+  for (const node of nodes) {
+    if (node.id === id) return parent;
+    const found = parentOf(node.children ?? [], id, node);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+/**
+ * Whether the organisation dragged may be dropped on the target to become its child: never on
+ * itself or one of its descendants (that would make a cycle), nor on its current parent (nothing
+ * would change), and only a sub-organisation moves (a top organisation stays where it is).
+ */
+export function canDropOrg(nodes: readonly OrgNode[], draggedId: number, targetId: number): boolean {
+  const dragged = findOrg(nodes, draggedId);
+  if (!dragged || !findOrg(nodes, targetId)) return false;
+  if (subtreeIds(dragged).includes(targetId)) return false;
+  const parent = parentOf(nodes, draggedId);
+  return parent !== null && parent !== undefined && parent.id !== targetId;
+}

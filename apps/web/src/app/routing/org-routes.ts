@@ -173,4 +173,11 @@ export const ORG_ROUTES: readonly RouteEntry[] = [
     permission: Perm.business,
     page: () => import('../../modules/business/pages/BusinessManagePage').then((m) => m.BusinessManagePage),
   },
+  {
+    name: 'organization',
+    path: 'organization',
+    title: '机构管理',
+    permission: Perm.organisation,
+    page: () => import('../../modules/organization/pages/OrganizationPage').then((m) => m.OrganizationPage),
+  },
 ];
