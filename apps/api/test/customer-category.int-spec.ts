@@ -36,7 +36,9 @@ describe('customer categories (channel)', () => {
     t = await startTestApi();
     for (const login of ['channeladmin', 'appraiser1', 'otherchannel']) tokens[login] = await t.login('tenant', login);
     tokens.demoadmin = await t.login('user', 'demoadmin');
-    demoCompany = await t.ds.getRepository(OrganizationEntity).findOneByOrFail({ tenantId: t.demoTenantId, parentId: IsNull() });
+    demoCompany = await t.ds
+      .getRepository(OrganizationEntity)
+      .findOneByOrFail({ tenantId: t.demoTenantId, parentId: IsNull(), name: '北京示范银行' });
     staffId = (await t.ds.getRepository(TenantStaffEntity).findOneByOrFail({ loginUser: 'channeladmin' })).id;
   });
   afterAll(() => t.close());

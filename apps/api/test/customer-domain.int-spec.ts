@@ -60,22 +60,26 @@ describe('customer domains (channel)', () => {
     throw new Error('no statement waited for the lock');
   }
 
-  const rootCompany = (tenantId: number) => t.ds.getRepository(OrganizationEntity).findOneByOrFail({ tenantId, parentId: IsNull() });
+  const rootCompany = (tenantId: number, name: string) =>
+    t.ds.getRepository(OrganizationEntity).findOneByOrFail({ tenantId, parentId: IsNull(), name });
 
   beforeAll(async () => {
     t = await startTestApi();
     for (const login of ['channeladmin', 'appraiser1', 'otherchannel']) tokens[login] = await t.login('tenant', login);
-    const demoCompany = await rootCompany(t.demoTenantId);
+    const demoCompany = await rootCompany(t.demoTenantId, '北京示范银行');
     demoCompanyId = demoCompany.id;
     demoCompanyName = demoCompany.name;
-    otherCompanyId = (await rootCompany(t.otherTenantId)).id;
+    otherCompanyId = (await rootCompany(t.otherTenantId, '江南示范银行')).id;
   });
   afterAll(() => t.close());
 
   describe('the company picker', () => {
     it("lists the tenant's own customer companies only", async () => {
       const res = await t.http().get('/api/tenant/customer-company/list').set(auth(tokens.channeladmin)).expect(200);
-      expect(res.body.data).toEqual([{ id: demoCompanyId, name: demoCompanyName }]);
+      expect(res.body.data).toEqual([
+        { id: demoCompanyId, name: demoCompanyName },
+        { id: expect.any(Number), name: '华东示范商业银行' },
+      ]);
       const other = await t.http().get('/api/tenant/customer-company/list').set(auth(tokens.otherchannel)).expect(200);
       expect(other.body.data).toEqual([{ id: otherCompanyId, name: expect.any(String) }]);
       expect((await t.http().get('/api/tenant/customer-company/list').set(auth(tokens.appraiser1)).expect(403)).body).toMatchObject({

@@ -37,7 +37,9 @@ describe('roles', () => {
     t = await startTestApi();
     for (const login of ['demoadmin', 'demouser', 'otheradmin']) tokens[login] = await t.login('user', login);
     for (const login of ['channeladmin', 'appraiser1', 'otherchannel']) tokens[login] = await t.login('tenant', login);
-    demoCompanyId = (await t.ds.getRepository(OrganizationEntity).findOneByOrFail({ tenantId: t.demoTenantId, parentId: IsNull() })).id;
+    demoCompanyId = (
+      await t.ds.getRepository(OrganizationEntity).findOneByOrFail({ tenantId: t.demoTenantId, parentId: IsNull(), name: '北京示范银行' })
+    ).id;
   });
   afterAll(() => t.close());
 
@@ -113,7 +115,7 @@ describe('roles', () => {
         code: 200,
         message: RoleMsg.added,
         data: {
-          code: '1004',
+          code: '1005',
           name: '审核员',
           remark: '只看记录',
           createdBy: expect.any(Number),
@@ -127,7 +129,7 @@ describe('roles', () => {
         tenantId: t.demoTenantId,
         kind: 'customer',
         companyId: demoCompanyId,
-        code: '1004',
+        code: '1005',
       });
       expect(await permissionsOf(created)).toEqual([1, 22]);
       const [log] = await logsOf(created);
@@ -138,7 +140,7 @@ describe('roles', () => {
         changes: { before: {}, after: { name: '审核员', remark: '只看记录', permissions: [1, 22] } },
       });
       const form = await postForm('/api/auth/role/add', tokens.demoadmin, { name: '表单角色', permissions: '2,26' }).expect(200);
-      expect(form.body.data).toMatchObject({ code: '1005', permissions: [2, 26] });
+      expect(form.body.data).toMatchObject({ code: '1006', permissions: [2, 26] });
     });
 
     it('refuses bad input with the spec’s messages', async () => {
@@ -271,7 +273,7 @@ describe('roles', () => {
         remark: '',
         permissions: [44],
       }).expect(200);
-      expect(res.body).toMatchObject({ message: RoleMsg.added, data: { code: '1006', permissions: [10, 44], createdName: '渠道管理员' } });
+      expect(res.body).toMatchObject({ message: RoleMsg.added, data: { code: '1007', permissions: [10, 44], createdName: '渠道管理员' } });
       customerRole = res.body.data.id;
       expect(await t.ds.getRepository(RoleEntity).findOneByOrFail({ id: customerRole })).toMatchObject({
         kind: 'customer',
@@ -286,7 +288,7 @@ describe('roles', () => {
       await t.ds.getRepository(AccountRoleEntity).save({ accountId: demouser.id, roleId: customerRole });
       expect(await perms()).toContain(10);
       const list = (await get('/api/tenant/auth/role/t/c/pageable', tokens.channeladmin).expect(200)).body.data.list;
-      expect(list).toEqual([expect.objectContaining({ id: customerRole, code: '1006', userCount: 1 })]);
+      expect(list).toEqual([expect.objectContaining({ id: customerRole, code: '1007', userCount: 1 })]);
       expect((await get('/api/tenant/auth/role/c/list', tokens.channeladmin).expect(200)).body.data).toEqual([
         { id: customerRole, name: '机构管理' },
       ]);

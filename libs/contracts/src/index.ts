@@ -15,3 +15,4 @@ export * from './operation-log.contracts';
 export * from './role.contracts';
 export * from './catalogue.contracts';
 export * from './organization.contracts';
+export * from './customer-company.contracts';

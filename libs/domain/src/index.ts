@@ -28,3 +28,5 @@ export * from './audit/operation-log.schemas';
 export * from './roles';
 export * from './catalogues';
 export * from './organization';
+export * from './companies';
+export * from './images/licence-image.rules';

@@ -48,6 +48,10 @@ export const Perm = {
   rentValuation: 111,
   manualEnquiry: 112,
   customerCompany: 66,
+  /** Add, edit and delete a customer company. */
+  customerCompanyAdd: 78,
+  customerCompanyEdit: 79,
+  customerCompanyDelete: 80,
   customerDomain: 67,
   /** Apply for a customer domain. */
   customerDomainApply: 81,

@@ -1,6 +1,7 @@
 export * from './identity/password';
 export * from './demo/demo-platform.seed';
 export * from './demo/png';
+export * from './demo/demo-second-company.seed';
 export * from './audit';
 export * from './quota';
 export * from './geo';

@@ -18,6 +18,7 @@ import {
 } from '@valuation/persistence';
 import { hashPassword } from '../identity/password';
 import { demoBackgroundPng, demoLogoPng } from './png';
+import { SECOND_DEMO_COMPANY, seedSecondDemoCompany, type SecondCompanyOptions } from './demo-second-company.seed';
 
 /** Password of every demo login. Listed in the README with a warning to change it. */
 export const DEMO_PASSWORD = 'Demo@123456';
@@ -376,15 +377,24 @@ export async function seedBusinessTypes(m: EntityManager, tenantId: number, comp
   return missing.length;
 }
 
+/** The demo tenant's second customer company: valuer accounts with the demo password and small balances. */
+const secondCompany = (password: string): SecondCompanyOptions => ({
+  password,
+  permissions: VALUATION_PERMISSIONS,
+  credit: creditBalances,
+});
+
 /**
  * Loads the demo platform once; later runs find the demo tenant and change nothing but adding the
- * default business types its customer companies never had.
+ * second customer company if it never had it and the default business types its customer
+ * companies never had.
  */
 export async function seedDemoPlatform(ds: DataSource, images?: ImageSink): Promise<DemoPlatform> {
   return ds.transaction(async (m) => {
     await m.query(`SELECT pg_advisory_xact_lock(hashtext('seed-demo-platform'))`);
     const existing = await m.findOneBy(TenantEntity, { code: DEMO_TENANT_CODE });
     if (existing) {
+      await seedSecondDemoCompany(m, existing.id, secondCompany(DEMO_PASSWORD));
       const companies = await m.find(OrganizationEntity, { select: { id: true }, where: { tenantId: existing.id, parentId: IsNull() } });
       for (const c of companies) await seedBusinessTypes(m, existing.id, c.id);
       return { created: false, tenantId: existing.id };
@@ -403,6 +413,9 @@ export async function seedDemoPlatform(ds: DataSource, images?: ImageSink): Prom
       DEMO_PASSWORD,
       images,
     );
+    await seedSecondDemoCompany(m, tenantId, secondCompany(DEMO_PASSWORD));
+    const second = await m.findOneByOrFail(OrganizationEntity, { tenantId, name: SECOND_DEMO_COMPANY.name });
+    await seedBusinessTypes(m, tenantId, second.id);
     return { created: true, tenantId };
   });
 }

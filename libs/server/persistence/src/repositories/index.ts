@@ -5,6 +5,7 @@ import { BalanceRepository } from './balance.repository';
 import { BatchTaskRepository } from './batch-task.repository';
 import { BusinessRepository } from './business.repository';
 import { CustomerCategoryRepository } from './customer-category.repository';
+import { CustomerCompanyRepository } from './customer-company.repository';
 import { CustomerDomainRepository } from './customer-domain.repository';
 import { DatabaseHealth } from './database-health';
 import { EvalFieldSettingRepository } from './eval-field-setting.repository';
@@ -27,6 +28,7 @@ export * from './balance.repository';
 export * from './batch-task.repository';
 export * from './business.repository';
 export * from './customer-category.repository';
+export * from './customer-company.repository';
 export * from './customer-domain.repository';
 export * from './database-health';
 export * from './eval-field-setting.repository';
@@ -51,6 +53,7 @@ export const REPOSITORIES = [
   BatchTaskRepository,
   BusinessRepository,
   CustomerCategoryRepository,
+  CustomerCompanyRepository,
   CustomerDomainRepository,
   DatabaseHealth,
   EvalFieldSettingRepository,
