@@ -24,6 +24,13 @@ export const CHANNEL_ROUTES: readonly RouteEntry[] = [
     page: () => import('../../modules/appraisal/pages/AppraisalCasePage').then((m) => m.AppraisalCasePage),
   },
   {
+    name: 'customerCompany',
+    path: 'customerCompany',
+    title: '客户公司',
+    permission: Perm.customerCompany,
+    page: () => import('../../modules/customer-company/pages/CustomerCompanyPage').then((m) => m.CustomerCompanyPage),
+  },
+  {
     name: 'customerDomain',
     path: 'customerDomain',
     title: '域名申请',
