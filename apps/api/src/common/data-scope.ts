@@ -19,3 +19,13 @@ export function dataScope(p: Principal, rule: DataRangePermissions | DataRange):
 
 /** The range of valuation records and of what is filed from them (cases, reports, institution applications). */
 export const recordScope = (p: Principal): DataScope => dataScope(p, DATA_RANGE_PERMISSIONS.records);
+
+/**
+ * The organisations a caller picks from under a list's data-range rule (a list's organisation
+ * filter, a new record's organisation): with the subordinate permission its organisation and those
+ * below it, otherwise its own organisation.
+ */
+export function organisationChoiceScope(p: Principal, rule: DataRangePermissions): DataScope {
+  const scope = dataScope(p, rule);
+  return scope.range === 'subtree' ? scope : { ...scope, range: 'organization' };
+}

@@ -39,10 +39,12 @@ export class OrganizationController {
     private readonly storage: ObjectStorage,
   ) {}
 
-  @RequirePermission(Perm.organisation)
+  @RequirePermission(Perm.organisation, Perm.accounts)
   @Returns(z.array(orgTreeNodeSchema))
   @Get('findMOrgs')
-  @ApiOperation({ summary: `机构树（有效机构）。${RANGE}` })
+  @ApiOperation({
+    summary: `机构树（有效机构）。${RANGE}。只有账号管理（11）而无机构管理（10）时为账号页的机构树：持有 51 时为本机构及其全部下级机构，否则仅本机构`,
+  })
   tree(@CurrentPrincipal() p: Principal) {
     return this.organizations.tree(p);
   }

@@ -8,6 +8,7 @@ import {
   moveRefusal,
   ORG_FIELD_LABELS,
   OrganizationMsg,
+  Perm,
   type OrgAdd,
   type OrgEdit,
   type OrgMove,
@@ -23,7 +24,7 @@ import {
 } from '@valuation/persistence';
 import { ObjectStorage } from '@valuation/storage';
 import { ApiError, Reply } from '../../common/api-error';
-import { dataScope } from '../../common/data-scope';
+import { dataScope, organisationChoiceScope } from '../../common/data-scope';
 import type { Principal } from '../../common/principal';
 import { AdminLog } from '../auth/admin-log.service';
 
@@ -70,6 +71,15 @@ export function organisationScope(p: Principal): DataScope {
   return scope.range === 'subtree' ? scope : { ...scope, range: 'organization' };
 }
 
+/**
+ * The organisations the tree (findMOrgs) shows: organisation management's range, or, for a caller
+ * who manages accounts (11) but not organisations (10), the account page's range (51 its
+ * organisation and those below, otherwise its own organisation).
+ */
+function treeScope(p: Principal): DataScope {
+  return p.permissions.has(Perm.organisation) ? organisationScope(p) : organisationChoiceScope(p, DATA_RANGE_PERMISSIONS.accounts);
+}
+
 function infoSnapshot(org: OrganizationEntity): RecordSnapshot {
   return {
     name: org.name,
@@ -111,7 +121,7 @@ export class OrganizationService {
 
   async tree(p: Principal): Promise<OrgTreeNodeView[]> {
     if (p.organizationId === null) return [];
-    return buildOrgTree(await this.organizations.treeRows(organisationScope(p)));
+    return buildOrgTree(await this.organizations.treeRows(treeScope(p)));
   }
 
   async info(p: Principal, orgId: number): Promise<OrgInfo> {
