@@ -20,6 +20,7 @@ import { CustomerCompanyModule } from './modules/customer-company/customer-compa
 import { CustomerCategoryModule } from './modules/customer-category/customer-category.module';
 import { CustomerDomainModule } from './modules/customer-domain/customer-domain.module';
 import { RolesModule } from './modules/roles/role.module';
+import { AccountsModule } from './modules/accounts/account.module';
 import { DictModule } from './modules/dict/dict.module';
 import { DownloadLinkModule } from './modules/download-link/download-link.module';
 import { EvalFieldModule } from './modules/eval-field/eval-field.module';
@@ -35,7 +36,6 @@ import { ReportModule } from './modules/report/report.module';
 import { ReportConfigModule } from './modules/report-config/report-config.module';
 import { ReviewModule } from './modules/review/review.module';
 import { SiteConfigModule } from './modules/site-config/site-config.module';
-import { UsersModule } from './modules/users/users.module';
 
 @Module({
   imports: [
@@ -58,7 +58,7 @@ import { UsersModule } from './modules/users/users.module';
     AgencyModule,
     ProfileModule,
     SiteConfigModule,
-    UsersModule,
+    AccountsModule,
     RegionModule,
     DictModule,
     BusinessModule,

@@ -126,24 +126,6 @@ export const customerCompanyOptionSchema = z
   .meta({ id: 'CustomerCompanyOption', description: 'An active customer company (root organisation) of the tenant.' });
 export type CustomerCompanyOption = z.infer<typeof customerCompanyOptionSchema>;
 
-export const accountDetailSchema = z
-  .object({
-    id: z.number(),
-    loginUser: z.string(),
-    userName: z.string(),
-    organizationId: z.number(),
-    organizationName: z.string(),
-    email: z.string(),
-    mobilePhone: z.string(),
-    userType: z.number().describe('1 enterprise, 2 personal.'),
-    status: z.number(),
-    expireDate: z.string().nullable(),
-    createdTime: z.string().describe('ISO 8601'),
-    roleList: z.array(z.object({ id: z.number(), name: z.string() })).describe('The roles assigned to the account.'),
-  })
-  .meta({ id: 'AccountDetail', description: "GET api/auth/user/infoDetail: an account of the caller's data range with its roles." });
-export type AccountDetail = z.infer<typeof accountDetailSchema>;
-
 export const notifySettingsViewSchema = z
   .object({
     organizationId: z.number(),

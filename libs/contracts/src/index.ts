@@ -16,3 +16,4 @@ export * from './role.contracts';
 export * from './catalogue.contracts';
 export * from './organization.contracts';
 export * from './customer-company.contracts';
+export * from './account.contracts';

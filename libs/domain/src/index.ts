@@ -30,3 +30,4 @@ export * from './catalogues';
 export * from './organization';
 export * from './companies';
 export * from './images/licence-image.rules';
+export * from './accounts';

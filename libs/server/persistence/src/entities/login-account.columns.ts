@@ -22,7 +22,8 @@ export abstract class LoginAccountColumns {
   @Column({ type: 'varchar', length: 45, nullable: true })
   email: string | null;
 
-  @Column({ type: 'varchar', length: 20, nullable: true })
+  /** Phone numbers: digits and hyphens, several separated by commas; unique within the tenant. */
+  @Column({ type: 'varchar', length: 100, nullable: true })
   mobilePhone: string | null;
 
   /** 0 enabled, 1 disabled. */

@@ -17,6 +17,7 @@ import { CaseSourceIndex1795556237808 } from './1795556237808-case-source-index.
 import { MobileUniquePerTenant1795626366103 } from './1795626366103-mobile-unique-per-tenant.migration';
 import { OperationLogChanges1795783103836 } from './1795783103836-operation-log-changes.migration';
 import { CustomerCategory1795783616413 } from './1795783616413-customer-category.migration';
+import { AccountPhoneNumbers1795784914344 } from './1795784914344-account-phone-numbers.migration';
 
 /** Every migration, oldest first. `npm run migration:generate -- <Name>` appends to this list. */
 export const MIGRATIONS = [
@@ -39,4 +40,5 @@ export const MIGRATIONS = [
   MobileUniquePerTenant1795626366103,
   OperationLogChanges1795783103836,
   CustomerCategory1795783616413,
+  AccountPhoneNumbers1795784914344,
 ];

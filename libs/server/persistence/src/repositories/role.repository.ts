@@ -144,4 +144,39 @@ export class RoleRepository {
     await m.getRepository(RolePermissionEntity).delete({ roleId: role.id });
     await m.getRepository(RoleEntity).delete({ id: role.id });
   }
+
+  /**
+   * The tenant's roles of the kind that belong to one of the owners (a company's id, or null for the
+   * tenant-wide and staff roles), oldest first: the roles an account may be given.
+   */
+  ofOwners(m: EntityManager | undefined, tenantId: number, kind: RoleKind, owners: readonly (number | null)[]): Promise<RoleEntity[]> {
+    const companies = owners.filter((o): o is number => o !== null);
+    const qb = (m ?? this.ds.manager)
+      .getRepository(RoleEntity)
+      .createQueryBuilder('r')
+      .where('r.tenantId = :tenantId AND r.kind = :kind', { tenantId, kind });
+    const conditions = [
+      ...(owners.includes(null) ? ['r.companyId IS NULL'] : []),
+      ...(companies.length ? ['r.companyId IN (:...companies)'] : []),
+    ];
+    if (!conditions.length) return Promise.resolve([]);
+    return qb
+      .andWhere(`(${conditions.join(' OR ')})`, { companies })
+      .orderBy('r.id', 'ASC')
+      .getMany();
+  }
+
+  /** The permission ids of each role. */
+  async permissionsOf(m: EntityManager | undefined, roleIds: readonly number[]): Promise<Map<number, number[]>> {
+    const out = new Map<number, number[]>(roleIds.map((id) => [id, []]));
+    if (!roleIds.length) return out;
+    const rows = await (m ?? this.ds.manager)
+      .getRepository(RolePermissionEntity)
+      .createQueryBuilder('rp')
+      .where('rp.roleId IN (:...roleIds)', { roleIds })
+      .orderBy('rp.permissionId', 'ASC')
+      .getMany();
+    for (const r of rows) out.get(r.roleId)?.push(r.permissionId);
+    return out;
+  }
 }
