@@ -3,7 +3,9 @@ import { IconRefresh, IconSearch } from '@tabler/icons-react';
 import type { FormEvent, ReactNode } from 'react';
 import { DateRangeInput } from '../filters/DateRangeInput';
 import { RegionCascade, type RegionNode } from '../filters/RegionCascade';
-import { appliesAtOnce, CHECKED, type FilterField, type FilterValues } from './list-filters';
+import { OrgTreeSelect } from '../trees/OrgTreeSelect';
+import type { OrgNode } from '../trees/org-tree';
+import { appliesAtOnce, CHECKED, orgFilterIds, type FilterField, type FilterValues } from './list-filters';
 
 export interface FilterBarProps {
   fields: readonly FilterField[];
@@ -17,6 +19,8 @@ export interface FilterBarProps {
   actions?: ReactNode;
   /** The region tree for region fields. */
   regionTree?: readonly RegionNode[];
+  /** The organisation tree for organisation fields. */
+  orgTree?: readonly OrgNode[];
   /** The day date pickers end; today by default. */
   today?: Date | string;
 }
@@ -27,6 +31,7 @@ function FilterControl({
   onChange,
   onApply,
   regionTree,
+  orgTree,
   today,
 }: {
   field: FilterField;
@@ -34,6 +39,7 @@ function FilterControl({
   onChange: FilterBarProps['onChange'];
   onApply: FilterBarProps['onChange'];
   regionTree?: readonly RegionNode[];
+  orgTree?: readonly OrgNode[];
   today?: Date | string;
 }) {
   switch (field.kind) {
@@ -105,6 +111,16 @@ function FilterControl({
         />
       );
     }
+    case 'orgTree':
+      return (
+        <OrgTreeSelect
+          label={field.label}
+          tree={orgTree ?? []}
+          width={field.width}
+          value={orgFilterIds(values[field.key])}
+          onChange={(ids) => onChange({ [field.key]: ids.join(',') })}
+        />
+      );
     case 'checkbox':
       return (
         <Checkbox
@@ -121,7 +137,7 @@ function FilterControl({
  * The filter row of a list page, drawn from the page's field descriptions: the fields left to
  * right (wrapping on narrow screens), then 查询 and 重置; Enter in a field searches.
  */
-export function FilterBar({ fields, values, onChange, onApply, onSearch, onReset, actions, regionTree, today }: FilterBarProps) {
+export function FilterBar({ fields, values, onChange, onApply, onSearch, onReset, actions, regionTree, orgTree, today }: FilterBarProps) {
   const withButtons = fields.some((f) => !appliesAtOnce(f));
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -142,6 +158,7 @@ export function FilterBar({ fields, values, onChange, onApply, onSearch, onReset
             onChange={onChange}
             onApply={onApply ?? onChange}
             regionTree={regionTree}
+            orgTree={orgTree}
             today={today}
           />
         ))}

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { LoadError } from '../components/LoadError';
 import { PageSection } from '../components/PageSection';
 import type { RegionNode } from '../filters/RegionCascade';
+import type { OrgNode } from '../trees/org-tree';
 import type { FilterValues } from './list-filters';
 import { ExportButton } from './ExportButton';
 import { FilterBar } from './FilterBar';
@@ -49,6 +50,8 @@ export interface ListPageProps<T> {
   minWidth?: number;
   renderExpanded?: (row: T, index: number) => ReactNode;
   regionTree?: readonly RegionNode[];
+  /** The organisation tree of organisation filters. */
+  orgTree?: readonly OrgNode[];
   today?: Date | string;
   /** Accessible name of the table; the title when it is text. */
   tableLabel?: string;
@@ -76,6 +79,7 @@ export function ListPage<T>({
   minWidth,
   renderExpanded,
   regionTree,
+  orgTree,
   today,
   tableLabel,
 }: ListPageProps<T>) {
@@ -111,6 +115,7 @@ export function ListPage<T>({
               onReset={state.reset}
               actions={actions}
               regionTree={regionTree}
+              orgTree={orgTree}
               today={today}
             />
           ) : null}

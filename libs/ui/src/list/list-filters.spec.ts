@@ -1,4 +1,4 @@
-import { filterDefaults, type FilterField } from './list-filters';
+import { filterDefaults, filtersFromSearch, orgFilterIds, type FilterField } from './list-filters';
 
 describe('filterDefaults', () => {
   it('opens a date window of the last months or of the last days, today included', () => {
@@ -15,5 +15,18 @@ describe('filterDefaults', () => {
       cBegin: '',
       cEnd: '',
     });
+  });
+});
+
+describe('organisation tree filters', () => {
+  const fields: FilterField[] = [{ kind: 'orgTree', key: 'organizationIds', label: '机构' }];
+  const read = (search: string) => filtersFromSearch(fields, new URLSearchParams(search), filterDefaults(fields)).organizationIds;
+
+  it('keep the ids chosen in the URL, and nothing for a value that is not a list of ids', () => {
+    expect(read('organizationIds=3,14')).toBe('3,14');
+    expect(read('organizationIds=3,x')).toBe('');
+    expect(read('')).toBe('');
+    expect(orgFilterIds('3,14')).toEqual([3, 14]);
+    expect(orgFilterIds('')).toEqual([]);
   });
 });

@@ -63,8 +63,26 @@ export interface CheckboxFilterField extends FieldBase {
   kind: 'checkbox';
 }
 
+/** Organisations picked from the organisation tree (ListPage's `orgTree`), kept as ids separated by commas; none means all. */
+export interface OrgTreeFilterField extends FieldBase {
+  kind: 'orgTree';
+}
+
 export type FilterField =
-  TextFilterField | SelectFilterField | SegmentedFilterField | DateRangeFilterField | RegionFilterField | CheckboxFilterField;
+  | TextFilterField
+  | SelectFilterField
+  | SegmentedFilterField
+  | DateRangeFilterField
+  | RegionFilterField
+  | CheckboxFilterField
+  | OrgTreeFilterField;
+
+/** The organisation ids an organisation tree filter holds. */
+export const orgFilterIds = (value: string | undefined): number[] =>
+  (value ?? '')
+    .split(',')
+    .filter((v) => /^\d{1,10}$/.test(v))
+    .map(Number);
 
 /** The value of a ticked checkbox filter. */
 export const CHECKED = '1';
@@ -129,6 +147,8 @@ function accepted(field: FilterField, key: string, value: string, fallback: stri
       return value === CHECKED ? CHECKED : '';
     case 'region':
       return /^\d{0,12}$/.test(value) ? value : fallback;
+    case 'orgTree':
+      return /^(\d{1,10}(,\d{1,10})*)?$/.test(value) ? value : fallback;
     default:
       return key === field.key ? value : fallback;
   }
