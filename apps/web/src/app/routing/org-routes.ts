@@ -153,6 +153,20 @@ export const ORG_ROUTES: readonly RouteEntry[] = [
     page: () => import('../../modules/batch/pages/BatchValuationDetailPage').then((m) => m.BatchValuationDetailPage),
   },
   {
+    name: 'accountManage',
+    path: 'accountManage',
+    title: '账号管理',
+    permission: Perm.accounts,
+    page: () => import('../../modules/accounts/pages/AccountListPage').then((m) => m.OrgAccountListPage),
+  },
+  {
+    name: 'assignRole',
+    path: 'assignRole/:id',
+    title: '分配角色',
+    permission: Perm.accounts,
+    page: () => import('../../modules/accounts/pages/AssignRolePage').then((m) => m.OrgAssignRolePage),
+  },
+  {
     name: 'roleManage',
     path: 'roleManage',
     title: '角色管理',
