@@ -1,7 +1,4 @@
-import { getQueueToken } from '@nestjs/bullmq';
-import type { Queue } from 'bullmq';
 import { IsNull } from 'typeorm';
-import { QUEUES, type AuditRecordPayload } from '@valuation/contracts';
 import { operateCustomerDomain } from '@valuation/core';
 import { CustomerDomainMsg, DomainWorkflowMsg, Msg } from '@valuation/domain';
 import {
@@ -43,10 +40,7 @@ describe('customer domains (channel)', () => {
     return token ? req.set(auth(token)) : req;
   };
 
-  async function auditEvents(action: string): Promise<AuditRecordPayload[]> {
-    const jobs = await t.app.get<Queue>(getQueueToken(QUEUES.audit)).getJobs(['waiting', 'delayed', 'active', 'completed', 'failed']);
-    return jobs.map((j) => j.data as AuditRecordPayload).filter((d) => d.action === action);
-  }
+  const logRows = (action: string) => t.ds.getRepository(OperationLogEntity).find({ where: { action }, order: { id: 'ASC' } });
 
   /** Until a statement of this database waits for a lock (the API's insert behind an uncommitted one). */
   async function waitForLockWait(): Promise<void> {
@@ -120,12 +114,15 @@ describe('customer domains (channel)', () => {
         version: 1,
         updatedByName: '渠道管理员',
       });
-      expect(await auditEvents('申请域名')).toEqual([
+      expect(await logRows('申请域名')).toEqual([
         expect.objectContaining({
           tenantId: t.demoTenantId,
           population: 'tenant',
           actorLogin: 'channeladmin',
-          detail: `${demoCompanyName}：val.bank-demo.com`,
+          targetType: 'customer-domain',
+          targetId: String(id),
+          detail: `${demoCompanyName}：域名：val.bank-demo.com`,
+          changes: { before: {}, after: { domain: 'val.bank-demo.com' } },
         }),
       ]);
     });
@@ -250,6 +247,11 @@ describe('customer domains (channel)', () => {
         state: 1,
         version: 3,
       });
+      expect((await logRows('编辑域名')).at(-1)).toMatchObject({
+        targetId: String(id),
+        detail: `${demoCompanyName}：域名：edit.bank-demo.com → edit2.bank-demo.com`,
+        changes: { before: { domain: 'edit.bank-demo.com' }, after: { domain: 'edit2.bank-demo.com' } },
+      });
     });
 
     it('keeps the applications of one tenant from another', async () => {
@@ -279,6 +281,9 @@ describe('customer domains (channel)', () => {
       expect(res.body).toEqual({ code: 200, message: CustomerDomainMsg.deleted, data: null });
       expect(await t.ds.getRepository(CustomerDomainEntity).findOneBy({ id })).toBeNull();
       expect((await remove(id).expect(404)).body.message).toBe(CustomerDomainMsg.notFound);
+      expect(await logRows('删除域名')).toEqual([
+        expect.objectContaining({ targetId: String(id), changes: { before: { domain: 'edit2.bank-demo.com' }, after: {} } }),
+      ]);
     });
   });
 

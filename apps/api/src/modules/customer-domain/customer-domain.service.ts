@@ -23,13 +23,16 @@ import {
 import { ApiError, Reply } from '../../common/api-error';
 import type { Principal } from '../../common/principal';
 import { workflowApiError } from '../../common/workflow-error';
-import { AuditTrail } from '../auth/audit-trail.service';
+import { AdminLog } from '../auth/admin-log.service';
 import { dateTime } from '../eval/eval-record.view';
 import { CustomerDomainHosts } from '../site-config/customer-domain-hosts';
 
 export const CustomerDomainApiMsg = {
   companyFixed: '域名申请的客户公司不可修改',
 } as const;
+
+/** Field labels of the domain applications' operation-log rows. */
+const DOMAIN_LABELS = { domain: '域名' } as const;
 
 /** 403 with the spec's message: a domain may be applied for once across the platform. */
 const duplicate = () => ApiError.forbidden(CustomerDomainMsg.duplicate);
@@ -74,7 +77,7 @@ export class CustomerDomainService {
     private readonly domains: CustomerDomainRepository,
     private readonly organizations: OrganizationRepository,
     private readonly categories: CustomerCategoryRepository,
-    private readonly audit: AuditTrail,
+    private readonly log: AdminLog,
     private readonly hosts: CustomerDomainHosts,
   ) {}
 
@@ -97,8 +100,8 @@ export class CustomerDomainService {
     const state = initialDomainState(input.domain);
     let row: CustomerDomainEntity;
     try {
-      row = await this.uow.run((m) =>
-        customerDomainWorkflow.create(
+      row = await this.uow.run(async (m) => {
+        const created = await customerDomainWorkflow.create(
           m,
           {
             tenantId: p.tenantId,
@@ -110,13 +113,19 @@ export class CustomerDomainService {
             updatedByName: p.userName.slice(0, 50),
           },
           { event: 'APPLY', actor: staffActor(p), data: domainApplyData({ domain: state.context.domain, companyId: company.id }) },
-        ),
-      );
+        );
+        await this.log.write(m, p, ip, {
+          action: '申请域名',
+          target: { type: 'customer-domain', id: created.id, name: company.name },
+          after: { domain: created.domain },
+          labels: DOMAIN_LABELS,
+        });
+        return created;
+      });
     } catch (error) {
       if (isUniqueViolation(error)) throw duplicate();
       throw error;
     }
-    await this.audit.record(p, '申请域名', `${company.name}：${row.domain}`, ip);
     return new Reply(toCustomerDomainView(row, await this.namesOf(company.id, company.name, p)), CustomerDomainMsg.applied);
   }
 
@@ -126,7 +135,7 @@ export class CustomerDomainService {
    * history row.
    */
   async update(p: Principal, input: CustomerDomainEdit, ip: string | undefined): Promise<Reply<CustomerDomainView>> {
-    let result: { row: CustomerDomainEntity; oldDomain: string };
+    let result: { row: CustomerDomainEntity; companyName: string | undefined };
     try {
       result = await this.uow.run(async (m) => {
         const row = await this.domains.findInTenant(m, input.id, p.tenantId);
@@ -140,30 +149,41 @@ export class CustomerDomainService {
           { type: 'EDIT', actor: staffActor(p), domain: input.domain },
           { expectedVersion: input.version, columns: () => ({ updatedByName: p.userName.slice(0, 50) }) },
         );
-        return { row: saved, oldDomain };
+        const company = await this.organizations.findInTenant(saved.companyId, p.tenantId, m);
+        await this.log.write(m, p, ip, {
+          action: '编辑域名',
+          target: { type: 'customer-domain', id: saved.id, name: company?.name },
+          before: { domain: oldDomain },
+          after: { domain: saved.domain },
+          labels: DOMAIN_LABELS,
+        });
+        return { row: saved, companyName: company?.name };
       });
     } catch (error) {
       if (isUniqueViolation(error)) throw duplicate();
       throw workflowApiError(error);
     }
     this.hosts.forget();
-    const company = await this.organizations.findInTenant(result.row.companyId, p.tenantId);
-    await this.audit.record(p, '编辑域名', `${company?.name ?? ''}：${result.oldDomain} 改为 ${result.row.domain}`, ip);
     return new Reply(
-      toCustomerDomainView(result.row, await this.namesOf(result.row.companyId, company?.name, p)),
+      toCustomerDomainView(result.row, await this.namesOf(result.row.companyId, result.companyName, p)),
       CustomerDomainMsg.edited,
     );
   }
 
   async remove(p: Principal, id: number, ip: string | undefined): Promise<Reply<null>> {
-    const removed = await this.uow.run(async (m) => {
+    await this.uow.run(async (m) => {
       const row = await this.domains.findInTenant(m, id, p.tenantId, true);
       if (!row) throw ApiError.notFound(CustomerDomainMsg.notFound);
       await this.domains.delete(m, row.id, p.tenantId);
-      return row;
+      const company = await this.organizations.findInTenant(row.companyId, p.tenantId, m);
+      await this.log.write(m, p, ip, {
+        action: '删除域名',
+        target: { type: 'customer-domain', id: row.id, name: company?.name },
+        before: { domain: row.domain },
+        labels: DOMAIN_LABELS,
+      });
     });
     this.hosts.forget();
-    await this.audit.record(p, '删除域名', removed.domain, ip);
     return new Reply(null, CustomerDomainMsg.deleted);
   }
 
