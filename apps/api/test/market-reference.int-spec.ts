@@ -93,6 +93,14 @@ describe('market reference data: regions, dictionaries, business types, form fie
       expect(res.status).toBe(401);
       expect(res.body.code).toBe(401);
     });
+
+    it('gives channel staff the region tree too, but no other region call', async () => {
+      const staff = await t.login('tenant', 'channeladmin');
+      const tree = (await get(staff, '/api/region/tree?level=2').expect(200)).body.data;
+      expect(tree[0].items).toEqual([{ regionCode: '110100', regionName: '北京市', items: [] }]);
+      expect((await get(staff, '/api/region/py')).status).toBe(401);
+      expect((await get(staff, '/api/region/filter?name=bj')).status).toBe(401);
+    });
   });
 
   it('lists the dictionaries of the valuation form', async () => {

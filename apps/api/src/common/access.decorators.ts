@@ -12,6 +12,14 @@ export const Public = () => SetMetadata(ACCESS_KEY, { kind: 'public' } satisfies
 /** Any logged-in caller of the population the URL names (own profile, own password...). */
 export const Authenticated = () => SetMetadata(ACCESS_KEY, { kind: 'authenticated' } satisfies AccessRule);
 
+export const BOTH_POPULATIONS_KEY = 'bothPopulations';
+
+/**
+ * Served alike to customer accounts and channel staff (reference data both back-offices show, such
+ * as the region tree): the token may be of either population, whatever the path says.
+ */
+export const ForBothPopulations = () => SetMetadata(BOTH_POPULATIONS_KEY, true);
+
 /** The caller must hold at least one of these permission ids. */
 export const RequirePermission = (...anyOf: number[]) => SetMetadata(ACCESS_KEY, { kind: 'permission', anyOf } satisfies AccessRule);
 

@@ -3,7 +3,7 @@ import { PATH_METADATA } from '@nestjs/common/constants';
 import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
 import { Msg, type Population } from '@valuation/domain';
-import { ACCESS_KEY, type AccessRule } from '../../common/access.decorators';
+import { ACCESS_KEY, BOTH_POPULATIONS_KEY, type AccessRule } from '../../common/access.decorators';
 import { ApiError } from '../../common/api-error';
 import type { AuthenticatedRequest } from '../../common/principal';
 import { DownloadTicketService } from '../download-link/download-ticket.service';
@@ -74,9 +74,13 @@ export class AuthGuard implements CanActivate {
       return true;
     }
     const claims = token ? this.sessions.decode(token) : await this.tickets.redeem(req, context.getHandler());
-    if (!claims || claims.pop !== pop) throw ApiError.unauthorized(Msg.unauthorized);
+    const both = this.reflector.getAllAndOverride<boolean | undefined>(BOTH_POPULATIONS_KEY, [context.getHandler(), context.getClass()]);
+    if (!claims || (claims.pop !== pop && !both)) throw ApiError.unauthorized(Msg.unauthorized);
     // The session check and the account load need only the signed claims, so they run together.
-    const [session, principal] = await Promise.all([this.sessions.refresh(claims), this.principals.load(pop, claims.sub, claims.sid)]);
+    const [session, principal] = await Promise.all([
+      this.sessions.refresh(claims),
+      this.principals.load(claims.pop, claims.sub, claims.sid),
+    ]);
     if (!session || !principal) {
       if (session) await this.sessions.revoke(claims);
       throw ApiError.unauthorized(Msg.unauthorized);

@@ -2,7 +2,7 @@ import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 import { regionItemSchema, regionPinyinGroupSchema, regionTreeNodeSchema } from '@valuation/contracts';
-import { Authenticated } from '../../common/access.decorators';
+import { Authenticated, ForBothPopulations } from '../../common/access.decorators';
 import { ApiError } from '../../common/api-error';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe';
 import { locateQuery, type LocateQuery } from '../community/community.schemas';
@@ -44,9 +44,10 @@ export class RegionController {
   }
 
   @Authenticated()
+  @ForBothPopulations()
   @Returns(z.array(regionTreeNodeSchema))
   @Get('tree')
-  @ApiOperation({ summary: '省、市、区县树（level 1..3，默认 3）：[{ regionCode, regionName, items }]' })
+  @ApiOperation({ summary: '省、市、区县树（level 1..3，默认 3）：[{ regionCode, regionName, items }]；机构用户与渠道员工均可调用' })
   tree(@Query(new ZodValidationPipe(treeQuery)) q: z.output<typeof treeQuery>) {
     return this.regions.tree(q.level);
   }
