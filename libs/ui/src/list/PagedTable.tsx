@@ -44,9 +44,17 @@ const STICKY_RIGHT: CSSProperties = {
   boxShadow: 'inset 1px 0 0 var(--mantine-color-gray-3), -6px 0 8px -6px rgba(0, 0, 0, 0.18)',
 };
 
+/** Keeps a cell that must not wrap at its content's width: badges and buttons are never squeezed by wide neighbours. */
+const NO_SHRINK: CSSProperties = { display: 'inline-block', width: 'max-content' };
+
 function cellText(value: unknown): ReactNode {
   if (value === null || value === undefined || value === '') return EMPTY_CELL;
   return String(value);
+}
+
+function cellContent<T>(column: TableColumn<T>, row: T, index: number): ReactNode {
+  if (column.render) return column.render(row, index);
+  return column.field !== undefined ? cellText(row[column.field]) : EMPTY_CELL;
 }
 
 function ActionLinks<T>({ row, actions }: { row: T; actions: readonly RowAction<T>[] }) {
@@ -182,7 +190,7 @@ export function PagedTable<T>({
                       <Table.Tr>
                         {shownColumns.map((c) => (
                           <Table.Td key={c.key} ta={c.align} style={c.nowrap ? { whiteSpace: 'nowrap' } : undefined}>
-                            {c.render ? c.render(row, index) : c.field !== undefined ? cellText(row[c.field]) : EMPTY_CELL}
+                            {c.nowrap ? <span style={NO_SHRINK}>{cellContent(c, row, index)}</span> : cellContent(c, row, index)}
                           </Table.Td>
                         ))}
                         {withActions && (
