@@ -88,23 +88,21 @@ export function OrgInfoForm({ info }: OrgInfoFormProps) {
             ) : (
               <TextInput label="上级机构" value={info.parentName} readOnly variant="filled" />
             )}
-            <Input.Wrapper label="省份 / 城市">
-              <RegionCascade
-                tree={regions.data}
-                levels={2}
-                loading={regions.isLoading}
-                labels={['省份', '城市', '区县']}
-                value={{ province: values.provinceCode, city: values.cityCode, district: '' }}
-                onChange={(v) =>
-                  f.setValues({
-                    provinceCode: v.province,
-                    provinceName: nameOf(regions.data, v.province),
-                    cityCode: v.city,
-                    cityName: nameOf(regions.data?.find((p) => p.regionCode === v.province)?.items, v.city),
-                  })
-                }
-              />
-            </Input.Wrapper>
+            <RegionCascade
+              tree={regions.data}
+              levels={2}
+              loading={regions.isLoading}
+              labels={['省份', '城市', '区县']}
+              value={{ province: values.provinceCode, city: values.cityCode, district: '' }}
+              onChange={(v) =>
+                f.setValues({
+                  provinceCode: v.province,
+                  provinceName: nameOf(regions.data, v.province),
+                  cityCode: v.city,
+                  cityName: nameOf(regions.data?.find((p) => p.regionCode === v.province)?.items, v.city),
+                })
+              }
+            />
             <TextInput label="地址" maxLength={ORG_LIMITS.address} {...f.getInputProps('address')} />
             <TextInput label={orgContactLabel(topLevel)} maxLength={ORG_LIMITS.contact} {...f.getInputProps('contact')} />
             <TextInput label="联系电话" maxLength={ORG_LIMITS.contactNumber} {...f.getInputProps('contactNumber')} />
