@@ -31,6 +31,18 @@ export async function logIn(page: Page, population: 'user' | 'tenant', userName:
   await submitLogin(page, userName, password, await captchaAnswer(await identity));
 }
 
+/**
+ * On a login page the browser was sent to (after logging out or losing the session): waits for
+ * its captcha, clicks it for a new one as a person would, and logs in.
+ */
+export async function logInAgain(page: Page, population: 'user' | 'tenant', userName: string, password: string) {
+  const image = page.getByRole('img', { name: '验证码' });
+  await expect(image).toBeVisible();
+  const identity = nextCaptcha(page, population);
+  await image.click();
+  await submitLogin(page, userName, password, await captchaAnswer(await identity));
+}
+
 export async function submitLogin(page: Page, userName: string, password: string, captcha: string) {
   await page.getByLabel('用户名/手机号').fill(userName);
   await page.getByLabel('密码', { exact: true }).fill(password);
@@ -62,4 +74,29 @@ export async function describeFlat(page: Page, f: { community: string; area: str
   await page.getByLabel('面积').fill(f.area);
   await page.getByLabel('所在楼层').fill(f.floor);
   await page.getByLabel('总楼层').fill(f.totalFloors);
+}
+
+/** Answers the confirmation dialog (askConfirm) showing this question with the given button. */
+export async function confirmDialog(page: Page, question: string | RegExp, button = '确定') {
+  const dialog = page.getByRole('dialog').filter({ hasText: question });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: button, exact: true }).click();
+  await expect(dialog).toBeHidden();
+}
+
+/**
+ * On an account's role assignment page (assignRole, customerAssignRole): ticks the role, saves,
+ * confirms 是否确认分配的角色 and waits for the account list.
+ */
+export async function assignRole(page: Page, roleName: string, listPath: RegExp) {
+  await page.getByRole('checkbox', { name: roleName, exact: true }).check();
+  await page.getByRole('button', { name: '保存', exact: true }).click();
+  await confirmDialog(page, '是否确认分配的角色');
+  await expect(page.getByText('角色分配成功！')).toBeVisible();
+  await expect(page).toHaveURL(listPath);
+}
+
+/** The titles of the sidebar's page links, in order. */
+export function sidebarLinks(page: Page) {
+  return page.getByRole('navigation', { name: '主菜单' }).getByRole('link');
 }
