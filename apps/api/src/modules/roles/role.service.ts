@@ -10,6 +10,7 @@ import {
   nextRoleCode,
   Perm,
   permissionTree,
+  personLabel,
   refusedGrants,
   roleInUseMessage,
   RoleMsg,
@@ -73,8 +74,6 @@ const CHANNEL_PERMS: Record<RoleKind, { side: RoleSide; view: number; remove: nu
 
 const LABELS = { name: '角色名称', remark: '角色备注', permissions: '角色权限' } as const;
 
-const person = (id: number | null, name: string | null) => (id === null ? (name ?? '') : `${id}(${name ?? ''})`);
-
 function toRow(role: RoleEntity, userCount: number): RoleRow {
   return {
     id: role.id,
@@ -84,11 +83,11 @@ function toRow(role: RoleEntity, userCount: number): RoleRow {
     createdTime: formatDateTime(role.createdAt),
     createdBy: role.createdBy,
     createdName: role.createdName ?? '',
-    creater: person(role.createdBy, role.createdName),
+    creater: personLabel(role.createdBy, role.createdName),
     updatedTime: formatDateTime(role.updatedAt),
     updatedBy: role.updatedBy,
     updatedName: role.updatedName ?? '',
-    updater: person(role.updatedBy, role.updatedName),
+    updater: personLabel(role.updatedBy, role.updatedName),
     userCount,
   };
 }

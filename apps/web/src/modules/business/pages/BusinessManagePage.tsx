@@ -2,13 +2,13 @@ import { Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
 import { PAGE_SIZES, type BusinessView } from '@valuation/contracts';
-import { BusinessMsg, Perm, personLabel } from '@valuation/domain';
+import { BUSINESS_LIMITS, businessAddSchema, businessEditSchema, BusinessMsg, Perm, personLabel } from '@valuation/domain';
 import { askConfirm, ListPage, type FilterField, type RowAction, type TableColumn } from '@valuation/ui';
 import { useMemo, useState } from 'react';
 import { useListView } from '../../../app/lists/use-list-view';
-import { useBusinessPage, useDeleteBusiness } from '../api/business-api';
-import { BusinessFormModal } from '../components/BusinessFormModal';
-import type { BusinessFormTarget } from '../model/business-form';
+import { NameRemarkDialog, type NameRemarkKind } from '../../../app/forms/NameRemarkDialog';
+import type { NameRemarkTarget } from '../../../app/forms/name-remark-form';
+import { useAddBusiness, useBusinessPage, useDeleteBusiness, useEditBusiness } from '../api/business-api';
 
 /** The list has no filters, only its page. */
 const NO_FILTERS: readonly FilterField[] = [];
@@ -22,18 +22,35 @@ const COLUMNS: TableColumn<BusinessView>[] = [
   { key: 'updater', title: '更新人', render: (r) => personLabel(r.updateBy, r.updateName), nowrap: true },
 ];
 
+const BUSINESS_KIND: NameRemarkKind = {
+  noun: '业务',
+  nameLabel: '业务名称',
+  namePlaceholder: '例如 按揭贷款',
+  limits: BUSINESS_LIMITS,
+  addSchema: businessAddSchema,
+  editSchema: businessEditSchema,
+  messages: BusinessMsg,
+};
+
 /** Route businessManage (`/org/businessManage`, permission 13): the business types of the user's company. */
 export function BusinessManagePage() {
   const view = useListView('user', { fields: NO_FILTERS, pageSizes: PAGE_SIZES });
   const { state, granted } = view;
   const businesses = useBusinessPage(state.pageIndex, state.pageSize);
   const remove = useDeleteBusiness();
-  const [form, setForm] = useState<BusinessFormTarget | null>(null);
+  const add = useAddBusiness();
+  const edit = useEditBusiness();
+  const [form, setForm] = useState<NameRemarkTarget | null>(null);
   const canAdd = granted.has(Perm.businessAdd);
 
   const actions = useMemo<RowAction<BusinessView>[]>(
     () => [
-      { key: 'edit', label: '编辑', permission: Perm.businessEdit, onClick: (r) => setForm({ kind: 'edit', row: r }) },
+      {
+        key: 'edit',
+        label: '编辑',
+        permission: Perm.businessEdit,
+        onClick: (r) => setForm({ kind: 'edit', id: r.id, name: r.businessName, remark: r.businessRemark }),
+      },
       {
         key: 'delete',
         label: '删除',
@@ -73,7 +90,12 @@ export function BusinessManagePage() {
         emptyText="暂无数据"
         minWidth={900}
       />
-      <BusinessFormModal target={form} onClose={() => setForm(null)} />
+      <NameRemarkDialog
+        kind={BUSINESS_KIND}
+        target={form}
+        save={(v) => (v.id === undefined ? add.mutateAsync(v) : edit.mutateAsync({ ...v, id: v.id }))}
+        onClose={() => setForm(null)}
+      />
     </>
   );
 }

@@ -2,13 +2,24 @@ import { Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
 import { PAGE_SIZES, type CustomerCategoryView } from '@valuation/contracts';
-import { CustomerCategoryMsg, Perm } from '@valuation/domain';
+import {
+  CUSTOMER_CATEGORY_LIMITS,
+  customerCategoryAddSchema,
+  customerCategoryEditSchema,
+  CustomerCategoryMsg,
+  Perm,
+} from '@valuation/domain';
 import { askConfirm, ListPage, type FilterField, type RowAction, type TableColumn } from '@valuation/ui';
 import { useMemo, useState } from 'react';
 import { useListView } from '../../../app/lists/use-list-view';
-import { useCustomerCategoryPage, useDeleteCustomerCategory } from '../api/customer-category-api';
-import { CategoryFormModal } from '../components/CategoryFormModal';
-import type { CategoryFormTarget } from '../model/category-form';
+import { NameRemarkDialog, type NameRemarkKind } from '../../../app/forms/NameRemarkDialog';
+import type { NameRemarkTarget } from '../../../app/forms/name-remark-form';
+import {
+  useAddCustomerCategory,
+  useCustomerCategoryPage,
+  useDeleteCustomerCategory,
+  useEditCustomerCategory,
+} from '../api/customer-category-api';
 
 /** The list has no filters, only its page. */
 const NO_FILTERS: readonly FilterField[] = [];
@@ -21,18 +32,35 @@ const COLUMNS: TableColumn<CustomerCategoryView>[] = [
   { key: 'updateName', title: '更新人', field: 'updateName', nowrap: true },
 ];
 
+const CATEGORY_KIND: NameRemarkKind = {
+  noun: '客户类别',
+  nameLabel: '类别名称',
+  namePlaceholder: '例如 银行',
+  limits: CUSTOMER_CATEGORY_LIMITS,
+  addSchema: customerCategoryAddSchema,
+  editSchema: customerCategoryEditSchema,
+  messages: CustomerCategoryMsg,
+};
+
 /** Route customerCategory (`/channel/customerCategory`, permission 70): the channel's categories of customer companies. */
 export function CustomerCategoryPage() {
   const view = useListView('tenant', { fields: NO_FILTERS, pageSizes: PAGE_SIZES });
   const { state, granted } = view;
   const categories = useCustomerCategoryPage(state.pageIndex, state.pageSize);
   const remove = useDeleteCustomerCategory();
-  const [form, setForm] = useState<CategoryFormTarget | null>(null);
+  const add = useAddCustomerCategory();
+  const edit = useEditCustomerCategory();
+  const [form, setForm] = useState<NameRemarkTarget | null>(null);
   const canAdd = granted.has(Perm.customerCategoryAdd);
 
   const actions = useMemo<RowAction<CustomerCategoryView>[]>(
     () => [
-      { key: 'edit', label: '编辑', permission: Perm.customerCategoryEdit, onClick: (r) => setForm({ kind: 'edit', row: r }) },
+      {
+        key: 'edit',
+        label: '编辑',
+        permission: Perm.customerCategoryEdit,
+        onClick: (r) => setForm({ kind: 'edit', id: r.id, name: r.name, remark: r.remark }),
+      },
       {
         key: 'delete',
         label: '删除',
@@ -72,7 +100,12 @@ export function CustomerCategoryPage() {
         emptyText="暂无数据"
         minWidth={760}
       />
-      <CategoryFormModal target={form} onClose={() => setForm(null)} />
+      <NameRemarkDialog
+        kind={CATEGORY_KIND}
+        target={form}
+        save={(v) => (v.id === undefined ? add.mutateAsync(v) : edit.mutateAsync({ ...v, id: v.id }))}
+        onClose={() => setForm(null)}
+      />
     </>
   );
 }
