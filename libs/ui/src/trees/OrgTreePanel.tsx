@@ -1,6 +1,7 @@
-import { ActionIcon, Box, Button, Checkbox, Group, ScrollArea, Stack, Text, TextInput, Tooltip, UnstyledButton } from '@mantine/core';
-import { IconEdit, IconGripVertical, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import { ActionIcon, Box, Checkbox, Group, ScrollArea, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { IconEdit, IconGripVertical, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMemo, useState, type DragEvent } from 'react';
+import { OrgTreeToolbar } from './OrgTreeToolbar';
 import { allOrgIds, canDropOrg, filterOrgTree, findOrg, subtreeIds, type OrgNode } from './org-tree';
 
 export interface OrgTreePanelProps {
@@ -195,24 +196,14 @@ export function OrgTreePanel({ tree, checked, onCheckedChange, height = 520, ...
 
   return (
     <Stack gap="xs">
-      <TextInput
-        aria-label="搜索机构"
-        placeholder="搜索机构名称"
-        leftSection={<IconSearch size={14} />}
-        value={search}
-        onChange={(e) => setSearch(e.currentTarget.value)}
+      <OrgTreeToolbar
+        search={search}
+        onSearch={setSearch}
+        onSelectAll={selectAll}
+        onClearAll={clearAll}
+        nothingShown={shown.length === 0}
+        count={checked.length}
       />
-      <Group gap="xs">
-        <Button size="compact-xs" variant="light" onClick={selectAll} disabled={shown.length === 0}>
-          全选
-        </Button>
-        <Button size="compact-xs" variant="default" onClick={clearAll}>
-          清空
-        </Button>
-        <Text size="xs" c="dimmed" ml="auto">
-          已选 {checked.length} 个
-        </Text>
-      </Group>
       <ScrollArea h={height} type="auto">
         {shown.length === 0 ? (
           <Text size="sm" c="dimmed" ta="center" py="sm">

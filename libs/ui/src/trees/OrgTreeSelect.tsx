@@ -1,6 +1,7 @@
-import { Box, Button, Checkbox, Group, Input, Popover, ScrollArea, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
-import { IconChevronDown, IconSearch } from '@tabler/icons-react';
+import { Box, Checkbox, Input, Popover, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
+import { IconChevronDown } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
+import { OrgTreeToolbar } from './OrgTreeToolbar';
 import { allOrgIds, filterOrgTree, orgNames, subtreeIds, type OrgNode } from './org-tree';
 
 export interface OrgTreeSelectProps {
@@ -113,24 +114,14 @@ export function OrgTreeSelect({
         </Popover.Target>
         <Popover.Dropdown>
           <Stack gap="xs">
-            <TextInput
-              aria-label="搜索机构"
-              placeholder="搜索机构名称"
-              leftSection={<IconSearch size={14} />}
-              value={search}
-              onChange={(e) => setSearch(e.currentTarget.value)}
+            <OrgTreeToolbar
+              search={search}
+              onSearch={setSearch}
+              onSelectAll={selectAll}
+              onClearAll={clearAll}
+              nothingShown={shown.length === 0}
+              count={value.length}
             />
-            <Group gap="xs">
-              <Button size="compact-xs" variant="light" onClick={selectAll} disabled={shown.length === 0}>
-                全选
-              </Button>
-              <Button size="compact-xs" variant="default" onClick={clearAll}>
-                清空
-              </Button>
-              <Text size="xs" c="dimmed" ml="auto">
-                已选 {value.length} 个
-              </Text>
-            </Group>
             <ScrollArea.Autosize mah={280}>
               {shown.length === 0 ? (
                 <Text size="sm" c="dimmed" ta="center" py="sm">
