@@ -2,7 +2,7 @@ import { ActionIcon, Box, Checkbox, Group, ScrollArea, Stack, Text, Tooltip, Uns
 import { IconEdit, IconGripVertical, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMemo, useState, type DragEvent } from 'react';
 import { OrgTreeToolbar } from './OrgTreeToolbar';
-import { allOrgIds, canDropOrg, filterOrgTree, findOrg, subtreeIds, type OrgNode } from './org-tree';
+import { subtreeIds, canDropOrg, filterOrgTree, findOrg, tickShown, toggleSubtree, untickShown, type OrgNode } from './org-tree';
 
 export interface OrgTreePanelProps {
   tree: readonly OrgNode[];
@@ -180,19 +180,9 @@ export function OrgTreePanel({ tree, checked, onCheckedChange, height = 520, ...
   const ticked = useMemo(() => new Set(checked), [checked]);
   const shown = useMemo(() => filterOrgTree(tree, search), [tree, search]);
 
-  const toggle = (node: OrgNode, on: boolean) => {
-    const next = new Set(checked);
-    for (const id of subtreeIds(node)) {
-      if (on) next.add(id);
-      else next.delete(id);
-    }
-    onCheckedChange([...next]);
-  };
-  const selectAll = () => onCheckedChange([...new Set([...checked, ...allOrgIds(shown)])]);
-  const clearAll = () => {
-    const visible = new Set(allOrgIds(shown));
-    onCheckedChange(search.trim() ? checked.filter((id) => !visible.has(id)) : []);
-  };
+  const toggle = (node: OrgNode, on: boolean) => onCheckedChange(toggleSubtree(checked, node, on));
+  const selectAll = () => onCheckedChange(tickShown(checked, shown));
+  const clearAll = () => onCheckedChange(untickShown(checked, shown, search.trim() !== ''));
 
   return (
     <Stack gap="xs">

@@ -2,7 +2,7 @@ import { Box, Checkbox, Input, Popover, ScrollArea, Stack, Text, UnstyledButton 
 import { IconChevronDown } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { OrgTreeToolbar } from './OrgTreeToolbar';
-import { allOrgIds, filterOrgTree, orgNames, subtreeIds, type OrgNode } from './org-tree';
+import { subtreeIds, filterOrgTree, orgNames, tickShown, toggleSubtree, untickShown, type OrgNode } from './org-tree';
 
 export interface OrgTreeSelectProps {
   label?: string;
@@ -71,19 +71,9 @@ export function OrgTreeSelect({
   const shown = useMemo(() => filterOrgTree(tree, search), [tree, search]);
   const names = orgNames(tree, checked);
 
-  const toggle = (node: OrgNode, on: boolean) => {
-    const next = new Set(value);
-    for (const id of subtreeIds(node)) {
-      if (on) next.add(id);
-      else next.delete(id);
-    }
-    onChange([...next]);
-  };
-  const selectAll = () => onChange([...new Set([...value, ...allOrgIds(shown)])]);
-  const clearAll = () => {
-    const hidden = new Set(allOrgIds(shown));
-    onChange(search.trim() ? value.filter((id) => !hidden.has(id)) : []);
-  };
+  const toggle = (node: OrgNode, on: boolean) => onChange(toggleSubtree(value, node, on));
+  const selectAll = () => onChange(tickShown(value, shown));
+  const clearAll = () => onChange(untickShown(value, shown, search.trim() !== ''));
 
   return (
     <Input.Wrapper label={label} w={width}>

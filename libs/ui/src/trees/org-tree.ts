@@ -69,3 +69,23 @@ export function canDropOrg(nodes: readonly OrgNode[], draggedId: number, targetI
   const parent = parentOf(nodes, draggedId);
   return parent !== null && parent !== undefined && parent.id !== targetId;
 }
+
+/** The ticked ids after ticking or unticking an organisation with everything below it. */
+export function toggleSubtree(ticked: readonly number[], node: OrgNode, on: boolean): number[] {
+  const next = new Set(ticked);
+  for (const id of subtreeIds(node)) {
+    if (on) next.add(id);
+    else next.delete(id);
+  }
+  return [...next];
+}
+
+/** 全选: the ticked ids with every organisation the search shows added. */
+export const tickShown = (ticked: readonly number[], shown: readonly OrgNode[]): number[] => [...new Set([...ticked, ...allOrgIds(shown)])];
+
+/** 清空: nothing ticked, or, while searching, the ticked ids without those the search shows. */
+export function untickShown(ticked: readonly number[], shown: readonly OrgNode[], searching: boolean): number[] {
+  if (!searching) return [];
+  const visible = new Set(allOrgIds(shown));
+  return ticked.filter((id) => !visible.has(id));
+}
