@@ -17,3 +17,4 @@ export * from './catalogue.contracts';
 export * from './organization.contracts';
 export * from './customer-company.contracts';
 export * from './account.contracts';
+export * from './balance.contracts';

@@ -31,3 +31,4 @@ export * from './organization';
 export * from './companies';
 export * from './images/licence-image.rules';
 export * from './accounts';
+export * from './balances';

@@ -1,0 +1,2 @@
+export * from './balance.codes';
+export * from './balance.schemas';
