@@ -17,6 +17,7 @@ import { BatchModule } from './modules/batch/batch.module';
 import { BusinessModule } from './modules/business/business.module';
 import { CommunityModule } from './modules/community/community.module';
 import { CustomerCompanyModule } from './modules/customer-company/customer-company.module';
+import { BalanceModule } from './modules/balance/balance.module';
 import { CustomerCategoryModule } from './modules/customer-category/customer-category.module';
 import { CustomerDomainModule } from './modules/customer-domain/customer-domain.module';
 import { RolesModule } from './modules/roles/role.module';
@@ -71,6 +72,7 @@ import { SiteConfigModule } from './modules/site-config/site-config.module';
     CustomerDomainModule,
     RolesModule,
     CustomerCategoryModule,
+    BalanceModule,
     OrganizationModule,
     ReportModule,
     ArtificialModule,

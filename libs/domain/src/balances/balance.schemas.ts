@@ -112,7 +112,8 @@ export function allocationOrderError(v: AllocationOrderInput): { field: Allocati
   const valuation = product === ProductCode.valuation;
   const count = text(v.count);
   if (!count) return { field: 'count', message: valuation ? BalanceMsg.evalCountRequired : BalanceMsg.reportCountRequired };
-  if (!COUNT_PATTERN.test(count)) return { field: 'count', message: valuation ? BalanceMsg.evalCountInvalid : BalanceMsg.reportCountInvalid };
+  if (!COUNT_PATTERN.test(count))
+    return { field: 'count', message: valuation ? BalanceMsg.evalCountInvalid : BalanceMsg.reportCountInvalid };
   const price = text(v.orderPrice);
   if (!price) return { field: 'orderPrice', message: BalanceMsg.priceRequired };
   if (!PRICE_PATTERN.test(price)) return { field: 'orderPrice', message: BalanceMsg.priceInvalid };
@@ -143,19 +144,17 @@ export const allocationOrderSchema = z
     else if (!recordIdSchema(BalanceMsg.accountRequired).safeParse(v.balanceId).success)
       ctx.addIssue({ code: 'custom', path: ['balanceId'], message: BalanceMsg.accountRequired });
   })
-  .transform(
-    (v: AllocationOrderInput): AllocationOrder => ({
-      balanceId: Number(v.balanceId),
-      productCode: text(v.productCode) as ProductCodeValue,
-      buyModeCode: Number(text(v.buyModeCode)) as BuyMode,
-      cityCodes: Number(text(v.buyModeCode)) === BuyMode.cityAnnual ? [...new Set((v.cityCodes as unknown[]).map(text))] : [],
-      count: Number(text(v.count)),
-      orderPrice: Number(text(v.orderPrice)).toFixed(2),
-      effectiveDate: balanceDate(v.effectiveDate) as string,
-      expireDate: balanceDate(v.expireDate) as string,
-      remark: text(v.remark),
-    }),
-  );
+  .transform((v: AllocationOrderInput): AllocationOrder => ({
+    balanceId: Number(v.balanceId),
+    productCode: text(v.productCode) as ProductCodeValue,
+    buyModeCode: Number(text(v.buyModeCode)) as BuyMode,
+    cityCodes: Number(text(v.buyModeCode)) === BuyMode.cityAnnual ? [...new Set((v.cityCodes as unknown[]).map(text))] : [],
+    count: Number(text(v.count)),
+    orderPrice: Number(text(v.orderPrice)).toFixed(2),
+    effectiveDate: balanceDate(v.effectiveDate) as string,
+    expireDate: balanceDate(v.expireDate) as string,
+    remark: text(v.remark),
+  }));
 
 /** Counts typed in the organisation's allocation dialog: cleaned to digits, no leading 0. */
 export function cleanCountInput(value: string): string {
@@ -166,12 +165,21 @@ export type AllocationCounts = Record<AllocationKind, number>;
 
 const countField = z.preprocess(
   (v) => (isBlankFilter(typeof v === 'string' ? v.trim() : (v as number | null | undefined)) ? 0 : v),
-  z.coerce.number({ message: BalanceMsg.countsInvalid }).int(BalanceMsg.countsInvalid).min(0, BalanceMsg.countsInvalid).max(BALANCE_COUNT_MAX, BalanceMsg.countsInvalid),
+  z.coerce
+    .number({ message: BalanceMsg.countsInvalid })
+    .int(BalanceMsg.countsInvalid)
+    .min(0, BalanceMsg.countsInvalid)
+    .max(BALANCE_COUNT_MAX, BalanceMsg.countsInvalid),
 );
 
 const userTypeField = z.preprocess(
   (v) => (isBlankFilter(typeof v === 'string' ? v.trim() : (v as number | null | undefined)) ? undefined : v),
-  z.coerce.number({ message: BalanceMsg.typeInvalid }).int(BalanceMsg.typeInvalid).min(1, BalanceMsg.typeInvalid).max(2, BalanceMsg.typeInvalid).optional(),
+  z.coerce
+    .number({ message: BalanceMsg.typeInvalid })
+    .int(BalanceMsg.typeInvalid)
+    .min(1, BalanceMsg.typeInvalid)
+    .max(2, BalanceMsg.typeInvalid)
+    .optional(),
 );
 
 const countsShape = {
@@ -218,10 +226,7 @@ const optionalCode = <T extends number>(allowed: readonly T[], message: string) 
   );
 
 /** Account type filter: 0 or blank all, 1 enterprise, 2 personal. */
-const accountTypeFilter = z.preprocess(
-  (v) => (v === '0' || v === 0 ? undefined : v),
-  optionalCode([1, 2], BalanceMsg.typeInvalid),
-);
+const accountTypeFilter = z.preprocess((v) => (v === '0' || v === 0 ? undefined : v), optionalCode([1, 2], BalanceMsg.typeInvalid));
 
 export const CUSTOMER_BALANCE_SORT_FIELDS = ['annuallyCount', 'universalCount', 'advisoryCount', 'inquiryCount'] as const;
 export type CustomerBalanceSortField = (typeof CUSTOMER_BALANCE_SORT_FIELDS)[number];

@@ -12,20 +12,22 @@ export interface BatchPayer {
   batchId: string;
 }
 
-/** How a task's rows would be paid: city-annual counts per package, then nationwide counts. */
+/** How a task's rows would be paid: counts per package, city-annual packages first. */
 export interface ReservationPlan {
-  city: { cityPackageId: number; cityCode: string; count: number }[];
+  city: { packageId: number; cityCode: string; count: number }[];
   /** Rows the city-annual counts do not cover. */
   shortfall: number;
+  /** Nationwide packages with counts left, earliest expiry first. */
+  universal: { packageId: number; remaining: number }[];
   /** Nationwide counts the account holds. */
   universalAvailable: number;
 }
 
 /**
- * Reserves one valuation per row of a batch task, in the caller's transaction. The packages and
- * the balance row are locked (packages first, as QuotaService does) from the plan until commit,
- * so the plan stays true while it is applied. Every change writes a ledger row (reason consume,
- * refType batch, refId the batchId).
+ * Reserves one valuation per row of a batch task, in the caller's transaction. The packages are
+ * locked (in id order, as every multi-package lock takes them) from the plan until commit, so the
+ * plan stays true while it is applied. Every change writes a ledger row (reason consume, refType
+ * batch, refId the batchId).
  */
 @Injectable()
 export class BatchReservationService {
@@ -34,19 +36,23 @@ export class BatchReservationService {
   /** `needs`: rows per city code (null for rows whose city is unknown, paid with nationwide counts). */
   async plan(m: Transaction, payer: BatchPayer, needs: ReadonlyMap<string | null, number>): Promise<ReservationPlan> {
     const cityCodes = [...needs.keys()].filter((c): c is string => c !== null);
-    const packages = await this.balances.lockCityPackages(m, payer, cityCodes, businessToday());
-    const universalAvailable = await this.balances.lockUniversalCount(m, payer);
+    const packages = await this.balances.lockValuationPackages(m, payer, cityCodes, businessToday());
     const open = new Map(needs);
     const city: ReservationPlan['city'] = [];
-    for (const pkg of packages) {
-      const need = open.get(pkg.cityCode) ?? 0;
-      if (need <= 0) continue;
-      const count = Math.min(need, pkg.remaining);
-      city.push({ cityPackageId: pkg.id, cityCode: pkg.cityCode, count });
-      open.set(pkg.cityCode, need - count);
+    for (const pkg of packages.filter((p) => p.kind === 'city')) {
+      let left = pkg.remaining;
+      for (const code of pkg.cityCodes) {
+        const need = open.get(code) ?? 0;
+        if (need <= 0 || left <= 0) continue;
+        const count = Math.min(need, left);
+        city.push({ packageId: pkg.id, cityCode: code, count });
+        open.set(code, need - count);
+        left -= count;
+      }
     }
+    const universal = packages.filter((p) => p.kind === 'universal').map((p) => ({ packageId: p.id, remaining: p.remaining }));
     const shortfall = [...open.values()].reduce((a, b) => a + b, 0);
-    return { city, shortfall, universalAvailable };
+    return { city, shortfall, universal, universalAvailable: universal.reduce((a, u) => a + u.remaining, 0) };
   }
 
   /** Takes the counts of a plan; nationwide counts cover its shortfall. */
@@ -54,16 +60,20 @@ export class BatchReservationService {
     if (plan.shortfall > plan.universalAvailable) throw new QuotaExhaustedError('valuation');
     const reserved: BatchReservation[] = [];
     for (const c of plan.city) {
-      const remaining = await this.balances.takeFromCityPackage(m, payer, c.cityPackageId, c.count);
+      const remaining = await this.balances.take(m, payer, c.packageId, c.count);
       if (remaining === null) throw new QuotaExhaustedError('valuation');
-      await this.ledger(m, payer, 'city', c.cityPackageId, c.count, remaining);
-      reserved.push({ kind: 'city', cityPackageId: c.cityPackageId, cityCode: c.cityCode, count: c.count });
+      await this.ledger(m, payer, 'city', c.packageId, c.count, remaining);
+      reserved.push({ kind: 'city', packageId: c.packageId, cityCode: c.cityCode, count: c.count });
     }
-    if (plan.shortfall > 0) {
-      const remaining = await this.balances.takeUniversal(m, payer, plan.shortfall);
+    let short = plan.shortfall;
+    for (const u of plan.universal) {
+      if (short <= 0) break;
+      const count = Math.min(short, u.remaining);
+      const remaining = await this.balances.take(m, payer, u.packageId, count);
       if (remaining === null) throw new QuotaExhaustedError('valuation');
-      await this.ledger(m, payer, 'universal', null, plan.shortfall, remaining);
-      reserved.push({ kind: 'universal', cityPackageId: null, cityCode: null, count: plan.shortfall });
+      await this.ledger(m, payer, 'universal', u.packageId, count, remaining);
+      reserved.push({ kind: 'universal', packageId: u.packageId, cityCode: null, count });
+      short -= count;
     }
     return reserved;
   }
@@ -72,7 +82,7 @@ export class BatchReservationService {
     m: Transaction,
     payer: BatchPayer,
     kind: 'city' | 'universal',
-    cityPackageId: number | null,
+    packageId: number,
     count: number,
     after: number,
   ): Promise<void> {
@@ -80,7 +90,7 @@ export class BatchReservationService {
       tenantId: payer.tenantId,
       accountId: payer.accountId,
       kind,
-      cityPackageId,
+      packageId,
       delta: -count,
       balanceAfter: after,
       reason: 'consume',

@@ -163,4 +163,15 @@ export class RegionService {
     }
     return out;
   }
+
+  /** Names of cities (level 2) by code; codes of other levels or unknown are left out. */
+  async cityNames(codes: Iterable<string>): Promise<Map<string, string>> {
+    const { byCode: all } = await this.index();
+    const out = new Map<string, string>();
+    for (const code of codes) {
+      const r = all.get(code);
+      if (r?.level === 2) out.set(r.code, r.name);
+    }
+    return out;
+  }
 }

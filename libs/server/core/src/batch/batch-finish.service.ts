@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
-import type { BatchTaskEntity } from '@valuation/persistence';
+import { BalanceRepository, type BatchTaskEntity } from '@valuation/persistence';
 import { addOutboxMessage } from '../notify';
 
 /** The columns of a task that finishing needs, as the chunk statement returns them. */
@@ -29,7 +29,7 @@ export type FinishingTask = Pick<
 /** Refunds written for a task: per reservation, in the order reserved. */
 export interface BatchRefund {
   kind: 'city' | 'universal';
-  cityPackageId: number | null;
+  packageId: number;
   count: number;
 }
 
@@ -49,7 +49,10 @@ export const TASK_COLUMNS = `t.id, t.batch_id AS "batchId", t.tenant_id AS "tena
 export class BatchFinishService {
   private readonly logger = new Logger(BatchFinishService.name);
 
-  constructor(@InjectDataSource() private readonly ds: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    private readonly balances: BalanceRepository,
+  ) {}
 
   /**
    * Called in the transaction whose update brought `processed` to `evalTotal` (the task row is
@@ -129,24 +132,20 @@ export class BatchFinishService {
     const unvalued = missing > 0 ? [...rows, { cityCode: null, n: missing }] : rows;
     const { refunds, uncovered } = planRefunds(task.reservations, unvalued);
     if (uncovered > 0) this.logger.error(`batch task ${task.id}: ${uncovered} rows without a value had no reserved count to give back`);
+    const owner = { tenantId: task.tenantId, accountId: task.accountId };
     for (const r of refunds) {
-      const [balance]: { after: number }[] =
-        r.kind === 'city'
-          ? await m.query(
-              `WITH u AS (UPDATE city_package SET remaining = remaining + $1 WHERE id = $2 AND account_id = $3 RETURNING remaining) SELECT remaining AS after FROM u`,
-              [r.count, r.cityPackageId, task.accountId],
-            )
-          : await m.query(
-              `WITH u AS (UPDATE account_balance SET universal_count = universal_count + $1, updated_at = now()
-                 WHERE account_id = $2 AND tenant_id = $3 RETURNING universal_count) SELECT universal_count AS after FROM u`,
-              [r.count, task.accountId, task.tenantId],
-            );
-      if (!balance) throw new Error(`batch task ${task.id}: the ${r.kind} balance to refund is gone`);
-      await m.query(
-        `INSERT INTO balance_ledger (tenant_id, account_id, kind, city_package_id, delta, balance_after, reason, ref_type, ref_id, created_by)
-         VALUES ($1, $2, $3, $4, $5, $6, 'refund', 'batch', $7, $2)`,
-        [task.tenantId, task.accountId, r.kind, r.cityPackageId, r.count, balance.after, task.batchId],
-      );
+      const after = await this.balances.give(m, owner, r.packageId, r.count);
+      await this.balances.writeLedger(m, {
+        ...owner,
+        kind: r.kind,
+        packageId: r.packageId,
+        delta: r.count,
+        balanceAfter: after,
+        reason: 'refund',
+        refType: 'batch',
+        refId: task.batchId,
+        createdBy: task.accountId,
+      });
     }
     return refunds;
   }
@@ -163,10 +162,9 @@ export function planRefunds(
   reservations: BatchTaskEntity['reservations'],
   unvalued: readonly { cityCode: string | null; n: number }[],
 ): { refunds: BatchRefund[]; uncovered: number } {
-  const city = reservations
-    .filter((r) => r.kind === 'city' && r.cityPackageId !== null)
-    .map((r) => ({ cityCode: r.cityCode, cityPackageId: r.cityPackageId, spare: r.count, count: 0 }));
-  const give = (slot: (typeof city)[number], wanted: number) => {
+  const slots = reservations.map((r) => ({ kind: r.kind, cityCode: r.cityCode, packageId: r.packageId, spare: r.count, count: 0 }));
+  const city = slots.filter((s) => s.kind === 'city');
+  const give = (slot: (typeof slots)[number], wanted: number) => {
     const n = Math.min(wanted, slot.spare);
     slot.spare -= n;
     slot.count += n;
@@ -178,16 +176,14 @@ export function planRefunds(
     for (const slot of city) if (left > 0 && slot.cityCode === cityCode) left -= give(slot, left);
     rest += left;
   }
-  const universalReserved = reservations.filter((r) => r.kind === 'universal').reduce((sum, r) => sum + r.count, 0);
-  const universal = Math.min(rest, universalReserved);
-  rest -= universal;
+  for (const slot of slots) if (rest > 0 && slot.kind === 'universal') rest -= give(slot, rest);
   for (const slot of city) if (rest > 0) rest -= give(slot, rest);
   const refunds: BatchRefund[] = [];
-  for (const slot of city) {
-    const same = refunds.find((r) => r.cityPackageId === slot.cityPackageId);
+  for (const slot of slots) {
+    if (slot.count <= 0) continue;
+    const same = refunds.find((r) => r.packageId === slot.packageId);
     if (same) same.count += slot.count;
-    else if (slot.count > 0) refunds.push({ kind: 'city', cityPackageId: slot.cityPackageId, count: slot.count });
+    else refunds.push({ kind: slot.kind, packageId: slot.packageId, count: slot.count });
   }
-  if (universal > 0) refunds.push({ kind: 'universal', cityPackageId: null, count: universal });
-  return { refunds: refunds.filter((r) => r.count > 0), uncovered: rest };
+  return { refunds, uncovered: rest };
 }

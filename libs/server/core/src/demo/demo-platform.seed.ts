@@ -1,13 +1,21 @@
 import { IsNull, type DataSource, type EntityManager } from 'typeorm';
-import { addDays, businessToday, DEFAULT_BUSINESS_NAMES, permissionsOfScope, Perm, UserType } from '@valuation/domain';
 import {
-  AccountBalanceEntity,
+  addDays,
+  businessToday,
+  BuyMode,
+  DEFAULT_BUSINESS_NAMES,
+  OrderFrom,
+  permissionsOfScope,
+  Perm,
+  ProductCode,
+  UserType,
+} from '@valuation/domain';
+import {
   AccountEntity,
   AccountRoleEntity,
-  BalanceLedgerEntity,
-  BalanceOrderEntity,
+  BalanceOrderRepository,
+  BalanceRepository,
   BusinessEntity,
-  CityPackageEntity,
   OrganizationEntity,
   RoleEntity,
   RolePermissionEntity,
@@ -15,7 +23,9 @@ import {
   TenantEntity,
   TenantStaffEntity,
   TenantStaffRoleEntity,
+  TenantPriceEntity,
 } from '@valuation/persistence';
+import { BalanceBookService } from '../quota/balance-book.service';
 import { hashPassword } from '../identity/password';
 import { demoBackgroundPng, demoLogoPng } from './png';
 import { SECOND_DEMO_COMPANY, seedSecondDemoCompany, type SecondCompanyOptions } from './demo-second-company.seed';
@@ -251,110 +261,59 @@ export async function createTenantFixture(m: EntityManager, f: TenantFixture, pa
     { staffId: appraiser.id, roleId: appraiserRole.id },
   ]);
 
-  await creditBalances(m, t, admin.id, { beijing: 1000, shanghai: 500, universal: 200, advisory: 50, inquiry: 50 });
-  await creditBalances(m, t, user.id, { beijing: 200, shanghai: 0, universal: 20, advisory: 10, inquiry: 10 });
-  await creditBalances(m, t, renter.id, { beijing: 50, shanghai: 0, universal: 10, advisory: 0, inquiry: 0 });
+  await m.save(
+    TenantPriceEntity,
+    DEMO_PRICE_LIST.map((p) => m.create(TenantPriceEntity, { tenantId: t, ...p })),
+  );
+  await creditBalances(m, t, admin, { beijing: 1000, shanghai: 500, universal: 200, advisory: 50, inquiry: 50 });
+  await creditBalances(m, t, user, { beijing: 200, shanghai: 0, universal: 20, advisory: 10, inquiry: 10 });
+  await creditBalances(m, t, renter, { beijing: 50, shanghai: 0, universal: 10, advisory: 0, inquiry: 0 });
   return t;
 }
 
+/** The demo channel's price list: per buy mode the counts of one unit and its price in yuan. */
+const DEMO_PRICE_LIST: readonly { buyMode: number; unit: number; price: string }[] = [
+  { buyMode: BuyMode.personalGift, unit: 10, price: '0.00' },
+  { buyMode: BuyMode.enterpriseGift, unit: 50, price: '0.00' },
+  { buyMode: BuyMode.firstPurchase, unit: 100, price: '200.00' },
+  { buyMode: BuyMode.tiered, unit: 1, price: '3.00' },
+  { buyMode: BuyMode.cityAnnual, unit: 1000, price: '2000.00' },
+  { buyMode: BuyMode.perCopy, unit: 1, price: '50.00' },
+];
+
+/** Demo orders for an account: city-annual Beijing and Shanghai, nationwide valuations, report copies, valid for a year. */
 async function creditBalances(
   m: EntityManager,
   tenantId: number,
-  accountId: number,
+  account: AccountEntity,
   counts: { beijing: number; shanghai: number; universal: number; advisory: number; inquiry: number },
 ) {
+  const book = new BalanceBookService(new BalanceRepository(m.connection), new BalanceOrderRepository(m.connection));
   const effectiveDate = businessToday();
   const expireDate = addDays(effectiveDate, 365);
-  let seq = 0;
-  const orderNo = () => `DEMO${tenantId}${accountId}${String(++seq).padStart(3, '0')}`;
-  const ledger = (
-    kind: BalanceLedgerEntity['kind'],
-    delta: number,
-    balanceAfter: number,
-    no: string,
-    cityPackageId: number | null = null,
-  ) =>
-    m.save(
-      BalanceLedgerEntity,
-      m.create(BalanceLedgerEntity, {
-        tenantId,
-        accountId,
-        kind,
-        cityPackageId,
-        delta,
-        balanceAfter,
-        reason: 'order',
-        refType: 'order',
-        refId: no,
-      }),
-    );
-  const order = (
-    productCode: string,
-    productName: string,
-    buyModeCode: number,
-    buyModeName: string,
-    buyScope: string,
-    evalCount: number,
-    reportCount: number,
-    price: number,
-  ) =>
-    m.save(
-      BalanceOrderEntity,
-      m.create(BalanceOrderEntity, {
-        orderNo: orderNo(),
-        tenantId,
-        accountId,
-        productCode,
-        productName,
-        buyModeCode,
-        buyModeName,
-        buyScope,
-        evalCount,
-        reportCount,
-        orderPrice: price.toFixed(2),
-        effectiveDate,
-        expireDate,
-        orderFrom: 2,
-      }),
-    );
-
-  for (const [cityCode, cityName, n] of [
-    ['110100', '北京市', counts.beijing],
-    ['310100', '上海市', counts.shanghai],
-  ] as const) {
-    if (n <= 0) continue;
-    const o = await order('000001', '估价次数', 6, '城市包年', cityName, n, 0, n * 2);
-    const pkg = await m.save(
-      CityPackageEntity,
-      m.create(CityPackageEntity, {
-        tenantId,
-        accountId,
-        cityCode,
-        cityName,
-        remaining: n,
-        effectiveDate,
-        expireDate,
-        orderNo: o.orderNo,
-      }),
-    );
-    await ledger('city', n, n, o.orderNo, pkg.id);
-  }
-  const u = await order('000001', '估价次数', 3, '企业赠送', '', counts.universal, 0, 0);
-  await ledger('universal', counts.universal, counts.universal, u.orderNo);
-  const a = await order('000002', '咨询报告', 7, '按份计价', '', 0, counts.advisory, counts.advisory * 50);
-  await ledger('advisory', counts.advisory, counts.advisory, a.orderNo);
-  const i = await order('000003', '询价报告', 7, '按份计价', '', 0, counts.inquiry, counts.inquiry * 30);
-  await ledger('inquiry', counts.inquiry, counts.inquiry, i.orderNo);
-  await m.save(
-    AccountBalanceEntity,
-    m.create(AccountBalanceEntity, {
-      accountId,
-      tenantId,
-      universalCount: counts.universal,
-      advisoryCount: counts.advisory,
-      inquiryCount: counts.inquiry,
-    }),
-  );
+  const order = (productCode: string, buyModeCode: BuyMode, count: number, price: number, cities: { code: string; name: string }[] = []) =>
+    count > 0
+      ? book.placeOrder(m, {
+          tenantId,
+          accountId: account.id,
+          companyId: account.companyId,
+          productCode,
+          buyModeCode,
+          cities,
+          count,
+          orderPrice: price.toFixed(2),
+          effectiveDate,
+          expireDate,
+          remark: null,
+          orderFrom: OrderFrom.admin,
+          createdBy: null,
+        })
+      : null;
+  await order(ProductCode.valuation, BuyMode.cityAnnual, counts.beijing, counts.beijing * 2, [{ code: '110100', name: '北京市' }]);
+  await order(ProductCode.valuation, BuyMode.cityAnnual, counts.shanghai, counts.shanghai * 2, [{ code: '310100', name: '上海市' }]);
+  await order(ProductCode.valuation, BuyMode.enterpriseGift, counts.universal, 0);
+  await order(ProductCode.advisory, BuyMode.perCopy, counts.advisory, counts.advisory * 50);
+  await order(ProductCode.inquiry, BuyMode.perCopy, counts.inquiry, counts.inquiry * 30);
 }
 
 /**

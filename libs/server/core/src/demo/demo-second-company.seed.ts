@@ -17,7 +17,7 @@ export const SECOND_DEMO_COMPANY = {
 export interface SecondCompanyOptions {
   password: string;
   permissions: readonly number[];
-  credit: (m: EntityManager, tenantId: number, accountId: number, counts: SecondCompanyCounts) => Promise<void>;
+  credit: (m: EntityManager, tenantId: number, account: AccountEntity, counts: SecondCompanyCounts) => Promise<void>;
 }
 
 export interface SecondCompanyCounts {
@@ -109,7 +109,7 @@ export async function seedSecondDemoCompany(m: EntityManager, tenantId: number, 
     { accountId: enterprise.id, roleId: role.id },
     { accountId: personal.id, roleId: role.id },
   ]);
-  await options.credit(m, tenantId, enterprise.id, { beijing: 0, shanghai: 100, universal: 10, advisory: 5, inquiry: 5 });
-  await options.credit(m, tenantId, personal.id, { beijing: 0, shanghai: 20, universal: 5, advisory: 0, inquiry: 0 });
+  await options.credit(m, tenantId, enterprise, { beijing: 0, shanghai: 100, universal: 10, advisory: 5, inquiry: 5 });
+  await options.credit(m, tenantId, personal, { beijing: 0, shanghai: 20, universal: 5, advisory: 0, inquiry: 0 });
   return true;
 }

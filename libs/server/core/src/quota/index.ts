@@ -1,1 +1,2 @@
 export * from './quota.service';
+export * from './balance-book.service';

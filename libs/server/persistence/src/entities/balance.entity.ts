@@ -1,32 +1,15 @@
-import { Column, CreateDateColumn, Entity, Index, PrimaryColumn, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Check, Column, CreateDateColumn, Entity, Index, PrimaryColumn, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
-/** Counts an account holds that are not tied to a city. Kept equal to the sum of its ledger rows. */
-@Entity('account_balance')
-export class AccountBalanceEntity {
-  @PrimaryColumn()
-  accountId: number;
-
-  @Index()
-  @Column()
-  tenantId: number;
-
-  @Column({ default: 0 })
-  universalCount: number;
-
-  @Column({ default: 0 })
-  advisoryCount: number;
-
-  @Column({ default: 0 })
-  inquiryCount: number;
-
-  @UpdateDateColumn({ type: 'timestamptz' })
-  updatedAt: Date;
-}
-
-/** A city-annual package: valuations in one city between two dates. */
-@Entity('city_package')
-@Index(['accountId', 'cityCode', 'expireDate'])
-export class CityPackageEntity {
+/**
+ * Counts an account holds from one order: valuations in the cities of a city-annual order, or
+ * nationwide valuations, advisory or inquiry report copies. Usable between its effective and expiry
+ * dates (business days, both included). A package an organisation allocated points at the package
+ * it was taken from. `remaining` equals the sum of the package's ledger rows.
+ */
+@Entity('balance_package')
+@Index(['accountId', 'kind', 'expireDate'])
+@Check('"remaining" >= 0')
+export class BalancePackageEntity {
   @PrimaryGeneratedColumn()
   id: number;
 
@@ -36,11 +19,20 @@ export class CityPackageEntity {
   @Column()
   accountId: number;
 
-  @Column({ length: 12 })
-  cityCode: string;
+  @Column({ type: 'varchar', length: 10 })
+  kind: LedgerKind;
 
-  @Column({ length: 50 })
-  cityName: string;
+  /** The cities of a city-annual package; empty for the other kinds. */
+  @Column({ type: 'varchar', length: 12, array: true, default: () => "'{}'" })
+  cityCodes: string[];
+
+  /** City names joined by 、. */
+  @Column({ type: 'text', default: '' })
+  cityNames: string;
+
+  /** Counts the package was credited with. */
+  @Column({ default: 0 })
+  granted: number;
 
   @Column({ default: 0 })
   remaining: number;
@@ -51,8 +43,21 @@ export class CityPackageEntity {
   @Column({ type: 'date' })
   expireDate: string;
 
+  /** The order the counts were bought with (an allocated package keeps its source's order). */
+  @Index()
+  @Column({ type: 'int', nullable: true })
+  orderId: number | null;
+
   @Column({ type: 'varchar', length: 32, nullable: true })
   orderNo: string | null;
+
+  /** The package an organisation allocated these counts from. */
+  @Index()
+  @Column({ type: 'int', nullable: true })
+  sourcePackageId: number | null;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  createdAt: Date;
 }
 
 export type LedgerKind = 'city' | 'universal' | 'advisory' | 'inquiry';
@@ -75,8 +80,10 @@ export class BalanceLedgerEntity {
   @Column({ type: 'varchar', length: 10 })
   kind: LedgerKind;
 
-  @Column({ type: 'int', nullable: true })
-  cityPackageId: number | null;
+  /** The package changed. */
+  @Index()
+  @Column({ type: 'int' })
+  packageId: number;
 
   @Column()
   delta: number;
@@ -87,7 +94,7 @@ export class BalanceLedgerEntity {
   @Column({ type: 'varchar', length: 10 })
   reason: LedgerReason;
 
-  /** What caused the change: order, rapid, batch, report, ... */
+  /** What caused the change: order, allocation, rapid, batch, advisory, inquiry... */
   @Column({ type: 'varchar', length: 20, nullable: true })
   refType: string | null;
 
@@ -101,8 +108,9 @@ export class BalanceLedgerEntity {
   createdAt: Date;
 }
 
-/** A purchase or allocation order credited to an account. */
+/** A purchase, or a channel's allocation, credited to a customer account. */
 @Entity('balance_order')
+@Index(['tenantId', 'createdAt'])
 export class BalanceOrderEntity {
   @PrimaryGeneratedColumn()
   id: number;
@@ -117,6 +125,9 @@ export class BalanceOrderEntity {
   @Index()
   @Column()
   accountId: number;
+
+  @Column({ default: 0 })
+  companyId: number;
 
   @Column({ length: 6 })
   productCode: string;
@@ -156,6 +167,104 @@ export class BalanceOrderEntity {
   @Column({ type: 'varchar', length: 200, nullable: true })
   remark: string | null;
 
+  /** 0 pending, 1 effective, 2 expired: set when placed and moved at business midnight. */
+  @Column({ type: 'smallint', default: 1 })
+  state: number;
+
+  /** The channel staff account that added the order. */
+  @Column({ type: 'int', nullable: true })
+  createdBy: number | null;
+
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;
+}
+
+/** An organisation administrator's allocation to, or revoke from, an account: the counts moved. */
+@Entity('balance_allocation')
+@Index(['tenantId', 'companyId', 'createdAt'])
+export class BalanceAllocationEntity {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  @Index({ unique: true })
+  @Column({ length: 32 })
+  allocNo: string;
+
+  @Column()
+  tenantId: number;
+
+  @Column()
+  companyId: number;
+
+  /** 1 allocate, 2 revoke. */
+  @Column({ type: 'smallint' })
+  action: number;
+
+  /** The account whose balance grew (allocate) or shrank (revoke). */
+  @Index()
+  @Column()
+  accountId: number;
+
+  /** Counts moved, negative for a revoke. */
+  @Column({ default: 0 })
+  annuallyCount: number;
+
+  @Column({ default: 0 })
+  universalCount: number;
+
+  @Column({ default: 0 })
+  advisoryCount: number;
+
+  @Column({ default: 0 })
+  inquiryCount: number;
+
+  @Column()
+  createdBy: number;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  createdAt: Date;
+}
+
+/** The counts an organisation's allocation dialog starts with. */
+@Entity('balance_default')
+export class BalanceDefaultEntity {
+  @PrimaryColumn()
+  companyId: number;
+
+  @Column()
+  tenantId: number;
+
+  @Column({ default: 0 })
+  annuallyCount: number;
+
+  @Column({ default: 0 })
+  universalCount: number;
+
+  @Column({ default: 0 })
+  advisoryCount: number;
+
+  @Column({ default: 0 })
+  inquiryCount: number;
+
+  @Column()
+  updatedBy: number;
+
+  @UpdateDateColumn({ type: 'timestamptz' })
+  updatedAt: Date;
+}
+
+/** A channel's price list: per buy mode the counts of one unit and its price in yuan. */
+@Entity('tenant_price')
+export class TenantPriceEntity {
+  @PrimaryColumn()
+  tenantId: number;
+
+  @PrimaryColumn({ type: 'smallint' })
+  buyMode: number;
+
+  @Column()
+  unit: number;
+
+  @Column({ type: 'numeric', precision: 14, scale: 2, default: 0 })
+  price: string;
 }

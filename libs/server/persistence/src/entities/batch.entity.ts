@@ -73,7 +73,7 @@ export class BatchTaskEntity {
    * value are refunded from these when the task finishes.
    */
   @Column({ type: 'jsonb', default: () => "'[]'" })
-  reservations: { kind: 'city' | 'universal'; cityPackageId: number | null; cityCode: string | null; count: number }[];
+  reservations: { kind: 'city' | 'universal'; packageId: number; cityCode: string | null; count: number }[];
 
   @Column({ type: 'boolean', default: false })
   refunded: boolean;

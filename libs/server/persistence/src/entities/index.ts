@@ -5,7 +5,14 @@ import { TenantStaffEntity } from './tenant-staff.entity';
 import { PermissionEntity } from './permission.entity';
 import { AccountRoleEntity, RoleEntity, RolePermissionEntity, TenantStaffRoleEntity } from './role.entity';
 import { SiteConfigEntity } from './site-config.entity';
-import { AccountBalanceEntity, BalanceLedgerEntity, BalanceOrderEntity, CityPackageEntity } from './balance.entity';
+import {
+  BalanceAllocationEntity,
+  BalanceDefaultEntity,
+  BalanceLedgerEntity,
+  BalanceOrderEntity,
+  BalancePackageEntity,
+  TenantPriceEntity,
+} from './balance.entity';
 import { OperationLogEntity } from './operation-log.entity';
 import { RegionEntity } from './region.entity';
 import { CommunityEntity } from './community.entity';
@@ -64,10 +71,12 @@ export const ENTITIES = [
   AccountRoleEntity,
   TenantStaffRoleEntity,
   SiteConfigEntity,
-  AccountBalanceEntity,
-  CityPackageEntity,
+  BalancePackageEntity,
   BalanceLedgerEntity,
   BalanceOrderEntity,
+  BalanceAllocationEntity,
+  BalanceDefaultEntity,
+  TenantPriceEntity,
   OperationLogEntity,
   RegionEntity,
   CommunityEntity,

@@ -92,7 +92,7 @@ export class EvalReportEntity {
 
   /** The ledger charge of the copy, refunded when rendering fails for good. */
   @Column({ type: 'jsonb' })
-  charge: { kind: string; cityPackageId: number | null; ledgerId: string };
+  charge: { kind: string; packageId: number; ledgerId: string };
 
   @Column({ type: 'varchar', length: 255, nullable: true })
   pdfKey: string | null;

@@ -18,6 +18,7 @@ import { MobileUniquePerTenant1795626366103 } from './1795626366103-mobile-uniqu
 import { OperationLogChanges1795783103836 } from './1795783103836-operation-log-changes.migration';
 import { CustomerCategory1795783616413 } from './1795783616413-customer-category.migration';
 import { AccountPhoneNumbers1795784914344 } from './1795784914344-account-phone-numbers.migration';
+import { BalancePackages1795794480174 } from './1795794480174-balance-packages.migration';
 
 /** Every migration, oldest first. `npm run migration:generate -- <Name>` appends to this list. */
 export const MIGRATIONS = [
@@ -41,4 +42,5 @@ export const MIGRATIONS = [
   OperationLogChanges1795783103836,
   CustomerCategory1795783616413,
   AccountPhoneNumbers1795784914344,
+  BalancePackages1795794480174,
 ];

@@ -2,6 +2,7 @@ import { AccountRepository } from './account.repository';
 import { AgencyApplicationRepository } from './agency-application.repository';
 import { AppraisalCaseRepository } from './appraisal-case.repository';
 import { BalanceRepository } from './balance.repository';
+import { BalanceOrderRepository } from './balance-order.repository';
 import { BatchTaskRepository } from './batch-task.repository';
 import { BusinessRepository } from './business.repository';
 import { CustomerCategoryRepository } from './customer-category.repository';
@@ -43,6 +44,7 @@ export * from './risk-coefficient.repository';
 export * from './role.repository';
 export * from './site-config.repository';
 export * from './tenant.repository';
+export * from './balance-order.repository';
 
 /** Every repository, provided (and exported) by PersistenceModule. */
 export const REPOSITORIES = [
@@ -50,6 +52,7 @@ export const REPOSITORIES = [
   AgencyApplicationRepository,
   AppraisalCaseRepository,
   BalanceRepository,
+  BalanceOrderRepository,
   BatchTaskRepository,
   BusinessRepository,
   CustomerCategoryRepository,
