@@ -32,6 +32,8 @@ step "Fuzz (short)" env FUZZ_LEVEL=short npm run --silent test:fuzz
 step "Build" npm run --silent build
 if [ "$failed" -eq 0 ]; then
   step "End-to-end tests" env PLAYWRIGHT_JSON_OUTPUT_NAME="$PWD/$results/e2e.json" npx playwright test --config e2e/playwright.config.ts --reporter=list,json
+  # After every valuation, report, batch and allocation of the end-to-end run: the books still balance.
+  step "Ledger check" env DATABASE_URL="${E2E_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/valuation_e2e}" node dist/server/scripts/lib/ledger-verify.js
 fi
 
 node scripts/lib/test-summary.js "$results" || failed=1

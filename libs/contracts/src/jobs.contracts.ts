@@ -9,6 +9,7 @@ export const QUEUES = {
   batch: 'batch',
   notify: 'notify',
   report: 'report',
+  balance: 'balance',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 export const QUEUE_NAMES: readonly QueueName[] = Object.values(QUEUES);
@@ -87,6 +88,18 @@ export interface MarketIndexRebuildResult {
   removed: number;
 }
 
+/** Moves orders between pending, effective and expired on a business day (today's when absent). */
+export interface BalanceOrderStatesPayload {
+  /** yyyy-MM-dd */
+  day?: string;
+}
+
+/** What a run of balance.order-states did. */
+export interface BalanceOrderStatesResult {
+  day: string;
+  moved: number;
+}
+
 /** Splits a batch task into chunk jobs. */
 export interface BatchStartPayload {
   taskId: string;
@@ -119,6 +132,7 @@ export interface JobPayloads {
   'batch.chunk': BatchChunkPayload;
   'notify.deliver': NotifyDeliverPayload;
   'report.render': ReportRenderPayload;
+  'balance.order-states': BalanceOrderStatesPayload;
 }
 export type JobName = keyof JobPayloads;
 
@@ -131,4 +145,5 @@ export const JOB_QUEUE: { readonly [K in JobName]: QueueName } = {
   'batch.chunk': QUEUES.batch,
   'notify.deliver': QUEUES.notify,
   'report.render': QUEUES.report,
+  'balance.order-states': QUEUES.balance,
 };

@@ -4,6 +4,7 @@ import { PdfModule } from '@valuation/pdf';
 import type { JobProcessorHost } from '@valuation/queue';
 import { StorageModule } from '@valuation/storage';
 import { AuditProcessor } from './audit.processor';
+import { BalanceProcessor } from './balance.processor';
 import { BatchProcessor } from './batch.processor';
 import { MarketImportProcessor } from './market-import.processor';
 import { MarketIndexProcessor } from './market-index.processor';
@@ -18,6 +19,7 @@ export const WORKER_PROCESSORS: ReadonlyArray<Type<JobProcessorHost>> = [
   BatchProcessor,
   NotifyProcessor,
   ReportProcessor,
+  BalanceProcessor,
 ];
 
 /** Modules providing the use cases the processors call. */
