@@ -40,6 +40,7 @@ export const BalanceMsg = {
   organizationNotFound: '机构不存在或不在您的管理范围内',
   balanceAllocated: '余额分配成功！',
   balanceRevoked: '余额收回成功！',
+  revokeConfirm: '您确认要收回该账号未使用的余额吗？',
   defaultsSaved: '设置成功！',
   nothingToRevoke: '该账号没有可收回的余额',
   notYourAccount: '只能为您管理范围内的其他账号分配余额',

@@ -188,6 +188,20 @@ export const ORG_ROUTES: readonly RouteEntry[] = [
     page: () => import('../../modules/business/pages/BusinessManagePage').then((m) => m.BusinessManagePage),
   },
   {
+    name: 'BalanceManagement',
+    path: 'BalanceManagement',
+    title: '余额管理',
+    permission: Perm.balance,
+    page: () => import('../../modules/user-balance/pages/BalanceManagementPage').then((m) => m.BalanceManagementPage),
+  },
+  {
+    name: 'AssignRecords',
+    path: 'AssignRecords',
+    title: '分配记录',
+    permission: Perm.balance,
+    page: () => import('../../modules/user-balance/pages/AssignRecordsPage').then((m) => m.AssignRecordsPage),
+  },
+  {
     name: 'organization',
     path: 'organization',
     title: '机构管理',

@@ -1,17 +1,12 @@
 import { Badge } from '@mantine/core';
 import type { OrderRow } from '@valuation/contracts';
+import { BALANCE_PAGE_SIZES, ORDER_STATE_LABELS, type OrderState } from '@valuation/domain';
 import { LoadError, PagedTable, type TableColumn } from '@valuation/ui';
 import { useState } from 'react';
 import { formatDate, formatDateTime } from '../../../app/format/date-format';
 import { useOwnOrders } from '../api/personal-api';
 
-export const ORDER_PAGE_SIZES = [20, 50, 100, 200] as const;
-
-const ORDER_STATE: Record<number, { label: string; color: string }> = {
-  0: { label: '待生效', color: 'gray' },
-  1: { label: '生效中', color: 'green' },
-  2: { label: '已过期', color: 'red' },
-};
+const ORDER_STATE_COLORS: Readonly<Record<OrderState, string>> = { 0: 'gray', 1: 'green', 2: 'red' };
 
 const columns: TableColumn<OrderRow>[] = [
   { key: 'orderNo', title: '订单编号', field: 'orderNo' },
@@ -27,10 +22,10 @@ const columns: TableColumn<OrderRow>[] = [
     key: 'state',
     title: '订单状态',
     render: (r) => {
-      const state = ORDER_STATE[Number(r.state)];
-      return state ? (
-        <Badge variant="light" color={state.color}>
-          {state.label}
+      const state = Number(r.state) as OrderState;
+      return state in ORDER_STATE_LABELS ? (
+        <Badge variant="light" color={ORDER_STATE_COLORS[state]}>
+          {ORDER_STATE_LABELS[state]}
         </Badge>
       ) : (
         '--'
@@ -39,10 +34,10 @@ const columns: TableColumn<OrderRow>[] = [
   },
 ];
 
-/** The orders of a personal account (userType 2). */
+/** The orders of a personal account (userType 2), 20, 50, 100 or 200 a page (20 at first). */
 export function OrderList() {
   const [pageIndex, setPageIndex] = useState(1);
-  const [pageSize, setPageSize] = useState<number>(ORDER_PAGE_SIZES[0]);
+  const [pageSize, setPageSize] = useState<number>(BALANCE_PAGE_SIZES[0]);
   const orders = useOwnOrders(pageIndex, pageSize, true);
 
   if (orders.isError && !orders.data) return <LoadError message="订单加载失败" onRetry={() => void orders.refetch()} />;
@@ -57,7 +52,7 @@ export function OrderList() {
       page={pageIndex}
       pageSize={pageSize}
       total={orders.data?.total ?? 0}
-      pageSizes={ORDER_PAGE_SIZES}
+      pageSizes={BALANCE_PAGE_SIZES}
       onPageChange={setPageIndex}
       onPageSizeChange={(size) => {
         setPageSize(size);
