@@ -9,3 +9,14 @@ export function CountCell({ value }: { value: number }) {
     </Text>
   );
 }
+
+/** The title of a count column on two lines (what is counted, then the count), so four of them fit beside the tree. */
+export function CountTitle({ lines }: { lines: readonly [string, string] }) {
+  return (
+    <>
+      {lines[0]}
+      <br />
+      {lines[1]}
+    </>
+  );
+}

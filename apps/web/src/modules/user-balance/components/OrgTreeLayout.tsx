@@ -1,9 +1,13 @@
-import { Grid, Skeleton, Stack, Text } from '@mantine/core';
+import { Box, Grid, Skeleton, Stack, Text } from '@mantine/core';
 import type { OrgTreeNodeView } from '@valuation/contracts';
 import { BalanceMsg } from '@valuation/domain';
 import { allOrgIds, LoadError, OrgTreePanel, PageSection, toggleSubtree, findOrg } from '@valuation/ui';
 import { useMemo, type ReactNode } from 'react';
 import { orgValue, tickedOrgs } from '../model/org-choice';
+
+/** The tree's column and the height of its scrolling list. */
+const TREE_WIDTH = 240;
+const TREE_HEIGHT = 440;
 
 export interface OrgTreeResult {
   data?: readonly OrgTreeNodeView[];
@@ -31,20 +35,27 @@ export function OrgTreeLayout({ tree, value, onChange, children }: OrgTreeLayout
   const ticked = useMemo(() => tickedOrgs(value, treeIds), [value, treeIds]);
   const change = (ids: readonly number[]) => onChange(orgValue(ids, treeIds));
 
+  const hint =
+    !tree.isLoading && !tree.isError && ticked.length === 0 ? (
+      <Text size="xs" c="red" role="status">
+        {BalanceMsg.organizationRequired}
+      </Text>
+    ) : null;
+
   return (
     <Grid gutter="md" align="flex-start">
-      <Grid.Col span={{ base: 12, md: 4, lg: 3 }}>
-        <PageSection title="机构">
-          {tree.isLoading ? (
-            <Stack gap="xs">
-              {[0, 1, 2, 3].map((i) => (
-                <Skeleton key={i} h={24} />
-              ))}
-            </Stack>
-          ) : tree.isError ? (
-            <LoadError message="机构加载失败" onRetry={() => void tree.refetch()} />
-          ) : (
-            <Stack gap="xs">
+      <Grid.Col span={{ base: 12, md: 'content' }}>
+        <Box w={{ base: '100%', md: TREE_WIDTH }}>
+          <PageSection title="机构" actions={hint}>
+            {tree.isLoading ? (
+              <Stack gap="xs">
+                {[0, 1, 2, 3].map((i) => (
+                  <Skeleton key={i} h={24} />
+                ))}
+              </Stack>
+            ) : tree.isError ? (
+              <LoadError message="机构加载失败" onRetry={() => void tree.refetch()} />
+            ) : (
               <OrgTreePanel
                 tree={nodes}
                 selectedId={null}
@@ -54,18 +65,15 @@ export function OrgTreeLayout({ tree, value, onChange, children }: OrgTreeLayout
                 }}
                 checked={ticked}
                 onCheckedChange={change}
-                height={560}
+                height={TREE_HEIGHT}
               />
-              {ticked.length === 0 && (
-                <Text size="sm" c="red" role="status">
-                  {BalanceMsg.organizationRequired}
-                </Text>
-              )}
-            </Stack>
-          )}
-        </PageSection>
+            )}
+          </PageSection>
+        </Box>
       </Grid.Col>
-      <Grid.Col span={{ base: 12, md: 8, lg: 9 }}>{children}</Grid.Col>
+      <Grid.Col span={{ base: 12, md: 'auto' }} style={{ minWidth: 0 }}>
+        {children}
+      </Grid.Col>
     </Grid>
   );
 }

@@ -8,11 +8,20 @@ import { Link } from 'react-router-dom';
 import { useRouteLink } from '../../../app/routing/use-route-link';
 import { exportAllocations, useAllocations } from '../api/user-balance-api';
 import { AllocationTotals } from '../components/AllocationTotals';
-import { CountCell } from '../components/CountCell';
+import { CountCell, CountTitle } from '../components/CountCell';
 import { OrgTreeLayout } from '../components/OrgTreeLayout';
 import { useBalanceListView } from '../hooks/use-balance-list-view';
 import { ALLOCATION_FIELDS, allocationListFilter } from '../model/balance-lists';
 import { ORG_KEY } from '../model/org-choice';
+
+/** A count column; a revoke's counts are negative. */
+const countColumn = (key: keyof AllocationRow & `${string}Count`, what: string, unit: string): TableColumn<AllocationRow> => ({
+  key,
+  title: <CountTitle lines={[what, unit]} />,
+  align: 'right',
+  nowrap: true,
+  render: (r) => <CountCell value={r[key]} />,
+});
 
 const COLUMNS: TableColumn<AllocationRow>[] = [
   { key: 'orderNo', title: '分配单号', field: 'orderNo', nowrap: true },
@@ -28,11 +37,11 @@ const COLUMNS: TableColumn<AllocationRow>[] = [
   },
   { key: 'loginUser', title: '账号', field: 'loginUser', nowrap: true },
   { key: 'userName', title: '姓名', render: (r) => <ShortText text={r.userName} max={5} /> },
-  { key: 'organizationName', title: '所属机构', render: (r) => <ShortText text={r.organizationName} max={10} /> },
-  { key: 'annuallyCount', title: '包年城市估价次数', align: 'right', nowrap: true, render: (r) => <CountCell value={r.annuallyCount} /> },
-  { key: 'universalCount', title: '全国通用估价次数', align: 'right', nowrap: true, render: (r) => <CountCell value={r.universalCount} /> },
-  { key: 'advisoryCount', title: '咨询报告份数', align: 'right', nowrap: true, render: (r) => <CountCell value={r.advisoryCount} /> },
-  { key: 'inquiryCount', title: '询价报告份数', align: 'right', nowrap: true, render: (r) => <CountCell value={r.inquiryCount} /> },
+  { key: 'organizationName', title: '所属机构', render: (r) => <ShortText text={r.organizationName} max={8} /> },
+  countColumn('annuallyCount', '包年城市', '估价次数'),
+  countColumn('universalCount', '全国通用', '估价次数'),
+  countColumn('advisoryCount', '咨询报告', '份数'),
+  countColumn('inquiryCount', '询价报告', '份数'),
   { key: 'createName', title: '操作人', render: (r) => <ShortText text={r.createName} max={5} /> },
   { key: 'createTime', title: '操作时间', width: 110, render: (r) => <DateTimeCell value={r.createTime} /> },
 ];
@@ -71,7 +80,7 @@ export function AssignRecordsPage() {
         columns={COLUMNS}
         rowKey={(r) => r.id}
         emptyText={noOrgs ? BalanceMsg.organizationRequired : '暂无数据'}
-        minWidth={1240}
+        minWidth={760}
       />
     </OrgTreeLayout>
   );

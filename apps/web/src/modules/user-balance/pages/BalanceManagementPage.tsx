@@ -10,22 +10,30 @@ import { useRouteLink } from '../../../app/routing/use-route-link';
 import { useRevoke, useUserBalances } from '../api/user-balance-api';
 import { AllocatableSummary } from '../components/AllocatableSummary';
 import { AllocationDialog } from '../components/AllocationDialog';
-import { CountCell } from '../components/CountCell';
+import { CountCell, CountTitle } from '../components/CountCell';
 import { OrgTreeLayout } from '../components/OrgTreeLayout';
 import { useBalanceListView } from '../hooks/use-balance-list-view';
 import type { AllocationTarget } from '../model/allocation-form';
 import { BALANCE_FIELDS, balanceListFilter } from '../model/balance-lists';
 import { ORG_KEY } from '../model/org-choice';
 
+const countColumn = (key: keyof UserBalanceRow & `${string}Count`, what: string, left: string): TableColumn<UserBalanceRow> => ({
+  key,
+  title: <CountTitle lines={[what, left]} />,
+  align: 'right',
+  nowrap: true,
+  render: (r) => <CountCell value={r[key]} />,
+});
+
 const COLUMNS: TableColumn<UserBalanceRow>[] = [
   { key: 'loginUser', title: '账号', field: 'loginUser', nowrap: true },
   { key: 'userName', title: '姓名', render: (r) => <ShortText text={r.userName} max={5} /> },
-  { key: 'organizationName', title: '所属机构', render: (r) => <ShortText text={r.organizationName} max={10} /> },
+  { key: 'organizationName', title: '所属机构', render: (r) => <ShortText text={r.organizationName} max={8} /> },
   { key: 'userType', title: '账号类型', nowrap: true, render: (r) => USER_TYPE_LABELS[r.userType as UserType] ?? '--' },
-  { key: 'annuallyCount', title: '包年城市剩余次数', align: 'right', nowrap: true, render: (r) => <CountCell value={r.annuallyCount} /> },
-  { key: 'universalCount', title: '全国通用剩余次数', align: 'right', nowrap: true, render: (r) => <CountCell value={r.universalCount} /> },
-  { key: 'advisoryCount', title: '咨询报告剩余份数', align: 'right', nowrap: true, render: (r) => <CountCell value={r.advisoryCount} /> },
-  { key: 'inquiryCount', title: '询价报告剩余份数', align: 'right', nowrap: true, render: (r) => <CountCell value={r.inquiryCount} /> },
+  countColumn('annuallyCount', '包年城市', '剩余次数'),
+  countColumn('universalCount', '全国通用', '剩余次数'),
+  countColumn('advisoryCount', '咨询报告', '剩余份数'),
+  countColumn('inquiryCount', '询价报告', '剩余份数'),
 ];
 
 /**
@@ -106,7 +114,7 @@ export function BalanceManagementPage() {
         rowActions={actions}
         actionsWidth={96}
         emptyText={noOrgs ? BalanceMsg.organizationRequired : '暂无数据'}
-        minWidth={1080}
+        minWidth={640}
       />
       <AllocationDialog target={dialog} summary={summary} onClose={() => setDialog(null)} />
     </OrgTreeLayout>
