@@ -48,6 +48,8 @@ export const Perm = {
   manualEnquiryList: 104,
   objectionReview: 105,
   balance: 107,
+  /** Allocate, revoke and set the default counts of balances. */
+  balanceAllocate: 20,
   agencyValuation: 108,
   saleValuation: 110,
   rentValuation: 111,

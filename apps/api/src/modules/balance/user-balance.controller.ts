@@ -46,7 +46,7 @@ export class UserBalanceController {
     return this.balances.list(p, q);
   }
 
-  @RequirePermission(Perm.balance)
+  @RequirePermission(Perm.balanceAllocate)
   @Returns(z.null())
   @Post('default')
   @HttpCode(200)
@@ -59,7 +59,7 @@ export class UserBalanceController {
     return new Reply(await this.balances.saveDefaults(p, input, req.ip), BalanceMsg.defaultsSaved);
   }
 
-  @RequirePermission(Perm.balance)
+  @RequirePermission(Perm.balanceAllocate)
   @Returns(z.object({ orderNo: z.string() }))
   @Post('allocate')
   @HttpCode(200)
@@ -74,7 +74,7 @@ export class UserBalanceController {
     return new Reply(await this.balances.allocate(p, input, req.ip), BalanceMsg.balanceAllocated);
   }
 
-  @RequirePermission(Perm.balance)
+  @RequirePermission(Perm.balanceAllocate)
   @Returns(z.object({ orderNo: z.string() }))
   @Post('revoke')
   @HttpCode(200)

@@ -147,7 +147,7 @@ export class BalanceBookService {
   }
 
   /**
-   * Moves counts from the administrator's packages (not expired, earliest expiry first) to the
+   * Moves counts from the administrator's usable packages (earliest expiry first) to the
    * account. Refused, writing nothing, when the administrator holds fewer of a kind than asked.
    */
   async allocate(m: EntityManager, parties: AllocationParties, counts: AllocationCounts): Promise<AllocationResult> {

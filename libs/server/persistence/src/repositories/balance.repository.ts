@@ -150,14 +150,14 @@ export class BalanceRepository {
   }
 
   /**
-   * The packages of these kinds an account can hand on: counts left and not expired on the day
-   * (pending ones too), locked in id order, answered earliest expiry first.
+   * The packages of these kinds an account can hand on: counts left and usable on the day (what
+   * its balance shows), locked in id order, answered earliest expiry first.
    */
   async lockAllocatable(m: EntityManager, owner: BalanceOwner, kinds: readonly LedgerKind[], on: string): Promise<OpenPackage[]> {
     if (!kinds.length) return [];
     const rows: OpenPackage[] = await m.query(
       `SELECT ${OPEN_PACKAGE_COLUMNS} FROM balance_package
-        WHERE account_id = $1 AND tenant_id = $2 AND kind = ANY($3::varchar[]) AND remaining > 0 AND expire_date >= $4
+        WHERE account_id = $1 AND tenant_id = $2 AND kind = ANY($3::varchar[]) AND remaining > 0 AND effective_date <= $4 AND expire_date >= $4
         ORDER BY id FOR UPDATE`,
       [owner.accountId, owner.tenantId, kinds, on],
     );

@@ -77,10 +77,13 @@ beforeAll(() => registerRoutes('org', ORG_ROUTES));
 beforeEach(() => Cookies.set('userToken', 'user-session-token'));
 afterEach(() => Cookies.remove('userToken'));
 
-function openPage(url = '/org/BalanceManagement') {
+function openPage(url = '/org/BalanceManagement', canAllocate = true) {
   const sent = answerApi({
     '/api/auth/user/login-user/perms': {
-      data: [{ id: 107, name: '余额管理', parentId: 0, level: 1, sort: 1, code: 'balance:visible', url: '' }],
+      data: [
+        { id: 107, name: '余额管理', parentId: 0, level: 1, sort: 1, code: 'balance:visible', url: '' },
+        ...(canAllocate ? [{ id: 20, name: '余额分配', parentId: 107, level: 2, sort: 1, code: 'balance:allocate:visible', url: '' }] : []),
+      ],
     },
     '/api/auth/org/findMOrgs': { data: TREE },
     '/api/user-balance/list': { data: LIST },
@@ -113,6 +116,14 @@ describe('balance management', () => {
     expect(within(rowOf('demouser')).getByRole('button', { name: '分配' })).toBeTruthy();
     expect(within(rowOf('demouser')).getByRole('button', { name: '收回' })).toBeTruthy();
     expect(within(rowOf('clerk')).queryByRole('button', { name: '收回' })).toBeNull();
+  });
+
+  it('offers allocation, revoke and defaults only with the 余额分配 permission (20)', async () => {
+    openPage('/org/BalanceManagement', false);
+    await screen.findByText('demouser');
+    expect(within(rowOf('demouser')).queryByRole('button', { name: '分配' })).toBeNull();
+    expect(within(rowOf('demouser')).queryByRole('button', { name: '收回' })).toBeNull();
+    expect(screen.queryByRole('button', { name: '设置默认值' })).toBeNull();
   });
 
   it('says 请选择要统计的机构 instead of searching when no organisation is ticked', async () => {

@@ -2,7 +2,7 @@ import { Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAdjustments, IconListDetails } from '@tabler/icons-react';
 import type { UserBalanceRow } from '@valuation/contracts';
-import { BalanceMsg, USER_TYPE_LABELS, type UserType } from '@valuation/domain';
+import { BalanceMsg, Perm, USER_TYPE_LABELS, type UserType } from '@valuation/domain';
 import { askConfirm, ListPage, ShortText, type RowAction, type TableColumn } from '@valuation/ui';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -55,11 +55,18 @@ export function BalanceManagementPage() {
 
   const actions = useMemo<RowAction<UserBalanceRow>[]>(
     () => [
-      { key: 'allocate', label: '分配', visible: (r) => !r.self, onClick: (r) => setDialog({ mode: 'allocate', row: r }) },
+      {
+        key: 'allocate',
+        label: '分配',
+        permission: Perm.balanceAllocate,
+        visible: (r) => !r.self,
+        onClick: (r) => setDialog({ mode: 'allocate', row: r }),
+      },
       {
         key: 'revoke',
         label: '收回',
         color: 'red',
+        permission: Perm.balanceAllocate,
         visible: (r) => r.revocable,
         busy: (r) => revoke.isPending && revoke.variables?.balanceId === r.id,
         onClick: async (r) => {
@@ -97,14 +104,16 @@ export function BalanceManagementPage() {
                 分配记录
               </Button>
             )}
-            <Button
-              variant="light"
-              leftSection={<IconAdjustments size={16} />}
-              disabled={!summary}
-              onClick={() => setDialog({ mode: 'defaults' })}
-            >
-              设置默认值
-            </Button>
+            {view.granted.has(Perm.balanceAllocate) && (
+              <Button
+                variant="light"
+                leftSection={<IconAdjustments size={16} />}
+                disabled={!summary}
+                onClick={() => setDialog({ mode: 'defaults' })}
+              >
+                设置默认值
+              </Button>
+            )}
           </>
         }
         {...view}
