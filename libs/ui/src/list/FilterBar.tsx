@@ -64,6 +64,8 @@ function FilterControl({
           label={field.label}
           w={field.width ?? 120}
           allowDeselect={false}
+          searchable={field.searchable}
+          nothingFoundMessage={field.searchable ? '无匹配项' : undefined}
           data={field.options.map((o) => ({ value: o.value, label: o.label }))}
           value={values[field.key] ?? null}
           onChange={(v) => v !== null && onChange({ [field.key]: v })}

@@ -1,4 +1,5 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
+import { useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { renderWithKit } from '../testing/render';
 import type { FilterField } from './list-filters';
@@ -166,5 +167,109 @@ describe('ListPage', () => {
     expect(new URLSearchParams(address()).get('pageIndex')).toBe('3');
     fireEvent.click(screen.getByRole('button', { name: '查询' }));
     expect(address()).toBe('?name=a');
+  });
+});
+
+interface CountRow {
+  id: number;
+  name: string;
+  count: number;
+}
+
+const COUNT_COLUMNS: TableColumn<CountRow>[] = [
+  { key: 'name', title: '名称', field: 'name' },
+  { key: 'count', title: '剩余次数', field: 'count', sortable: true },
+  { key: 'copies', title: '剩余份数', field: 'count', sortable: true },
+];
+
+const COUNT_ROWS: CountRow[] = [
+  { id: 1, name: '甲', count: 3 },
+  { id: 2, name: '乙', count: 5 },
+];
+
+const sorts: (string | null)[] = [];
+
+function SortHarness({ options }: { options: { value: string; label: string }[] }) {
+  const fields = useMemo<readonly FilterField[]>(
+    () => [
+      { kind: 'text', key: 'name', label: '名称' },
+      { kind: 'select', key: 'companyId', label: '公司', options: [{ value: 'all', label: '全部' }, ...options] },
+    ],
+    [options],
+  );
+  const state = useListState({ fields, pageSizes: [20, 50], sortFields: ['count', 'copies'] });
+  sorts.push(state.sort ? `${state.sort.field} ${state.sort.order}` : null);
+  queries.push(state.query);
+  const location = useLocation();
+  const result: ListResult<CountRow> = {
+    data: { list: COUNT_ROWS, total: 60 },
+    isLoading: false,
+    isFetching: false,
+    isError: false,
+    refetch: jest.fn(),
+  };
+  return (
+    <>
+      <output aria-label="地址">{location.search}</output>
+      <ListPage title="排序列表" state={state} result={result} columns={COUNT_COLUMNS} rowKey={(r) => r.id} />
+    </>
+  );
+}
+
+describe('ListPage with server-side sorting', () => {
+  beforeEach(() => {
+    sorts.length = 0;
+    queries.length = 0;
+  });
+
+  const header = (name: string) => screen.getByRole('columnheader', { name });
+
+  it('sorts by a column from page 1: ascending, descending, then the server order again, kept in the URL', () => {
+    renderWithKit(<SortHarness options={[]} />, { url: '/list?name=a&pageIndex=2' });
+    expect(header('剩余次数').getAttribute('aria-sort')).toBe('none');
+    expect(within(header('名称')).queryByRole('button')).toBeNull();
+
+    fireEvent.click(within(header('剩余次数')).getByRole('button', { name: '剩余次数' }));
+    expect(address()).toBe('?name=a&sortField=count&sortOrder=asc');
+    expect(header('剩余次数').getAttribute('aria-sort')).toBe('ascending');
+    expect(sorts[sorts.length - 1]).toBe('count asc');
+
+    fireEvent.click(within(header('剩余次数')).getByRole('button', { name: '剩余次数' }));
+    expect(address()).toBe('?name=a&sortField=count&sortOrder=desc');
+    expect(header('剩余次数').getAttribute('aria-sort')).toBe('descending');
+
+    fireEvent.click(within(header('剩余份数')).getByRole('button', { name: '剩余份数' }));
+    expect(address()).toBe('?name=a&sortField=copies&sortOrder=asc');
+    expect(header('剩余次数').getAttribute('aria-sort')).toBe('none');
+
+    fireEvent.click(within(header('剩余份数')).getByRole('button', { name: '剩余份数' }));
+    fireEvent.click(within(header('剩余份数')).getByRole('button', { name: '剩余份数' }));
+    expect(address()).toBe('?name=a');
+    expect(sorts[sorts.length - 1]).toBeNull();
+  });
+
+  it('reads the sort from the URL, ignores one it does not offer, and keeps it through a search and a page change', () => {
+    const view = renderWithKit(<SortHarness options={[]} />, { url: '/list?sortField=secret&sortOrder=asc' });
+    expect(sorts[sorts.length - 1]).toBeNull();
+    view.unmount();
+
+    renderWithKit(<SortHarness options={[]} />, { url: '/list?sortField=copies&sortOrder=desc' });
+    expect(header('剩余份数').getAttribute('aria-sort')).toBe('descending');
+    fireEvent.change(screen.getByRole('textbox', { name: '名称' }), { target: { value: '乙' } });
+    fireEvent.click(screen.getByRole('button', { name: '查询' }));
+    expect(address()).toBe('?name=%E4%B9%99&sortField=copies&sortOrder=desc');
+    fireEvent.click(screen.getByRole('button', { name: '2' }));
+    expect(new URLSearchParams(address()).get('sortOrder')).toBe('desc');
+    expect(new URLSearchParams(address()).get('pageIndex')).toBe('2');
+  });
+
+  it('shows a select value of the URL once its options arrive, in the bar as in the request', () => {
+    const view = renderWithKit(<SortHarness options={[]} />, { url: '/list?companyId=7' });
+    expect(queries[queries.length - 1]).toEqual({});
+    view.rerender(<SortHarness options={[{ value: '7', label: '星河置业' }]} />);
+    expect(queries[queries.length - 1]).toEqual({ companyId: '7' });
+    expect(screen.getByRole('textbox', { name: '公司' })).toHaveProperty('value', '星河置业');
+    fireEvent.click(screen.getByRole('button', { name: '查询' }));
+    expect(address()).toBe('?companyId=7');
   });
 });

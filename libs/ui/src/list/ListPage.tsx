@@ -144,6 +144,8 @@ export function ListPage<T>({
             emptyText={emptyText}
             minWidth={minWidth}
             renderExpanded={renderExpanded}
+            sort={state.sort}
+            onSortChange={state.setSort}
           />
         )}
       </PageSection>

@@ -1,6 +1,8 @@
-import { Anchor, Box, Group, LoadingOverlay, Pagination, Select, Skeleton, Table, Text } from '@mantine/core';
+import { Anchor, Box, Group, LoadingOverlay, Pagination, Select, Skeleton, Table, Text, UnstyledButton } from '@mantine/core';
+import { IconChevronDown, IconChevronUp, IconSelector } from '@tabler/icons-react';
 import { Fragment, useMemo, type CSSProperties, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { nextSort, type ListSort } from './list-filters';
 import { actionApplies, permittedActions, permittedColumns, type RowAction, type TableColumn } from './table-columns';
 
 export interface PagedTableProps<T> {
@@ -30,6 +32,10 @@ export interface PagedTableProps<T> {
   renderExpanded?: (row: T, index: number) => ReactNode;
   /** Accessible name of the table. */
   label?: string;
+  /** The server-side sort shown by the headers of sortable columns. */
+  sort?: ListSort | null;
+  /** Sorts by a column (null: the server's order); sortable columns have plain headers without it. */
+  onSortChange?: (sort: ListSort | null) => void;
 }
 
 export const EMPTY_CELL = '--';
@@ -102,6 +108,36 @@ function ActionLinks<T>({ row, actions }: { row: T; actions: readonly RowAction<
   );
 }
 
+const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
+
+/** A sortable column's header: its title and the direction, a click moving to the next sort. */
+function SortHeader<T>({
+  column,
+  sort,
+  onSortChange,
+}: {
+  column: TableColumn<T>;
+  sort: ListSort | null;
+  onSortChange: (sort: ListSort | null) => void;
+}) {
+  const order = sort?.field === column.key ? sort.order : null;
+  const Icon = order === 'asc' ? IconChevronUp : order === 'desc' ? IconChevronDown : IconSelector;
+  return (
+    <Table.Th w={column.width} ta={column.align} aria-sort={order ? ARIA_SORT[order] : 'none'} style={{ whiteSpace: 'nowrap' }}>
+      <UnstyledButton
+        onClick={() => onSortChange(nextSort(sort, column.key))}
+        fz="sm"
+        fw={700}
+        c={order ? 'brand' : undefined}
+        style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}
+      >
+        {column.title}
+        <Icon size={14} stroke={2} aria-hidden style={{ opacity: order ? 1 : 0.45 }} />
+      </UnstyledButton>
+    </Table.Th>
+  );
+}
+
 /**
  * A bordered table with a pager below it (total, page size, pages). Columns and actions the user
  * may not use are absent; the operations column stays at the right edge and the table scrolls
@@ -127,6 +163,8 @@ export function PagedTable<T>({
   minWidth,
   renderExpanded,
   label,
+  sort = null,
+  onSortChange,
 }: PagedTableProps<T>) {
   const shownColumns = useMemo(() => permittedColumns(columns, granted), [columns, granted]);
   const actions = useMemo(() => permittedActions(rowActions ?? [], granted), [rowActions, granted]);
@@ -150,11 +188,15 @@ export function PagedTable<T>({
           >
             <Table.Thead bg="var(--mantine-color-gray-0)">
               <Table.Tr>
-                {shownColumns.map((c) => (
-                  <Table.Th key={c.key} w={c.width} ta={c.align} style={{ whiteSpace: 'nowrap' }}>
-                    {c.title}
-                  </Table.Th>
-                ))}
+                {shownColumns.map((c) =>
+                  c.sortable && onSortChange ? (
+                    <SortHeader key={c.key} column={c} sort={sort} onSortChange={onSortChange} />
+                  ) : (
+                    <Table.Th key={c.key} w={c.width} ta={c.align} style={{ whiteSpace: 'nowrap' }}>
+                      {c.title}
+                    </Table.Th>
+                  ),
+                )}
                 {withActions && (
                   <Table.Th w={actionsWidth} style={{ whiteSpace: 'nowrap', ...STICKY_RIGHT, background: 'var(--mantine-color-gray-0)' }}>
                     {actionsTitle}

@@ -34,6 +34,8 @@ export interface SelectFilterField extends FieldBase {
   options: readonly FilterOption[];
   /** The option chosen by default; the first option when not given. */
   defaultValue?: string;
+  /** Options can be found by typing (long lists such as customer companies). */
+  searchable?: boolean;
 }
 
 /** Options side by side, applied as soon as one is chosen (no 查询 needed). */
@@ -225,4 +227,41 @@ export function replaceListKeys(
   for (const key of listKeys(fields)) next.delete(key);
   for (const [key, value] of entries) next.append(key, value);
   return next;
+}
+
+/** The URL keys of a list's sort (the names the list requests send). */
+export const SORT_FIELD_KEY = 'sortField';
+export const SORT_ORDER_KEY = 'sortOrder';
+export const SORT_KEYS = [SORT_FIELD_KEY, SORT_ORDER_KEY] as const;
+
+export type SortOrder = 'asc' | 'desc';
+
+/** The column a list is sorted by on the server, and the direction. */
+export interface ListSort {
+  field: string;
+  order: SortOrder;
+}
+
+/** The sort a URL describes: a field the list offers and a known direction; null otherwise (the server's order). */
+export function sortFromSearch(params: URLSearchParams, sortFields: readonly string[]): ListSort | null {
+  const field = params.get(SORT_FIELD_KEY) ?? '';
+  const order = params.get(SORT_ORDER_KEY);
+  if (!sortFields.includes(field) || (order !== 'asc' && order !== 'desc')) return null;
+  return { field, order };
+}
+
+/** The URL entries of a sort: none for the server's order. */
+export function sortToSearch(sort: ListSort | null): [string, string][] {
+  return sort
+    ? [
+        [SORT_FIELD_KEY, sort.field],
+        [SORT_ORDER_KEY, sort.order],
+      ]
+    : [];
+}
+
+/** The next sort on a click of a column's header: ascending, then descending, then the server's order again. */
+export function nextSort(current: ListSort | null, field: string): ListSort | null {
+  if (current?.field !== field) return { field, order: 'asc' };
+  return current.order === 'asc' ? { field, order: 'desc' } : null;
 }

@@ -12,6 +12,8 @@ export interface TableColumn<T> {
   permission?: number;
   /** Keeps the cell on one line. */
   nowrap?: boolean;
+  /** The header sorts the list on the server by this column's key (a list state with `sortFields`). */
+  sortable?: boolean;
 }
 
 export interface RowAction<T> {
