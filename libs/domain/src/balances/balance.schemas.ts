@@ -268,7 +268,15 @@ const orderFilterShape = {
     z.enum([ProductCode.valuation, ProductCode.advisory, ProductCode.inquiry], { message: BalanceMsg.productRequired }).optional(),
   ),
   buyModeCode: optionalCode([2, 3, 4, 5, 6, 7], BalanceMsg.buyModeRequired),
-  state: optionalCode([0, 1, 2], BalanceMsg.stateInvalid),
+  /* 0 is a state of its own (待生效), so only blank text and 'all' mean every state. */
+  state: z.preprocess(
+    (v) => (v === undefined || v === null || (typeof v === 'string' && ['', 'all'].includes(v.trim().toLowerCase())) ? undefined : v),
+    z.coerce
+      .number({ message: BalanceMsg.stateInvalid })
+      .refine((n) => [0, 1, 2].includes(n), BalanceMsg.stateInvalid)
+      .transform((n) => n as 0 | 1 | 2)
+      .optional(),
+  ),
   from: optionalCode([1, 2], BalanceMsg.fromInvalid),
   ...dateRangeFilterShape,
 };

@@ -11,6 +11,7 @@ import {
   formatReportUnitPrice,
   formatTotalPrice,
   formatUnitPrice,
+  formatYuan,
   unitPriceUnit,
   withUnit,
   yuanPriceUnit,
@@ -122,5 +123,21 @@ describe('market price view formats', () => {
     expect(formatChangePercent(0)).toBe('0.00%');
     expect(formatChangePercent(-0.001)).toBe('0.00%');
     expect(formatChangePercent(null)).toBe('--');
+  });
+});
+
+describe('amounts in yuan (order prices)', () => {
+  it('show the decimal text of the API or a number with separators and 2 decimals', () => {
+    expect(formatYuan('12800.00')).toBe('12,800.00');
+    expect(formatYuan('0.5')).toBe('0.50');
+    expect(formatYuan(1234567.891)).toBe('1,234,567.89');
+    expect(formatYuan(0)).toBe('0.00');
+  });
+
+  it('show -- for nothing and for text that is not an amount', () => {
+    expect(formatYuan(null)).toBe('--');
+    expect(formatYuan(undefined)).toBe('--');
+    expect(formatYuan(' ')).toBe('--');
+    expect(formatYuan('12元')).toBe('--');
   });
 });

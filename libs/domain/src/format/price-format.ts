@@ -39,6 +39,18 @@ export function formatAmount(value: number, decimals = 2): string {
   return formatGrouped(value, decimals);
 }
 
+/**
+ * An amount of money in yuan as lists and exports show it: thousands separators and 2 decimals
+ * (`12,800.00`). Takes the decimal text the API sends for prices (`"12800.00"`) or a number;
+ * '--' for nothing or for text that is not a number.
+ */
+export function formatYuan(value: number | string | null | undefined): string {
+  if (value === null || value === undefined) return EMPTY_FIGURE;
+  const text = typeof value === 'string' ? value.trim() : value;
+  if (text === '') return EMPTY_FIGURE;
+  return formatGrouped(Number(text), 2);
+}
+
 /** A figure with its unit, or '--' without a value. */
 export function withUnit(figure: string, unit: string): string {
   return figure === EMPTY_FIGURE ? figure : `${figure}${unit}`;
