@@ -45,6 +45,27 @@ export const CHANNEL_ROUTES: readonly RouteEntry[] = [
     page: () => import('../../modules/customer-category/pages/CustomerCategoryPage').then((m) => m.CustomerCategoryPage),
   },
   {
+    name: 'balance',
+    path: 'balance',
+    title: '客户余额',
+    permission: Perm.tenantStatSummary,
+    page: () => import('../../modules/balance/pages/BalancePage').then((m) => m.BalancePage),
+  },
+  {
+    name: 'balanceRecord',
+    path: 'balanceRecord',
+    title: '订单记录',
+    permission: Perm.tenantStatSummary,
+    page: () => import('../../modules/balance/pages/BalanceRecordPage').then((m) => m.BalanceRecordPage),
+  },
+  {
+    name: 'balanceDetail',
+    path: 'balanceDetail',
+    title: '余额明细',
+    permission: Perm.tenantStatSummary,
+    page: () => import('../../modules/balance/pages/BalanceDetailPage').then((m) => m.BalanceDetailPage),
+  },
+  {
     name: 'assessmentlist',
     path: 'assessmentlist',
     title: '估价申请',

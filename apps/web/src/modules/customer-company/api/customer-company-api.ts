@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CustomerCompanyView, Paged } from '@valuation/contracts';
+import type { CustomerCompanyOption, CustomerCompanyView, Paged } from '@valuation/contracts';
 import { api } from '../../../app/api/client';
 import { ApiError } from '../../../app/api/api-error';
 import { bearerToken, buildRequestUrl } from '../../../app/api/request-url';
@@ -13,6 +13,7 @@ export const CUSTOMER_COMPANY_URL = {
   delete: '/api/tenant/customer-company/delete',
   images: '/api/tenant/customer-company/images',
   deleteImage: '/api/tenant/customer-company/images/delete',
+  filter: '/api/tenant/customer-company/filter',
 } as const;
 
 export const customerCompanyKeys = {
@@ -20,7 +21,17 @@ export const customerCompanyKeys = {
   page: (query: Readonly<Record<string, string>>, pageIndex: number, pageSize: number) =>
     [...customerCompanyKeys.all(), 'pageable', query, pageIndex, pageSize] as const,
   licence: (companyId: number, name: string) => [...customerCompanyKeys.all(), 'licence', companyId, name] as const,
+  filter: () => [...customerCompanyKeys.all(), 'filter'] as const,
 };
+
+/** The channel's customer companies (id and name) for the customer company filter of list pages. */
+export function useCustomerCompanyOptions() {
+  return useQuery({
+    queryKey: customerCompanyKeys.filter(),
+    queryFn: ({ signal }) => api.get<CustomerCompanyOption[]>(CUSTOMER_COMPANY_URL.filter, undefined, { signal }),
+    staleTime: 60_000,
+  });
+}
 
 export function useCustomerCompanyPage(query: Readonly<Record<string, string>>, pageIndex: number, pageSize: number) {
   return useQuery({
