@@ -23,7 +23,7 @@ import {
   type CustomerBalanceFilter,
   type CustomerBalanceListQuery,
 } from '@valuation/domain';
-import { CurrentPrincipal, RequirePermission } from '../../common/access.decorators';
+import { CurrentPrincipal, ForBothPopulations, RequirePermission } from '../../common/access.decorators';
 import { Returns, ReturnsXlsx } from '../../common/api-contract';
 import { Reply } from '../../common/api-error';
 import type { Principal } from '../../common/principal';
@@ -40,10 +40,12 @@ const ORDER_FILTERS =
 export class ChannelBalanceController {
   constructor(private readonly balances: ChannelBalanceService) {}
 
+  /* The path names no tenant, so the route would take user tokens only; the channel's staff call it. */
   @RequirePermission(Perm.tenantStatSummary)
+  @ForBothPopulations()
   @Returns(z.array(productSchema))
   @Get('product/list')
-  @ApiOperation({ summary: '产品：000001 估价次数、000002 咨询报告、000003 询价报告' })
+  @ApiOperation({ summary: '产品：000001 估价次数、000002 咨询报告、000003 询价报告（渠道员工以渠道令牌调用）' })
   products() {
     return this.balances.products();
   }
