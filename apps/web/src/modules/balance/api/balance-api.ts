@@ -59,11 +59,11 @@ export function useBalanceDetails(query: BalanceOrderQuery & Paging, enabled = t
   });
 }
 
-/** The products a channel sells (reference data). */
+/** The products a channel sells (reference data); the path names no population, the channel's token is sent. */
 export function useProducts(enabled = true) {
   return useQuery({
     queryKey: balanceKeys.products(),
-    queryFn: ({ signal }) => api.get<Product[]>(BALANCE_URL.products, undefined, { signal }),
+    queryFn: ({ signal }) => api.get<Product[]>(BALANCE_URL.products, undefined, { signal, population: 'tenant' }),
     staleTime: Infinity,
     enabled,
   });

@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { KitProvider } from '@valuation/ui';
+import Cookies from 'js-cookie';
 import { MemoryRouter } from 'react-router-dom';
 import { AllocationDialog } from './AllocationDialog';
 
@@ -35,6 +36,7 @@ interface Sent {
   method: string;
   path: string;
   body: string;
+  authorization?: string;
 }
 
 /** The API as the dialog reads it; the order is answered with `orderAnswer`. */
@@ -47,7 +49,8 @@ function stubApi(orderAnswer: { code: number; message: string } = { code: 200, m
   };
   const fetchStub = async (url: string, init: RequestInit) => {
     const path = url.split('?')[0];
-    sent.push({ method: init.method ?? 'GET', path, body: String(init.body ?? '') });
+    const headers = (init.headers ?? {}) as Record<string, string>;
+    sent.push({ method: init.method ?? 'GET', path, body: String(init.body ?? ''), authorization: headers.Authorization });
     const envelope =
       path === '/api/tenant/customer-balance/order'
         ? { ...orderAnswer, data: null }
@@ -109,8 +112,21 @@ describe('the allocation dialog', () => {
   let shown: jest.SpyInstance;
   beforeEach(() => {
     shown = jest.spyOn(notifications, 'show').mockImplementation(() => '');
+    Cookies.set('cUserToken', 'channel-session-token');
   });
-  afterEach(() => shown.mockRestore());
+  afterEach(() => {
+    shown.mockRestore();
+    Cookies.remove('cUserToken');
+  });
+
+  it('loads the products, the price list and the regions with the channel token', async () => {
+    const sent = stubApi();
+    renderDialog();
+    await waitFor(() =>
+      expect(sent.map((s) => s.path).sort()).toEqual(['/api/product/list', '/api/region/tree', '/api/tenant/price/list']),
+    );
+    expect(sent.map((s) => s.authorization)).toEqual(Array(3).fill('Bearer channel-session-token'));
+  });
 
   it('shows the account and company read-only and the whole country while no city is chosen', () => {
     stubApi();

@@ -167,10 +167,13 @@ function AllocationFields({ form, target, products, productsLoading, prices, reg
           </Group>
         </Input.Wrapper>
       )}
-      <Input.Wrapper label="已选城市">
-        <div aria-label="已选城市" role="group">
+      <Group gap="sm" wrap="nowrap" align="flex-start">
+        <Text size="sm" fw={500} lh="26px" style={{ flexShrink: 0 }}>
+          已选城市
+        </Text>
+        <div aria-label="已选城市" role="group" style={{ minHeight: 26, display: 'flex', alignItems: 'center' }}>
           {cityAnnual && v.cities.length > 0 ? (
-            <Group gap={6} mt={4}>
+            <Group gap={6}>
               {v.cities.map((c) => (
                 <Pill
                   key={c.code}
@@ -189,12 +192,10 @@ function AllocationFields({ form, target, products, productsLoading, prices, reg
               ))}
             </Group>
           ) : (
-            <Text size="sm" mt={4}>
-              {NATIONWIDE}
-            </Text>
+            <Text size="sm">{NATIONWIDE}</Text>
           )}
         </div>
-      </Input.Wrapper>
+      </Group>
       <SimpleGrid cols={2}>
         <TextInput
           label={countLabel(v.productCode)}
@@ -237,13 +238,11 @@ function AllocationFields({ form, target, products, productsLoading, prices, reg
       </SimpleGrid>
       <Textarea
         label="备注"
-        placeholder="选填，最多200字"
+        placeholder={`选填，最多${REMARK_MAX}字`}
         autosize
-        minRows={2}
+        minRows={1}
         maxRows={4}
         maxLength={REMARK_MAX}
-        description={`${v.remark.length}/${REMARK_MAX}`}
-        inputWrapperOrder={['label', 'input', 'description', 'error']}
         {...form.getInputProps('remark')}
       />
     </>

@@ -29,7 +29,7 @@ export const ORDER_COLUMNS = {
   companyName: { key: 'companyName', title: '客户公司', render: (r) => <ShortText text={r.companyName} /> },
   productName: { key: 'productName', title: '产品', field: 'productName', nowrap: true },
   buyModeName: { key: 'buyModeName', title: '购买模式', field: 'buyModeName', nowrap: true },
-  buyScope: { key: 'buyScope', title: '服务范围', render: (r) => <ShortText text={r.buyScope || NATIONWIDE} max={12} /> },
+  buyScope: { key: 'buyScope', title: '服务范围', width: 140, render: (r) => <ShortText text={r.buyScope || NATIONWIDE} max={18} wrap /> },
   effectiveDate: { key: 'effectiveDate', title: '生效日期', nowrap: true, render: (r) => formatDate(r.effectiveDate) || '--' },
   expireDate: { key: 'expireDate', title: '截止日期', nowrap: true, render: (r) => formatDate(r.expireDate) || '--' },
   state: { key: 'state', title: '订单状态', nowrap: true, render: (r) => <OrderStateBadge state={r.state} /> },

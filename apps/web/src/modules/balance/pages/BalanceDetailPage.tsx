@@ -59,7 +59,7 @@ export function BalanceDetailPage() {
       exportAction={{ permission: Perm.tenantStatSummary, run: () => exportBalanceDetails(query) }}
       errorMessage="余额明细加载失败"
       emptyText="所选条件下暂无余额"
-      minWidth={1400}
+      minWidth={1200}
     />
   );
 }

@@ -12,12 +12,18 @@ import type { AllocationTarget } from '../model/allocation-form';
 import { BALANCE_SORT_FIELDS, balanceFields, customerBalanceQuery } from '../model/balance-filters';
 import { pagedResult } from '../model/list-result';
 
-const count = (
-  field: 'annuallyCount' | 'universalCount' | 'advisoryCount' | 'inquiryCount',
-  title: string,
-): TableColumn<CustomerBalanceRow> => ({
+type CountField = 'annuallyCount' | 'universalCount' | 'advisoryCount' | 'inquiryCount';
+
+/** A sortable count column; its long title on two lines keeps the table within a laptop's width. */
+const count = (field: CountField, what: string, left: string): TableColumn<CustomerBalanceRow> => ({
   key: field,
-  title,
+  title: (
+    <span style={{ display: 'inline-block', lineHeight: 1.3 }}>
+      {what}
+      <br />
+      {left}
+    </span>
+  ),
   align: 'right',
   nowrap: true,
   sortable: true,
@@ -29,11 +35,11 @@ const COLUMNS: TableColumn<CustomerBalanceRow>[] = [
   { key: 'userName', title: '姓名', render: (r) => <ShortText text={r.userName} max={5} /> },
   { key: 'userType', title: '账号类型', nowrap: true, render: (r) => USER_TYPE_LABELS[r.userType as UserType] ?? '--' },
   { key: 'companyName', title: '客户公司', render: (r) => <ShortText text={r.companyName} /> },
-  { key: 'buyScope', title: '包年城市', render: (r) => <ShortText text={r.buyScope} max={12} /> },
-  count('annuallyCount', '包年城市剩余次数'),
-  count('universalCount', '全国通用剩余次数'),
-  count('advisoryCount', '咨询报告剩余份数'),
-  count('inquiryCount', '询价报告剩余份数'),
+  { key: 'buyScope', title: '包年城市', width: 150, render: (r) => <ShortText text={r.buyScope} max={18} wrap /> },
+  count('annuallyCount', '包年城市', '剩余次数'),
+  count('universalCount', '全国通用', '剩余次数'),
+  count('advisoryCount', '咨询报告', '剩余份数'),
+  count('inquiryCount', '询价报告', '剩余份数'),
 ];
 
 /** Route balance (`/channel/balance`, permission 71): the customer accounts' balances, allocation, and links to their orders. */
@@ -82,7 +88,7 @@ export function BalancePage() {
         exportAction={{ permission: Perm.tenantStatSummary, run: () => exportCustomerBalances(query) }}
         errorMessage="客户余额加载失败"
         emptyText="暂无数据"
-        minWidth={1280}
+        minWidth={1120}
       />
       <AllocationDialog target={target} onClose={() => setTarget(null)} />
     </>

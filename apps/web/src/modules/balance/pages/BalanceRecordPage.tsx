@@ -69,7 +69,7 @@ export function BalanceRecordPage() {
       exportAction={{ permission: Perm.tenantStatSummary, run: () => exportBalanceOrders(query) }}
       errorMessage="订单记录加载失败"
       emptyText="所选条件下暂无订单"
-      minWidth={1700}
+      minWidth={1500}
     />
   );
 }
