@@ -16,7 +16,7 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { Queue } from 'bullmq';
 import { Client } from 'pg';
-import { arg, benchEnvironment, root, waitReady } from './bench-process';
+import { arg, benchEnvironment, root, topUpNationwide, waitReady } from './bench-process';
 
 const rowCount = Number(arg('rows', '10000'));
 const keep = process.argv.includes('--keep');
@@ -68,84 +68,60 @@ async function writeXlsx(rows: Row[], file: string) {
   await book.xlsx.writeFile(file);
 }
 
-/** The task and its rows written as the upload does, counts reserved city first then nationwide. */
-async function insertDirect(pg: Client, rows: Row[]): Promise<string> {
-  const batchId = `BENCH${Date.now()}`;
-  await pg.query('BEGIN');
-  const [acc] = (await pg.query(`SELECT id, tenant_id, company_id, organization_id FROM account WHERE login_user = 'demoadmin'`)).rows;
-  const reservations: unknown[] = [];
-  const perCity = new Map<string, number>();
-  for (const r of rows) perCity.set(r.cityCode, (perCity.get(r.cityCode) ?? 0) + 1);
-  let universal = 0;
-  for (const [cityCode, n] of perCity) {
-    const [pkg] = (
-      await pg.query(
-        `SELECT id, remaining FROM city_package WHERE account_id = $1 AND city_code = $2 AND remaining > 0 ORDER BY expire_date LIMIT 1`,
-        [acc.id, cityCode],
-      )
-    ).rows;
-    const take = pkg ? Math.min(n, pkg.remaining) : 0;
-    if (take > 0) {
-      const [{ remaining }] = (
-        await pg.query(`UPDATE city_package SET remaining = remaining - $1 WHERE id = $2 RETURNING remaining`, [take, pkg.id])
-      ).rows;
-      await pg.query(
-        `INSERT INTO balance_ledger (tenant_id, account_id, kind, city_package_id, delta, balance_after, reason, ref_type, ref_id, created_by)
-         VALUES ($1, $2, 'city', $3, $4, $5, 'consume', 'batch', $6, $2)`,
-        [acc.tenant_id, acc.id, pkg.id, -take, remaining, batchId],
+/**
+ * The task and its rows written as the upload does, its counts reserved by the upload's own
+ * reservation (the built BatchReservationService): city-annual packages first, then nationwide.
+ */
+async function insertDirect(rows: Row[]): Promise<string> {
+  require('reflect-metadata');
+  const persistence = require(path.join(root, 'dist/server/libs/server/persistence/src')) as typeof import('@valuation/persistence');
+  const { BatchReservationService } = require(
+    path.join(root, 'dist/server/apps/api/src/modules/batch/batch-reservation.service'),
+  ) as typeof import('../../apps/api/src/modules/batch/batch-reservation.service');
+  const ds = persistence.createDataSource({ DATABASE_URL: databaseUrl, DATABASE_POOL_SIZE: 2 });
+  await ds.initialize();
+  try {
+    return await ds.transaction(async (m) => {
+      const batchId = `BENCH${Date.now()}`;
+      const [acc] = await m.query(`SELECT id, tenant_id, company_id, organization_id FROM account WHERE login_user = 'demoadmin'`);
+      const perCity = new Map<string | null, number>();
+      for (const r of rows) perCity.set(r.cityCode, (perCity.get(r.cityCode) ?? 0) + 1);
+      const payer = { tenantId: acc.tenant_id, accountId: acc.id, batchId };
+      const reservation = new BatchReservationService(new persistence.BalanceRepository(ds));
+      const reservations = await reservation.apply(m, payer, await reservation.plan(m, payer, perCity));
+      const [{ id }] = await m.query(
+        `INSERT INTO batch_task (batch_id, tenant_id, company_id, organization_id, account_id, task_name, recv_phone, file_key, file_name, state, eval_total, reservations)
+         VALUES ($1, $2, $3, $4, $5, '压测批量', NULL, $6, 'bench.xlsx', 1, $7, $8::jsonb) RETURNING id`,
+        [
+          batchId,
+          acc.tenant_id,
+          acc.company_id,
+          acc.organization_id,
+          acc.id,
+          `batch/${batchId}.xlsx`,
+          rows.length,
+          JSON.stringify(reservations),
+        ],
       );
-      reservations.push({ kind: 'city', cityPackageId: pkg.id, cityCode, count: take });
-    }
-    universal += n - take;
+      await m.query(
+        `INSERT INTO batch_item (task_id, row_no, chunk, input, city_code)
+         SELECT $1, r.n, (r.n - 1) / ${CHUNK_SIZE}, r.input, r.city FROM unnest($2::int[], $3::jsonb[], $4::varchar[]) AS r(n, input, city)`,
+        [id, rows.map((_, i) => i + 1), rows.map((r) => JSON.stringify(r.cells)), rows.map((r) => r.cityCode)],
+      );
+      return String(id);
+    });
+  } finally {
+    await ds.destroy();
   }
-  if (universal > 0) {
-    const [{ universal_count }] = (
-      await pg.query(`UPDATE account_balance SET universal_count = universal_count - $1 WHERE account_id = $2 RETURNING universal_count`, [
-        universal,
-        acc.id,
-      ])
-    ).rows;
-    await pg.query(
-      `INSERT INTO balance_ledger (tenant_id, account_id, kind, city_package_id, delta, balance_after, reason, ref_type, ref_id, created_by)
-       VALUES ($1, $2, 'universal', NULL, $3, $4, 'consume', 'batch', $5, $2)`,
-      [acc.tenant_id, acc.id, -universal, universal_count, batchId],
-    );
-    reservations.push({ kind: 'universal', cityPackageId: null, cityCode: null, count: universal });
-  }
-  const [{ id }] = (
-    await pg.query(
-      `INSERT INTO batch_task (batch_id, tenant_id, company_id, organization_id, account_id, task_name, recv_phone, file_key, file_name, state, eval_total, reservations)
-       VALUES ($1, $2, $3, $4, $5, '压测批量', NULL, $6, 'bench.xlsx', 1, $7, $8::jsonb) RETURNING id`,
-      [
-        batchId,
-        acc.tenant_id,
-        acc.company_id,
-        acc.organization_id,
-        acc.id,
-        `batch/${batchId}.xlsx`,
-        rows.length,
-        JSON.stringify(reservations),
-      ],
-    )
-  ).rows;
-  await pg.query(
-    `INSERT INTO batch_item (task_id, row_no, chunk, input, city_code)
-     SELECT $1, r.n, (r.n - 1) / ${CHUNK_SIZE}, r.input, r.city FROM unnest($2::int[], $3::jsonb[], $4::varchar[]) AS r(n, input, city)`,
-    [id, rows.map((_, i) => i + 1), rows.map((r) => JSON.stringify(r.cells)), rows.map((r) => r.cityCode)],
-  );
-  await pg.query('COMMIT');
-  return String(id);
 }
 
 async function main() {
   const bench = await benchEnvironment({ databaseUrl, redisUrl, prefix, keep, env: { API_PORT: String(apiPort), API_HOST: '127.0.0.1' } });
   const { env, redis } = bench;
 
+  await topUpNationwide(databaseUrl, ['demoadmin'], 1_000_000);
   const pg = new Client({ connectionString: databaseUrl });
   await pg.connect();
-  await pg.query(
-    `UPDATE account_balance SET universal_count = 1000000 WHERE account_id = (SELECT id FROM account WHERE login_user = 'demoadmin')`,
-  );
   const communities = (
     await pg.query(
       `SELECT c.name, c.city_code, r.name AS city_name FROM community c JOIN region r ON r.code = c.city_code
@@ -224,7 +200,7 @@ async function main() {
       let taskId = forceDirect ? null : await upload();
       const via = taskId === null ? 'inserted directly (no upload endpoint)' : 'uploaded through POST /api/batch/upload';
       if (taskId === null) {
-        taskId = await insertDirect(pg, rows);
+        taskId = await insertDirect(rows);
         await queue.add('batch.start', { taskId }, { jobId: batchStartJobId(taskId), attempts: 3 });
       }
       let task: { state: number; processed: number; eval_success: number; eval_fail: number; eval_error: number };

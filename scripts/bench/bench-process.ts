@@ -103,3 +103,50 @@ export async function benchEnvironment(options: {
     },
   };
 }
+
+/**
+ * Tops the valid nationwide valuation counts of accounts of the bench database up to `atLeast`,
+ * each with an order placed as the channel places it (the built BalanceBookService: an order, its
+ * package and the package's ledger row), valid for a year from today.
+ */
+export async function topUpNationwide(databaseUrl: string, logins: readonly string[], atLeast: number): Promise<void> {
+  require('reflect-metadata');
+  const domain = require(path.join(root, 'dist/server/libs/domain/src')) as typeof import('@valuation/domain');
+  const persistence = require(path.join(root, 'dist/server/libs/server/persistence/src')) as typeof import('@valuation/persistence');
+  const { BalanceBookService } = require(path.join(root, 'dist/server/libs/server/core/src')) as typeof import('@valuation/core');
+  const ds = persistence.createDataSource({ DATABASE_URL: databaseUrl, DATABASE_POOL_SIZE: 2 });
+  await ds.initialize();
+  try {
+    const book = new BalanceBookService(new persistence.BalanceRepository(ds), new persistence.BalanceOrderRepository(ds));
+    const today = domain.businessToday();
+    await ds.transaction(async (m) => {
+      const accounts: { id: number; tenant_id: number; company_id: number; held: number }[] = await m.query(
+        `SELECT a.id, a.tenant_id, a.company_id,
+                coalesce((SELECT sum(p.remaining) FROM balance_package p
+                           WHERE p.account_id = a.id AND p.kind = 'universal' AND p.effective_date <= $2 AND p.expire_date >= $2), 0)::int AS held
+           FROM account a WHERE a.login_user = ANY($1::text[])`,
+        [logins, today],
+      );
+      for (const a of accounts) {
+        if (a.held >= atLeast) continue;
+        await book.placeOrder(m, {
+          tenantId: a.tenant_id,
+          accountId: a.id,
+          companyId: a.company_id,
+          productCode: domain.ProductCode.valuation,
+          buyModeCode: domain.BuyMode.enterpriseGift,
+          cities: [],
+          count: atLeast - a.held,
+          orderPrice: '0.00',
+          effectiveDate: today,
+          expireDate: domain.addDays(today, 365),
+          remark: '压测',
+          orderFrom: domain.OrderFrom.admin,
+          createdBy: null,
+        });
+      }
+    });
+  } finally {
+    await ds.destroy();
+  }
+}

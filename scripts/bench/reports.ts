@@ -33,6 +33,12 @@ async function main() {
   await pg.connect();
   await pg.query(`DELETE FROM eval_report WHERE eval_code LIKE 'BENCH%'`);
   const [account] = (await pg.query(`SELECT id, tenant_id, company_id, organization_id FROM account WHERE login_user = 'demoadmin'`)).rows;
+  // The package an advisory copy of the account is charged to (a failed render would refund it).
+  const [advisory] = (
+    await pg.query(`SELECT id FROM balance_package WHERE account_id = $1 AND kind = 'advisory' ORDER BY expire_date, id LIMIT 1`, [
+      account.id,
+    ])
+  ).rows;
 
   /** Report rows as an order writes them, of the sample advisory document; their ids. */
   const order = async (n: number, from: number): Promise<string[]> => {
@@ -51,7 +57,7 @@ async function main() {
           account.organization_id,
           account.id,
           JSON.stringify(document),
-          JSON.stringify({ kind: 'advisory', cityPackageId: null, ledgerId: '0' }),
+          JSON.stringify({ kind: 'advisory', packageId: advisory.id, ledgerId: '0' }),
         ],
       );
       ids.push(String(rows[0].id));

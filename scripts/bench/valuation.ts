@@ -13,7 +13,9 @@ import http from 'node:http';
 import autocannon from 'autocannon';
 import Redis from 'ioredis';
 import { Client } from 'pg';
-import { arg, root, runStep, waitReady } from './bench-process';
+import { arg, root, runStep, topUpNationwide, waitReady } from './bench-process';
+
+const { BALANCE_COUNT_MAX } = require(path.join(root, 'dist/server/libs/domain/src')) as typeof import('@valuation/domain');
 
 const csv = path.resolve(root, arg('csv', '../shared/data/beijing-2021-listings.csv'));
 const connections = Number(arg('connections', '32'));
@@ -156,12 +158,7 @@ async function main() {
       WHERE a.login_user = 'demoadmin' AND b.login_user = ANY($1) ON CONFLICT DO NOTHING`,
     [users],
   );
-  await pg.query(
-    `INSERT INTO account_balance (account_id, tenant_id, universal_count, advisory_count, inquiry_count)
-     SELECT id, tenant_id, 1000000000, 0, 0 FROM account WHERE login_user = ANY($1)
-     ON CONFLICT (account_id) DO UPDATE SET universal_count = 1000000000`,
-    [users],
-  );
+  await topUpNationwide(databaseUrl, users, BALANCE_COUNT_MAX);
   const subjects: { ha_code: string; city_code: string; name: string }[] = (
     await pg.query(
       `SELECT c.ha_code, c.city_code, c.name FROM community c

@@ -5,14 +5,15 @@ import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
 import { Client } from 'minio';
 import { batchStartJobId, QUEUES } from '@valuation/contracts';
-import { demoLogoPng, DEMO_PASSWORD, hashPassword } from '@valuation/core';
-import { BATCH_COLUMNS, BatchMsg, ListMsg, Perm, UserType } from '@valuation/domain';
+import { BalanceBookService, demoLogoPng, DEMO_PASSWORD, hashPassword } from '@valuation/core';
+import { BATCH_COLUMNS, BatchMsg, BuyMode, ListMsg, OrderFrom, Perm, ProductCode, UserType } from '@valuation/domain';
 import {
   AccountEntity,
   AccountRoleEntity,
+  BalanceOrderRepository,
+  BalanceRepository,
   BatchItemEntity,
   BatchTaskEntity,
-  CityPackageEntity,
   OrganizationEntity,
   RoleEntity,
   RolePermissionEntity,
@@ -100,7 +101,9 @@ async function readXlsx(content: Buffer): Promise<ExcelJS.Workbook> {
 }
 
 interface Balances {
-  city: { id: number; cityCode: string; remaining: number }[];
+  city: { id: number; cityCodes: string[]; remaining: number }[];
+  /** Nationwide packages, by id. */
+  universalPackages: { id: number; remaining: number }[];
   universal: number;
   ledgerRows: number;
 }
@@ -133,17 +136,30 @@ describe('batch valuation API', () => {
   async function balances(login: string): Promise<Balances> {
     const accountId = accountIds[login];
     const city: Balances['city'] = await t.ds.query(
-      `SELECT id, city_code AS "cityCode", remaining FROM city_package WHERE account_id = $1 ORDER BY id`,
+      `SELECT id, city_codes AS "cityCodes", remaining FROM balance_package WHERE account_id = $1 AND kind = 'city' ORDER BY id`,
       [accountId],
     );
-    const [{ universal_count: universal }] = await t.ds.query(`SELECT universal_count FROM account_balance WHERE account_id = $1`, [
-      accountId,
-    ]);
+    const universalPackages: Balances['universalPackages'] = await t.ds.query(
+      `SELECT id, remaining FROM balance_package WHERE account_id = $1 AND kind = 'universal' ORDER BY id`,
+      [accountId],
+    );
     const [{ n: ledgerRows }] = await t.ds.query(`SELECT count(*)::int AS n FROM balance_ledger WHERE account_id = $1`, [accountId]);
-    return { city, universal, ledgerRows };
+    return { city, universalPackages, universal: universalPackages.reduce((a, p) => a + p.remaining, 0), ledgerRows };
   }
 
-  const remaining = (b: Balances, cityCode: string) => b.city.filter((c) => c.cityCode === cityCode).reduce((a, c) => a + c.remaining, 0);
+  const cityPackages = (b: Balances, cityCode: string) => b.city.filter((c) => c.cityCodes.includes(cityCode));
+  const remaining = (b: Balances, cityCode: string) => cityPackages(b, cityCode).reduce((a, c) => a + c.remaining, 0);
+  /** The one package of the account covering a city. */
+  const packageOf = (b: Balances, cityCode: string) => {
+    const [pkg, ...more] = cityPackages(b, cityCode);
+    expect(more).toEqual([]);
+    return pkg;
+  };
+  /** The one nationwide package of the account. */
+  const universalPackageOf = (b: Balances) => {
+    expect(b.universalPackages).toHaveLength(1);
+    return b.universalPackages[0];
+  };
 
   async function batchObjects(): Promise<string[]> {
     const names: string[] = [];
@@ -153,9 +169,9 @@ describe('batch valuation API', () => {
 
   async function ledgerOf(batchId: string) {
     return (await t.ds.query(
-      `SELECT kind, city_package_id AS "cityPackageId", delta, reason, ref_type AS "refType" FROM balance_ledger WHERE ref_id = $1 ORDER BY id`,
+      `SELECT kind, package_id AS "packageId", delta, reason, ref_type AS "refType" FROM balance_ledger WHERE ref_id = $1 ORDER BY id`,
       [batchId],
-    )) as { kind: string; cityPackageId: number | null; delta: number; reason: string; refType: string }[];
+    )) as { kind: string; packageId: number; delta: number; reason: string; refType: string }[];
   }
 
   const taskOf = (batchId: string) => t.ds.getRepository(BatchTaskEntity).findOneByOrFail({ batchId });
@@ -206,20 +222,25 @@ describe('batch valuation API', () => {
       [Perm.batch, Perm.batchCreate, Perm.batchDetail],
       '13700000201',
     );
-    await t.ds.getRepository(CityPackageEntity).save({
-      tenantId: admin.tenantId,
-      accountId: accountIds.bulkuser,
-      cityCode: '110100',
-      cityName: '北京市',
-      remaining: 10000,
-      effectiveDate: '2020-01-01',
-      expireDate: '2099-12-31',
-      orderNo: null,
-    });
-    await t.ds.query(`INSERT INTO account_balance (account_id, tenant_id, universal_count) VALUES ($1, $2, 0)`, [
-      accountIds.bulkuser,
-      admin.tenantId,
-    ]);
+    // Ten thousand Beijing counts and no nationwide ones, credited by an order as the channel places it.
+    const book = new BalanceBookService(new BalanceRepository(t.ds), new BalanceOrderRepository(t.ds));
+    await t.ds.transaction((m) =>
+      book.placeOrder(m, {
+        tenantId: admin.tenantId,
+        accountId: accountIds.bulkuser,
+        companyId: admin.companyId,
+        productCode: ProductCode.valuation,
+        buyModeCode: BuyMode.cityAnnual,
+        cities: [{ code: '110100', name: '北京市' }],
+        count: 10_000,
+        orderPrice: '0.00',
+        effectiveDate: '2020-01-01',
+        expireDate: '2099-12-31',
+        remark: null,
+        orderFrom: OrderFrom.admin,
+        createdBy: null,
+      }),
+    );
     for (const login of ['demoadmin', 'demouser', 'demorent', 'bulkuser', 'otheradmin']) {
       tokens[login] = await t.login('user', login);
       accountIds[login] ??= (await t.ds.getRepository(AccountEntity).findOneByOrFail({ loginUser: login })).id;
@@ -474,15 +495,15 @@ describe('batch valuation API', () => {
       expect(remaining(after, '110100')).toBe(remaining(before, '110100') - 3);
       expect(remaining(after, '310100')).toBe(remaining(before, '310100') - 1);
       expect(after.universal).toBe(before.universal);
-      const beijing = before.city.find((c) => c.cityCode === '110100')!;
-      const shanghai = before.city.find((c) => c.cityCode === '310100')!;
+      const beijing = packageOf(before, '110100');
+      const shanghai = packageOf(before, '310100');
       expect(task.reservations).toEqual([
-        { kind: 'city', cityPackageId: beijing.id, cityCode: '110100', count: 3 },
-        { kind: 'city', cityPackageId: shanghai.id, cityCode: '310100', count: 1 },
+        { kind: 'city', packageId: beijing.id, cityCode: '110100', count: 3 },
+        { kind: 'city', packageId: shanghai.id, cityCode: '310100', count: 1 },
       ]);
       expect(await ledgerOf(batchId)).toEqual([
-        { kind: 'city', cityPackageId: beijing.id, delta: -3, reason: 'consume', refType: 'batch' },
-        { kind: 'city', cityPackageId: shanghai.id, delta: -1, reason: 'consume', refType: 'batch' },
+        { kind: 'city', packageId: beijing.id, delta: -3, reason: 'consume', refType: 'batch' },
+        { kind: 'city', packageId: shanghai.id, delta: -1, reason: 'consume', refType: 'batch' },
       ]);
       expect(after.ledgerRows).toBe(before.ledgerRows + 2);
 
@@ -510,10 +531,11 @@ describe('batch valuation API', () => {
       expect(await balances('demoadmin')).toEqual(before);
 
       expect((await evalTask(tokens.demoadmin, batchId)).body.code).toBe(200);
-      const beijing = before.city.find((c) => c.cityCode === '110100')!;
+      const beijing = packageOf(before, '110100');
+      const nationwide = universalPackageOf(before);
       expect((await taskOf(batchId)).reservations).toEqual([
-        { kind: 'city', cityPackageId: beijing.id, cityCode: '110100', count: 1 },
-        { kind: 'universal', cityPackageId: null, cityCode: null, count: 1 },
+        { kind: 'city', packageId: beijing.id, cityCode: '110100', count: 1 },
+        { kind: 'universal', packageId: nationwide.id, cityCode: null, count: 1 },
       ]);
       const after = await balances('demoadmin');
       expect(remaining(after, '110100')).toBe(remaining(before, '110100') - 1);
@@ -612,15 +634,16 @@ describe('batch valuation API', () => {
       const res = await evalTask(tokens.demouser, first);
       expect(res.body).toMatchObject({ code: 200, data: { batchId: first, evalTotal: 205 } });
       const task = await taskOf(first);
-      const pkg = before.city.find((c) => c.cityCode === '110100')!;
+      const pkg = packageOf(before, '110100');
+      const nationwide = universalPackageOf(before);
       expect(task.state).toBe(1);
       expect(task.reservations).toEqual([
-        { kind: 'city', cityPackageId: pkg.id, cityCode: '110100', count: 200 },
-        { kind: 'universal', cityPackageId: null, cityCode: null, count: 5 },
+        { kind: 'city', packageId: pkg.id, cityCode: '110100', count: 200 },
+        { kind: 'universal', packageId: nationwide.id, cityCode: null, count: 5 },
       ]);
       expect(await ledgerOf(first)).toEqual([
-        { kind: 'city', cityPackageId: pkg.id, delta: -200, reason: 'consume', refType: 'batch' },
-        { kind: 'universal', cityPackageId: null, delta: -5, reason: 'consume', refType: 'batch' },
+        { kind: 'city', packageId: pkg.id, delta: -200, reason: 'consume', refType: 'batch' },
+        { kind: 'universal', packageId: nationwide.id, delta: -5, reason: 'consume', refType: 'batch' },
       ]);
       const after = await balances('demouser');
       expect(remaining(after, '110100')).toBe(0);

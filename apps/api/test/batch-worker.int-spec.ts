@@ -8,10 +8,18 @@ import type { DataSource } from 'typeorm';
 import { getQueueToken } from '@nestjs/bullmq';
 import type { Queue } from 'bullmq';
 import { batchStartJobId, QUEUES } from '@valuation/contracts';
-import { BatchRunner, seedDemoMarket } from '@valuation/core';
-import { BATCH_COLUMNS, batchChunkOf, type BatchRowInput } from '@valuation/domain';
-import { AccountEntity, BatchItemEntity, CityPackageEntity, type BatchTaskEntity } from '@valuation/persistence';
+import { BalanceBookService, BatchRunner, seedDemoMarket } from '@valuation/core';
+import { BATCH_COLUMNS, batchChunkOf, BuyMode, OrderFrom, ProductCode, type BatchRowInput } from '@valuation/domain';
+import {
+  AccountEntity,
+  BalanceOrderRepository,
+  BalancePackageEntity,
+  BalanceRepository,
+  BatchItemEntity,
+  type BatchTaskEntity,
+} from '@valuation/persistence';
 import { JobProducer } from '@valuation/queue';
+import { BatchReservationService } from '../src/modules/batch/batch-reservation.service';
 import { BatchProcessor } from '../../worker/src/processors/batch.processor';
 import { WorkerModule } from '../../worker/src/worker.module';
 import { startTestApi, type TestApi } from './test-api';
@@ -77,16 +85,38 @@ describe('batch valuation worker', () => {
 
   const balances = async () => {
     const [row] = await ds.query(
-      `SELECT (SELECT universal_count FROM account_balance WHERE account_id = $1) AS universal,
-              (SELECT sum(remaining)::int FROM city_package WHERE account_id = $1) AS city`,
+      `SELECT coalesce(sum(remaining) FILTER (WHERE kind = 'universal'), 0)::int AS universal,
+              coalesce(sum(remaining) FILTER (WHERE kind = 'city'), 0)::int AS city
+         FROM balance_package WHERE account_id = $1`,
       [admin.id],
     );
     return { universal: Number(row.universal), city: Number(row.city) };
   };
 
+  /** Counts credited to the administrator by an order, valid until 2099. */
+  const credit = (productCode: string, buyModeCode: BuyMode, count: number, cities: { code: string; name: string }[] = []) =>
+    ds.transaction((m) =>
+      new BalanceBookService(new BalanceRepository(ds), new BalanceOrderRepository(ds)).placeOrder(m, {
+        tenantId: admin.tenantId,
+        accountId: admin.id,
+        companyId: admin.companyId,
+        productCode,
+        buyModeCode,
+        cities,
+        count,
+        orderPrice: '0.00',
+        effectiveDate: '2020-01-01',
+        expireDate: '2099-12-31',
+        remark: null,
+        orderFrom: OrderFrom.admin,
+        createdBy: null,
+      }),
+    );
+
   /**
-   * A task in state 1 with its rows, its counts reserved as the upload does: the city package of
-   * each row's city first, then nationwide counts, each with a ledger row of the batch.
+   * A task in state 1 with its rows, its counts reserved as the upload does (the upload's own
+   * reservation): the city packages of each row's city first, then nationwide counts, each with a
+   * ledger row of the batch.
    */
   async function createTask(
     rows: BatchRowInput[],
@@ -95,44 +125,11 @@ describe('batch valuation worker', () => {
   ): Promise<{ id: string; batchId: string }> {
     const batchId = `BT${randomBytes(8).toString('hex')}`;
     return ds.transaction(async (m) => {
-      const reservations: BatchTaskEntity['reservations'] = [];
       const perCity = new Map<string | null, number>();
       for (const city of rowCities) perCity.set(city, (perCity.get(city) ?? 0) + 1);
-      let universal = 0;
-      for (const [cityCode, n] of perCity) {
-        const [pkg] = cityCode
-          ? await m.query(
-              `SELECT id, remaining FROM city_package WHERE account_id = $1 AND city_code = $2 AND remaining > 0 ORDER BY expire_date LIMIT 1`,
-              [admin.id, cityCode],
-            )
-          : [];
-        const fromCity = pkg ? Math.min(n, pkg.remaining) : 0;
-        if (fromCity > 0) {
-          const [[{ remaining }]] = await m.query(`UPDATE city_package SET remaining = remaining - $1 WHERE id = $2 RETURNING remaining`, [
-            fromCity,
-            pkg.id,
-          ]);
-          await m.query(
-            `INSERT INTO balance_ledger (tenant_id, account_id, kind, city_package_id, delta, balance_after, reason, ref_type, ref_id, created_by)
-             VALUES ($1, $2, 'city', $3, $4, $5, 'consume', 'batch', $6, $2)`,
-            [admin.tenantId, admin.id, pkg.id, -fromCity, remaining, batchId],
-          );
-          reservations.push({ kind: 'city', cityPackageId: pkg.id, cityCode, count: fromCity });
-        }
-        universal += n - fromCity;
-      }
-      if (universal > 0) {
-        const [[row]] = await m.query(
-          `UPDATE account_balance SET universal_count = universal_count - $1 WHERE account_id = $2 RETURNING universal_count`,
-          [universal, admin.id],
-        );
-        await m.query(
-          `INSERT INTO balance_ledger (tenant_id, account_id, kind, city_package_id, delta, balance_after, reason, ref_type, ref_id, created_by)
-           VALUES ($1, $2, 'universal', NULL, $3, $4, 'consume', 'batch', $5, $2)`,
-          [admin.tenantId, admin.id, -universal, row.universal_count, batchId],
-        );
-        reservations.push({ kind: 'universal', cityPackageId: null, cityCode: null, count: universal });
-      }
+      const payer = { tenantId: admin.tenantId, accountId: admin.id, batchId };
+      const reservation = new BatchReservationService(new BalanceRepository(ds));
+      const reservations = await reservation.apply(m, payer, await reservation.plan(m, payer, perCity));
       const [{ id }] = await m.query(
         `INSERT INTO batch_task (batch_id, tenant_id, company_id, organization_id, account_id, task_name, recv_phone, file_key, file_name, state, eval_total, reservations)
          VALUES ($1, $2, $3, $4, $5, '测试批量', $6, $7, 'batch.xlsx', 1, $8, $9::jsonb) RETURNING id`,
@@ -207,7 +204,9 @@ describe('batch valuation worker', () => {
     ds = t.ds;
     await seedDemoMarket(ds, { cityCodes: ['110100', '310100', '440300'], communitiesPerCity: 40, months: 24 });
     admin = await ds.getRepository(AccountEntity).findOneByOrFail({ loginUser: 'demoadmin' });
-    await ds.query(`UPDATE city_package SET remaining = 5000 WHERE account_id = $1 AND city_code = '110100'`, [admin.id]);
+    // Enough for every task below: 5,000 Beijing counts in all, and nationwide counts for the Shanghai rows beyond its package.
+    await credit(ProductCode.valuation, BuyMode.cityAnnual, 4000, [{ code: '110100', name: '北京市' }]);
+    await credit(ProductCode.valuation, BuyMode.enterpriseGift, 2000);
     communities = await ds.query(
       `SELECT name, city_code AS "cityCode" FROM community WHERE source = 'demo' AND city_code IN ('110100', '310100') ORDER BY city_code, ha_code`,
     );
@@ -291,16 +290,9 @@ describe('batch valuation worker', () => {
     });
 
     it('values uploaded rows whose city is written in pinyin or as a code in the city the upload reserved for', async () => {
-      const shenzhenPackage = await ds.getRepository(CityPackageEntity).save({
-        tenantId: admin.tenantId,
-        accountId: admin.id,
-        cityCode: '440300',
-        cityName: '深圳市',
-        remaining: 100,
-        effectiveDate: '2020-01-01',
-        expireDate: '2099-12-31',
-        orderNo: null,
-      });
+      const { packageId: shenzhenPackageId } = await credit(ProductCode.valuation, BuyMode.cityAnnual, 100, [
+        { code: '440300', name: '深圳市' },
+      ]);
       // The communities with the most cases of each city, so that every row gets a value.
       const best = async (cityCode: string): Promise<string[]> =>
         (
@@ -357,10 +349,14 @@ describe('batch valuation worker', () => {
       expect(res.body.subCode).toBeUndefined();
       const [{ id, batchId, reservations }]: { id: string; batchId: string; reservations: BatchTaskEntity['reservations'] }[] =
         await ds.query(`SELECT id, batch_id AS "batchId", reservations FROM batch_task WHERE batch_id = $1`, [res.body.data.batchId]);
-      const beijingPackage = await ds.getRepository(CityPackageEntity).findOneByOrFail({ accountId: admin.id, cityCode: '110100' });
+      // Of the two Beijing packages, the demo seed's expires first, so it pays.
+      const [beijingPackage]: { id: number }[] = await ds.query(
+        `SELECT id FROM balance_package WHERE account_id = $1 AND kind = 'city' AND '110100' = ANY(city_codes) ORDER BY expire_date, id`,
+        [admin.id],
+      );
       expect(reservations).toEqual([
-        { kind: 'city', cityPackageId: beijingPackage.id, cityCode: '110100', count: 5 },
-        { kind: 'city', cityPackageId: shenzhenPackage.id, cityCode: '440300', count: 5 },
+        { kind: 'city', packageId: beijingPackage.id, cityCode: '110100', count: 5 },
+        { kind: 'city', packageId: shenzhenPackageId, cityCode: '440300', count: 5 },
       ]);
       const stored = await ds.getRepository(BatchItemEntity).find({ where: { taskId: id }, order: { rowNo: 'ASC' } });
       expect(stored.map((i) => i.cityCode)).toEqual(written.map((w) => w[3]));
@@ -375,7 +371,7 @@ describe('batch valuation worker', () => {
       expect(done).toMatchObject({ valued: written.length, unvalued: 0 });
       const after = await balances();
       expect(after).toEqual({ universal: before.universal, city: before.city - written.length });
-      expect(await ds.getRepository(CityPackageEntity).findOneByOrFail({ id: shenzhenPackage.id })).toMatchObject({ remaining: 95 });
+      expect(await ds.getRepository(BalancePackageEntity).findOneByOrFail({ id: shenzhenPackageId })).toMatchObject({ remaining: 95 });
     });
 
     it('never values a row twice when the same chunk runs twice, at once or again', async () => {

@@ -1,12 +1,4 @@
-import {
-  AccountBalanceEntity,
-  AccountEntity,
-  CityPackageEntity,
-  CommunityEntity,
-  EvalRecordEntity,
-  MarketCaseEntity,
-  PriceIndexEntity,
-} from '@valuation/persistence';
+import { AccountEntity, CommunityEntity, EvalRecordEntity, MarketCaseEntity, PriceIndexEntity } from '@valuation/persistence';
 import { monthKey, shiftMonth, ValuationMsg } from '@valuation/domain';
 import { startTestApi, type TestApi } from './test-api';
 
@@ -140,6 +132,12 @@ describe('quick valuation API', () => {
     t.http().post(`/api/eval/rapid?evalType=${evalType}&mtype=4&mtypeOn=0&timestamp=1`).set('Authorization', `Bearer ${as}`).send(payload);
   const get = (path: string, as = token) => t.http().get(path).set('Authorization', `Bearer ${as}`);
   const balance = async () => (await get('/api/auth/user/login-user/balance').expect(200)).body.data;
+  /** Sets what is left in an account's packages of a kind (of those covering `cityCode` for city-annual ones). */
+  const setRemaining = (id: number, kind: 'city' | 'universal', remaining: number, cityCode: string | null = null) =>
+    t.ds.query(
+      `UPDATE balance_package SET remaining = $3 WHERE account_id = $1 AND kind = $2 AND ($4::varchar IS NULL OR $4 = ANY(city_codes))`,
+      [id, kind, remaining, cityCode],
+    );
 
   beforeAll(async () => {
     t = await startTestApi();
@@ -248,8 +246,8 @@ describe('quick valuation API', () => {
   it('refuses a valuation when the balance is empty, storing nothing', async () => {
     const other = await t.login('user', 'otheruser');
     const otherId = (await t.ds.getRepository(AccountEntity).findOneByOrFail({ loginUser: 'otheruser' })).id;
-    await t.ds.getRepository(CityPackageEntity).update({ accountId: otherId }, { remaining: 0 });
-    await t.ds.getRepository(AccountBalanceEntity).update({ accountId: otherId }, { universalCount: 0 });
+    await setRemaining(otherId, 'city', 0);
+    await setRemaining(otherId, 'universal', 0);
     const res = await rapid(1, body(), other);
     expect(res.body).toMatchObject({ code: 403, message: '估价次数不足，请联系管理员分配次数' });
     expect(await t.ds.getRepository(EvalRecordEntity).countBy({ accountId: otherId })).toBe(0);
@@ -258,9 +256,9 @@ describe('quick valuation API', () => {
   it('never overdraws: 200 concurrent valuations against 100 counts, exactly 100 succeed', async () => {
     const admin = await t.login('user', 'demoadmin');
     const adminId = (await t.ds.getRepository(AccountEntity).findOneByOrFail({ loginUser: 'demoadmin' })).id;
-    await t.ds.getRepository(CityPackageEntity).update({ accountId: adminId, cityCode: '110100' }, { remaining: 30 });
-    await t.ds.getRepository(CityPackageEntity).update({ accountId: adminId, cityCode: '310100' }, { remaining: 0 });
-    await t.ds.getRepository(AccountBalanceEntity).update({ accountId: adminId }, { universalCount: 70 });
+    await setRemaining(adminId, 'city', 30, '110100');
+    await setRemaining(adminId, 'city', 0, '310100');
+    await setRemaining(adminId, 'universal', 70);
     const results = await Promise.all(Array.from({ length: 200 }, (_, i) => rapid(1, body({ bldgArea: String(60 + (i % 50)) }), admin)));
     const codes = results.map((r) => r.body.code);
     expect(codes.filter((c) => c === 200)).toHaveLength(100);

@@ -48,7 +48,9 @@ describe('formal reports', () => {
 
   const counts = async () => {
     const [row] = await t.ds.query(
-      `SELECT advisory_count AS advisory, inquiry_count AS inquiry FROM account_balance WHERE account_id = $1`,
+      `SELECT coalesce(sum(remaining) FILTER (WHERE kind = 'advisory'), 0)::int AS advisory,
+              coalesce(sum(remaining) FILTER (WHERE kind = 'inquiry'), 0)::int AS inquiry
+         FROM balance_package WHERE account_id = $1`,
       [accountId],
     );
     return { advisory: Number(row.advisory), inquiry: Number(row.inquiry) };
@@ -197,11 +199,18 @@ describe('formal reports', () => {
     expect((await counts()).inquiry).toBe(before.inquiry - 1);
     await waitForState('inquiry', code, (s) => s === 2);
 
-    await t.ds.query(`UPDATE account_balance SET advisory_count = 0 WHERE account_id = $1`, [accountId]);
+    // Empty the advisory packages for a moment, then put back exactly what each held.
+    const held: { id: number; remaining: number }[] = await t.ds.query(
+      `SELECT id, remaining FROM balance_package WHERE account_id = $1 AND kind = 'advisory'`,
+      [accountId],
+    );
+    expect(held.reduce((sum, p) => sum + p.remaining, 0)).toBe(before.advisory);
+    await t.ds.query(`UPDATE balance_package SET remaining = 0 WHERE account_id = $1 AND kind = 'advisory'`, [accountId]);
     const empty = await post('/api/eval/advisory/add', { evalCode: code });
     expect(empty.body).toEqual({ code: 403, message: '咨询报告份数不足，请联系管理员分配', data: null });
     expect((await get(`/api/eval/advisory/get?evalCode=${code}`)).body.data.report).toBeNull();
-    await t.ds.query(`UPDATE account_balance SET advisory_count = $2 WHERE account_id = $1`, [accountId, before.advisory]);
+    for (const p of held) await t.ds.query(`UPDATE balance_package SET remaining = $2 WHERE id = $1`, [p.id, p.remaining]);
+    expect((await counts()).advisory).toBe(before.advisory);
   });
 
   it('refunds a report that cannot be rendered, and renders it when ordered again', async () => {
