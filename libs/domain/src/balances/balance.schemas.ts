@@ -164,8 +164,14 @@ export function cleanCountInput(value: string): string {
 
 export type AllocationCounts = Record<AllocationKind, number>;
 
+/** A count as typed: blank is 0; text must be digits only (1e3, 0x10 and 1.0 are refused, not read as numbers). */
 const countField = z.preprocess(
-  (v) => (isBlankFilter(typeof v === 'string' ? v.trim() : (v as number | null | undefined)) ? 0 : v),
+  (v) =>
+    isBlankFilter(typeof v === 'string' ? v.trim() : (v as number | null | undefined))
+      ? 0
+      : typeof v === 'string' && !/^\d+$/.test(v.trim())
+        ? Number.NaN
+        : v,
   z.coerce
     .number({ message: BalanceMsg.countsInvalid })
     .int(BalanceMsg.countsInvalid)

@@ -317,7 +317,7 @@ export class BalanceOrderRepository {
     const column = { annuallyCount: 'annually', universalCount: 'universal', advisoryCount: 'advisory', inquiryCount: 'inquiry' }[
       sort.field ?? 'annuallyCount'
     ];
-    const orderBy = sort.field ? `${column} ${sort.order === 'asc' ? 'ASC' : 'DESC'}, a.id DESC` : 'a.id DESC';
+    const orderBy = sort.field ? `coalesce(k.${column}, 0) ${sort.order === 'asc' ? 'ASC' : 'DESC'}, a.id DESC` : 'a.id DESC';
     const rows: (CustomerBalanceRowData & { total: number })[] = await this.ds.query(
       `SELECT a.id, a.login_user AS "loginUser", a.user_name AS "userName", a.company_id AS "companyId", c.name AS "companyName",
               a.user_type AS "userType", coalesce(k.cities, 0)::int AS "cityCount", coalesce(k.annually, 0)::int AS "annuallyCount",
