@@ -42,6 +42,7 @@ import {
 } from '@valuation/domain';
 import { AccountRepository, BalanceOrderRepository, UnitOfWork, type OrderFilter, type OrderRowData } from '@valuation/persistence';
 import { ApiError } from '../../common/api-error';
+import { dataScope } from '../../common/data-scope';
 import type { Principal } from '../../common/principal';
 import { AdminLog } from '../auth/admin-log.service';
 import { RegionService } from '../region/region.service';
@@ -218,10 +219,7 @@ export class ChannelBalanceService {
 
   /** POST api/tenant/customer-balance/order: an order for a customer account of the channel, logged. */
   async order(p: Principal, input: AllocationOrder, ip: string | undefined): Promise<{ orderNo: string }> {
-    const account = await this.accounts.findInRange(
-      { tenantId: p.tenantId, companyId: null, accountId: p.id, organizationId: null, range: 'tenant' },
-      input.balanceId,
-    );
+    const account = await this.accounts.findInRange(dataScope(p, 'tenant'), input.balanceId);
     if (!account) throw ApiError.notFound(BalanceMsg.accountNotFound);
     const names = await this.regions.cityNames(input.cityCodes);
     if (names.size !== input.cityCodes.length) throw ApiError.badRequest(BalanceMsg.cityInvalid);

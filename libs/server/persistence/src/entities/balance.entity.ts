@@ -101,6 +101,7 @@ export class BalanceLedgerEntity {
   @Column({ type: 'varchar', length: 64, nullable: true })
   refId: string | null;
 
+  /** Who made the change: the channel staff member for an order, otherwise the account that acted. */
   @Column({ type: 'int', nullable: true })
   createdBy: number | null;
 
