@@ -180,10 +180,25 @@ export class BalanceOrderEntity {
   createdAt: Date;
 }
 
-/** An organisation administrator's allocation to, or revoke from, an account: the counts moved. */
+/** The four counts an organisation hands on: city-annual, nationwide, advisory and inquiry. */
+abstract class AllocationCountColumns {
+  @Column({ default: 0 })
+  annuallyCount: number;
+
+  @Column({ default: 0 })
+  universalCount: number;
+
+  @Column({ default: 0 })
+  advisoryCount: number;
+
+  @Column({ default: 0 })
+  inquiryCount: number;
+}
+
+/** An organisation administrator's allocation to, or revoke from, an account: the counts moved (negative for a revoke). */
 @Entity('balance_allocation')
 @Index(['tenantId', 'companyId', 'createdAt'])
-export class BalanceAllocationEntity {
+export class BalanceAllocationEntity extends AllocationCountColumns {
   @PrimaryGeneratedColumn()
   id: number;
 
@@ -206,19 +221,6 @@ export class BalanceAllocationEntity {
   @Column()
   accountId: number;
 
-  /** Counts moved, negative for a revoke. */
-  @Column({ default: 0 })
-  annuallyCount: number;
-
-  @Column({ default: 0 })
-  universalCount: number;
-
-  @Column({ default: 0 })
-  advisoryCount: number;
-
-  @Column({ default: 0 })
-  inquiryCount: number;
-
   @Column()
   createdBy: number;
 
@@ -228,24 +230,12 @@ export class BalanceAllocationEntity {
 
 /** The counts an organisation's allocation dialog starts with. */
 @Entity('balance_default')
-export class BalanceDefaultEntity {
+export class BalanceDefaultEntity extends AllocationCountColumns {
   @PrimaryColumn()
   companyId: number;
 
   @Column()
   tenantId: number;
-
-  @Column({ default: 0 })
-  annuallyCount: number;
-
-  @Column({ default: 0 })
-  universalCount: number;
-
-  @Column({ default: 0 })
-  advisoryCount: number;
-
-  @Column({ default: 0 })
-  inquiryCount: number;
 
   @Column()
   updatedBy: number;

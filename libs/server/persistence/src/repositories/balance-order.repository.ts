@@ -4,6 +4,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { pageOffset, type PageRequest } from '@valuation/contracts';
 import { BalanceDefaultEntity, TenantPriceEntity } from '../entities';
 import { containsPattern } from '../query';
+import type { UsableCounts } from './balance.repository';
 
 /** An order to store: what a channel sold or gave a customer account. */
 export interface NewOrder {
@@ -59,43 +60,41 @@ export interface OrderFilter extends CustomerAccountFilter {
   until?: Date | null;
 }
 
-export interface CustomerBalanceRowData {
+/** A customer account with its usable counts. */
+export interface CustomerBalanceRowData extends Omit<UsableCounts, 'accountId'> {
   id: number;
   loginUser: string;
   userName: string;
   companyId: number;
   companyName: string;
   userType: number;
-  cityCount: number;
-  annuallyCount: number;
-  universalCount: number;
-  advisoryCount: number;
-  inquiryCount: number;
-  buyScope: string;
 }
 
-export interface OrderRowData {
+/** An order with its account and company, and the counts left of it. */
+export interface OrderRowData extends Pick<
+  NewOrder,
+  | 'accountId'
+  | 'companyId'
+  | 'productCode'
+  | 'productName'
+  | 'buyModeCode'
+  | 'buyModeName'
+  | 'buyScope'
+  | 'evalCount'
+  | 'reportCount'
+  | 'orderPrice'
+  | 'effectiveDate'
+  | 'expireDate'
+  | 'orderFrom'
+  | 'state'
+> {
   id: number;
   orderNo: string;
   createdAt: Date;
-  accountId: number;
   loginUser: string;
   userName: string;
   userType: number;
-  companyId: number;
   companyName: string;
-  productCode: string;
-  productName: string;
-  buyModeCode: number;
-  buyModeName: string;
-  buyScope: string;
-  evalCount: number;
-  reportCount: number;
-  orderPrice: string;
-  effectiveDate: string;
-  expireDate: string;
-  state: number;
-  orderFrom: number;
   fromAccount: string;
   remark: string;
   /** Counts of the order left, in the customer's package and in every package allocated from it. */
