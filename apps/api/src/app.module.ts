@@ -19,6 +19,7 @@ import { CommunityModule } from './modules/community/community.module';
 import { CustomerCompanyModule } from './modules/customer-company/customer-company.module';
 import { BalanceModule } from './modules/balance/balance.module';
 import { CustomerCategoryModule } from './modules/customer-category/customer-category.module';
+import { StatisticsModule } from './modules/statistics/statistics.module';
 import { CustomerDomainModule } from './modules/customer-domain/customer-domain.module';
 import { RolesModule } from './modules/roles/role.module';
 import { AccountsModule } from './modules/accounts/account.module';
@@ -72,6 +73,7 @@ import { SiteConfigModule } from './modules/site-config/site-config.module';
     CustomerDomainModule,
     RolesModule,
     CustomerCategoryModule,
+    StatisticsModule,
     BalanceModule,
     OrganizationModule,
     ReportModule,

@@ -18,3 +18,4 @@ export * from './organization.contracts';
 export * from './customer-company.contracts';
 export * from './account.contracts';
 export * from './balance.contracts';
+export * from './statistics.contracts';

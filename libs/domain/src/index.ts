@@ -32,3 +32,4 @@ export * from './companies';
 export * from './images/licence-image.rules';
 export * from './accounts';
 export * from './balances';
+export * from './statistics';

@@ -1,4 +1,4 @@
-import type { Population } from '@valuation/domain';
+import type { ClientSource, Population } from '@valuation/domain';
 
 /** The authenticated caller, resolved from the session on every request. */
 export interface Principal {
@@ -12,7 +12,12 @@ export interface Principal {
   organizationId: number | null;
   companyId: number | null;
   permissions: ReadonlySet<number>;
+  /** The client of this request (the X-Client-Source header): what the valuations, cases and reports it files record as their source. */
+  client: ClientSource;
 }
+
+/** The principal of a session, before a request names its client. */
+export type SessionPrincipal = Omit<Principal, 'client'>;
 
 export interface AuthenticatedRequest {
   principal?: Principal;

@@ -207,6 +207,7 @@ export class ArtificialService {
             companyId: p.companyId!,
             organizationId: p.organizationId!,
             accountId: p.id,
+            source: p.client,
             proposedPrice: null,
             originalPrice: null,
             files: stored,

@@ -2,7 +2,7 @@ import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/com
 import { PATH_METADATA } from '@nestjs/common/constants';
 import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
-import { Msg, type Population } from '@valuation/domain';
+import { CLIENT_SOURCE_HEADER, clientSourceOf, Msg, type Population } from '@valuation/domain';
 import { ACCESS_KEY, BOTH_POPULATIONS_KEY, type AccessRule } from '../../common/access.decorators';
 import { ApiError } from '../../common/api-error';
 import type { AuthenticatedRequest } from '../../common/principal';
@@ -70,7 +70,7 @@ export class AuthGuard implements CanActivate {
     if (rule.kind === 'public') {
       const claims = token ? await this.sessions.verify(token) : null;
       const principal = claims && claims.pop === pop ? await this.principals.load(pop, claims.sub, claims.sid) : null;
-      if (principal) req.principal = principal;
+      if (principal) req.principal = { ...principal, client: clientSourceOf(req.headers[CLIENT_SOURCE_HEADER]) };
       return true;
     }
     const claims = token ? this.sessions.decode(token) : await this.tickets.redeem(req, context.getHandler());
@@ -85,7 +85,7 @@ export class AuthGuard implements CanActivate {
       if (session) await this.sessions.revoke(claims);
       throw ApiError.unauthorized(Msg.unauthorized);
     }
-    req.principal = principal;
+    req.principal = { ...principal, client: clientSourceOf(req.headers[CLIENT_SOURCE_HEADER]) };
     if (token) res.setHeader('Authorization', `Bearer ${session.token}`);
     if (rule.kind === 'permission' && !rule.anyOf.some((id) => principal.permissions.has(id))) {
       throw ApiError.forbidden(Msg.forbidden);

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { businessToday, type Population } from '@valuation/domain';
 import { AccountRepository, type LoginAccount } from '@valuation/persistence';
-import type { Principal } from '../../common/principal';
+import type { SessionPrincipal } from '../../common/principal';
 
 export type AccountRecord = LoginAccount;
 
@@ -27,7 +27,7 @@ export class PrincipalLoader {
    * A usable principal, or null when the account is gone, disabled or expired. One prepared
    * query: the account and the permission ids of its roles.
    */
-  async load(pop: Population, id: number, sessionId: string): Promise<Principal | null> {
+  async load(pop: Population, id: number, sessionId: string): Promise<SessionPrincipal | null> {
     const row = await this.accounts.principal(pop, id);
     if (!row || row.status !== 0 || isExpired(row.expireDate)) return null;
     return {

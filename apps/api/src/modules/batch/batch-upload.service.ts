@@ -124,6 +124,7 @@ export class BatchUploadService {
             organizationId: p.organizationId!,
             accountId: p.id,
             taskName: taskName.value,
+            source: p.client,
             recvPhone: phone.value,
             fileKey,
             fileName: [...fileName].slice(0, 200).join(''),

@@ -64,7 +64,7 @@ export class EvalService {
         { tenantId: p.tenantId, companyId: p.companyId!, organizationId: p.organizationId!, accountId: p.id },
         req,
         evalType,
-        { rootEvalCode, businessTypeName: businessName },
+        { rootEvalCode, businessTypeName: businessName, source: p.client },
       );
       return { evalCode: outcome.evalCode, state: outcome.state };
     } catch (err) {

@@ -71,6 +71,7 @@ export class ObjectionService {
         {
           ...source,
           kind: 'objection',
+          source: p.client,
           tenantId: p.tenantId,
           companyId: p.companyId!,
           organizationId: p.organizationId!,

@@ -125,6 +125,7 @@ export class ReportOrderService {
           companyId: p.companyId,
           organizationId: p.organizationId,
           accountId: p.id,
+          source: p.client,
           document,
           charge,
         });

@@ -187,6 +187,7 @@ export class ReviewService {
             companyId: p.companyId!,
             organizationId: p.organizationId!,
             accountId: p.id,
+            source: p.client,
             initiate: body.initiate,
             sourceId: body.initiate === 1 ? null : body.sourceId,
             reason: body.reason,

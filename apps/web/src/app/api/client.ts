@@ -1,11 +1,14 @@
 import { notifications } from '@mantine/notifications';
 import type { ApiEnvelope, DownloadLink } from '@valuation/contracts';
-import { Msg, type Population } from '@valuation/domain';
+import { CLIENT_SOURCE_HEADER, Msg, type Population } from '@valuation/domain';
 import { POPULATIONS, populationOfUrl } from '../session/population';
 import { clearToken, readToken, writeToken } from '../session/token-cookies';
 import { ApiError } from './api-error';
 import { clickDownload, fileNameFromDisposition, saveBlob } from './download-file';
 import { appendParams, bearerToken, buildRequestUrl, type QueryParams } from './request-url';
+
+/** What this app calls itself in the X-Client-Source header: the PC web app (statistics source 1). */
+export const WEB_CLIENT = 'pc';
 
 export type { QueryParams } from './request-url';
 
@@ -101,7 +104,7 @@ export async function request<T>(
   const { notifyErrors = true, authRedirect = true } = options;
   const population = options.population ?? populationOfUrl(url);
   const token = readToken(population);
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', [CLIENT_SOURCE_HEADER]: WEB_CLIENT };
   if (token) headers.Authorization = `Bearer ${token}`;
   const encoded = method === 'GET' ? {} : encodeBody(options.body, options);
   if (encoded.contentType) headers['Content-Type'] = encoded.contentType;
@@ -184,7 +187,7 @@ async function fetchFile(url: string, query?: QueryParams): Promise<Response> {
   let response: Response;
   try {
     response = await fetch(buildRequestUrl(url, query, Date.now()), {
-      headers: token ? { Authorization: `Bearer ${token}` } : {},
+      headers: token ? { Authorization: `Bearer ${token}`, [CLIENT_SOURCE_HEADER]: WEB_CLIENT } : { [CLIENT_SOURCE_HEADER]: WEB_CLIENT },
       credentials: 'include',
     });
   } catch {

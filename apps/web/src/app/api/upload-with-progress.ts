@@ -1,9 +1,10 @@
 import { notifications } from '@mantine/notifications';
 import type { ApiEnvelope } from '@valuation/contracts';
-import { Msg } from '@valuation/domain';
+import { CLIENT_SOURCE_HEADER, Msg } from '@valuation/domain';
 import { POPULATIONS, populationOfUrl } from '../session/population';
 import { clearToken, readToken, writeToken } from '../session/token-cookies';
 import { ApiError } from './api-error';
+import { WEB_CLIENT } from './client';
 import { bearerToken, buildRequestUrl, type QueryParams } from './request-url';
 
 export interface UploadProgress {
@@ -56,6 +57,7 @@ export function uploadWithProgress<T>(url: string, form: FormData, options: Uplo
     xhr.open('POST', buildRequestUrl(url, options.query, Date.now()));
     xhr.withCredentials = true;
     xhr.setRequestHeader('Accept', 'application/json');
+    xhr.setRequestHeader(CLIENT_SOURCE_HEADER, WEB_CLIENT);
     const token = readToken(population);
     if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
 

@@ -52,6 +52,9 @@ interface WaitingRow {
 }
 
 interface TaskActor extends ValuationActor {
+  id: string;
+  /** The client the file was uploaded from. */
+  source: number;
   state: number;
   evalTotal: number;
   processed: number;
@@ -147,8 +150,8 @@ export class BatchRunner {
   /** Values the waiting rows of one chunk. */
   async runChunk(taskId: string, chunk: number): Promise<BatchChunkResult> {
     const [task]: TaskActor[] = await this.ds.query(
-      `SELECT tenant_id AS "tenantId", company_id AS "companyId", organization_id AS "organizationId", account_id AS "accountId",
-              state, eval_total AS "evalTotal", processed
+      `SELECT id::text AS id, tenant_id AS "tenantId", company_id AS "companyId", organization_id AS "organizationId", account_id AS "accountId",
+              source, state, eval_total AS "evalTotal", processed
          FROM batch_task WHERE id = $1`,
       [taskId],
     );
@@ -187,7 +190,7 @@ export class BatchRunner {
   }
 
   private async valueRow(
-    actor: ValuationActor,
+    actor: TaskActor,
     row: WaitingRow,
     regions: RegionResolver,
     named: Map<string, SubjectCommunity>,
@@ -235,7 +238,8 @@ export class BatchRunner {
     item.bheight = req.bheight;
     try {
       const { evalCode, record, result } = await this.valuation.appraise(actor, req, 1, community, {
-        source: 1,
+        source: actor.source,
+        batchTaskId: actor.id,
         refType: 'batch',
         cityName: place.cityName,
       });

@@ -36,8 +36,10 @@ export interface ValuationOutcome {
 }
 
 export interface ValuationOptions {
-  /** 1 PC, 2 APP, 3 WeChat. */
+  /** The client that asked: 1 PC (the default), 2 APP, 3 WeChat. */
   source?: number;
+  /** The batch task whose row is valued. */
+  batchTaskId?: string;
   /** The first valuation of the property, for re-valuations. */
   rootEvalCode?: string;
   /** What pays: rapid (quick valuation), batch... */
@@ -266,6 +268,7 @@ export class ValuationService {
       accountId: actor.accountId,
       evalType,
       source: options.source ?? 1,
+      batchTaskId: options.batchTaskId ?? null,
       method: result.method!,
       state: result.state!,
       confidenceClass: result.confidenceClass,

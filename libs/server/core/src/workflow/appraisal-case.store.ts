@@ -63,7 +63,8 @@ export type NewCase = Omit<
   | 'dueAt'
   | 'createdAt'
   | 'updatedAt'
->;
+  | 'source'
+> & { /** 1 PC (the default), 2 APP, 3 WeChat. */ source?: number };
 
 /** The columns an event writes besides the state. */
 function eventColumns(event: AppraisalCaseEvent): Partial<AppraisalCaseEntity> {

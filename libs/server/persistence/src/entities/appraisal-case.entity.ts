@@ -58,6 +58,10 @@ export class AppraisalCaseEntity {
   @Column({ type: 'smallint' })
   evalType: 1 | 2;
 
+  /** The client the case was filed from: 1 PC, 2 APP, 3 WeChat. */
+  @Column({ type: 'smallint', default: 1 })
+  source: number;
+
   /** The valuation the case starts from, when there is one. */
   @Index()
   @Column({ type: 'varchar', length: 32, nullable: true })

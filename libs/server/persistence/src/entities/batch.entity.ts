@@ -31,6 +31,10 @@ export class BatchTaskEntity {
   @Column({ length: 15 })
   taskName: string;
 
+  /** The client the file was uploaded from: 1 PC, 2 APP, 3 WeChat (the records of its rows take it). */
+  @Column({ type: 'smallint', default: 1 })
+  source: number;
+
   /** Mobile number told when the task finishes; digits only. */
   @Column({ type: 'varchar', length: 13, nullable: true })
   recvPhone: string | null;

@@ -38,9 +38,13 @@ export class EvalRecordEntity {
   @Column({ type: 'smallint' })
   evalType: number;
 
-  /** 1 PC, 2 APP, 3 WeChat. */
+  /** The client that asked for the valuation (X-Client-Source): 1 PC, 2 APP, 3 WeChat; batch rows take their upload's. */
   @Column({ type: 'smallint', default: 1 })
   source: number;
+
+  /** The batch task of a valued batch row; null for quick valuations and re-valuations. */
+  @Column({ type: 'bigint', nullable: true })
+  batchTaskId: string | null;
 
   /** forsale, lease, fvSale, fvLease, mraSale, mraLease, msaSale, msaLease, averageSale, averageLease */
   @Column({ length: 16 })

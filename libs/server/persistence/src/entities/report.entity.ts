@@ -47,6 +47,8 @@ export class ReportConfigEntity {
 @Entity('eval_report')
 @Index(['evalCode', 'reportType'], { unique: true })
 @Index(['tenantId', 'accountId', 'createdAt'])
+/** The statistics of a company's reports by order time. */
+@Index(['tenantId', 'companyId', 'createdAt'])
 export class EvalReportEntity {
   @PrimaryGeneratedColumn({ type: 'bigint' })
   id: string;
@@ -85,6 +87,10 @@ export class EvalReportEntity {
 
   @Column({ type: 'smallint', default: 1 })
   state: ReportState;
+
+  /** The client the report was ordered from: 1 PC, 2 APP, 3 WeChat. */
+  @Column({ type: 'smallint', default: 1 })
+  source: number;
 
   /** What the report shows, frozen when it was ordered. */
   @Column({ type: 'jsonb' })

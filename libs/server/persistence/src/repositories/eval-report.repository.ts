@@ -17,6 +17,8 @@ export interface ReportOrder {
   companyId: number | null;
   organizationId: number | null;
   accountId: number;
+  /** The client the report was ordered from. */
+  source: number;
   document: EvalReportEntity['document'];
   charge: EvalReportEntity['charge'];
 }
@@ -47,10 +49,10 @@ export class EvalReportRepository {
    */
   async placeOrder(m: EntityManager, order: ReportOrder): Promise<string | null> {
     const rows: { id: string }[] = await m.query(
-      `INSERT INTO eval_report (report_code, report_type, eval_code, eval_record_id, case_id, tenant_id, company_id, organization_id, account_id, state, document, charge)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 1, $10::jsonb, $11::jsonb)
+      `INSERT INTO eval_report (report_code, report_type, eval_code, eval_record_id, case_id, tenant_id, company_id, organization_id, account_id, state, document, charge, source)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 1, $10::jsonb, $11::jsonb, $12)
        ON CONFLICT (eval_code, report_type) DO UPDATE
-          SET report_code = EXCLUDED.report_code, state = 1, document = EXCLUDED.document, charge = EXCLUDED.charge, pdf_key = NULL,
+          SET report_code = EXCLUDED.report_code, state = 1, source = EXCLUDED.source, document = EXCLUDED.document, charge = EXCLUDED.charge, pdf_key = NULL,
               sha256 = NULL, size = NULL, error = NULL, render_ms = NULL, finished_at = NULL, created_at = now(), updated_at = now()
         WHERE eval_report.state = 3
        RETURNING id`,
@@ -66,6 +68,7 @@ export class EvalReportRepository {
         order.accountId,
         JSON.stringify(order.document),
         JSON.stringify(order.charge),
+        order.source,
       ],
     );
     return rows.length ? String(rows[0].id) : null;

@@ -20,6 +20,7 @@ import { ReportConfigRepository } from './report-config.repository';
 import { RiskCoefficientRepository } from './risk-coefficient.repository';
 import { RoleRepository } from './role.repository';
 import { SiteConfigRepository } from './site-config.repository';
+import { StatisticsRepository } from './statistics.repository';
 import { TenantRepository } from './tenant.repository';
 
 export * from './account.repository';
@@ -43,6 +44,7 @@ export * from './report-config.repository';
 export * from './risk-coefficient.repository';
 export * from './role.repository';
 export * from './site-config.repository';
+export * from './statistics.repository';
 export * from './tenant.repository';
 export * from './balance-order.repository';
 
@@ -70,5 +72,6 @@ export const REPOSITORIES = [
   RiskCoefficientRepository,
   RoleRepository,
   SiteConfigRepository,
+  StatisticsRepository,
   TenantRepository,
 ];

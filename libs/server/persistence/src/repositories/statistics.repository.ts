@@ -1,0 +1,384 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
+import type { StatSubMethod } from '@valuation/domain';
+import { pageOffset, type PageRequest } from '@valuation/contracts';
+import { AppraisalCaseEntity, EvalRecordEntity, EvalReportEntity } from '../entities';
+import { inDataRange, type DataScope } from '../query/data-range';
+import { containsPattern } from '../query/like';
+
+/** What the statistics read: the caller's data range and the filters of the screen. */
+export interface StatFilterData {
+  scope: DataScope;
+  /** Organisations asked for (the organisation side); each already checked to be in the caller's range. */
+  organizationIds?: readonly number[];
+  /** Customer company (the channel side), by id, by name (contains) and by customer category. */
+  companyId?: number;
+  companyName?: string;
+  categoryId?: number;
+  /** One account by its login name (exact, ignoring case). */
+  loginUser?: string;
+  /** 1 PC, 2 APP, 3 WeChat; absent: every source. */
+  source?: number;
+  from: Date | null;
+  until: Date | null;
+  subMethods: readonly StatSubMethod[];
+}
+
+/** How summary rows are grouped: per organisation and account (organisation side) or per company and account (channel). */
+export type StatGrouping = 'organization' | 'company';
+
+export interface StatCounts {
+  ha: number;
+  rapid: number;
+  batch: number;
+  manual: number;
+  repeat: number;
+  inquiry: number;
+  advisory: number;
+}
+
+export interface StatSummaryRowData extends StatCounts {
+  companyId: number;
+  companyName: string;
+  categoryName: string;
+  organizationId: number;
+  organizationName: string;
+  accountId: number;
+  loginUser: string;
+  userName: string;
+}
+
+export interface StatTotalsData extends StatCounts {
+  companies: number;
+  organizations: number;
+  accounts: number;
+  /** Items counted (detail rows). */
+  items: number;
+}
+
+export interface StatItemRowData {
+  subMethod: StatSubMethod;
+  /** The record's evalCode, the case number, or the report's code. */
+  code: string;
+  at: Date;
+  companyName: string;
+  organizationName: string;
+  loginUser: string;
+  userName: string;
+  evalType: number;
+  cityName: string;
+  haName: string | null;
+  cardAddress: string | null;
+  location: string | null;
+  principalCode: string | null;
+  bldgType: string | null;
+  bldgArea: string | null;
+  totalPrice: string | null;
+  unitPrice: string | null;
+}
+
+/** Every item branch selects, in this order: sub, item_id, code, company_id, organization_id, account_id, at, ha_code, ha_name, eval_type, city_name, card_address, location, principal_code, bldg_type, bldg_area, total_price, unit_price. */
+
+interface ItemBranch {
+  subMethods: readonly StatSubMethod[];
+  build: () => SelectQueryBuilder<ObjectLiteral>;
+}
+
+const COUNT_COLUMNS = `count(DISTINCT ha_code)::int AS ha,
+  count(*) FILTER (WHERE sub = 11)::int AS rapid, count(*) FILTER (WHERE sub = 12)::int AS batch,
+  count(*) FILTER (WHERE sub = 13)::int AS manual, count(*) FILTER (WHERE sub = 14)::int AS repeat,
+  count(*) FILTER (WHERE sub = 21)::int AS inquiry, count(*) FILTER (WHERE sub = 22)::int AS advisory`;
+
+/**
+ * The usage statistics: every quick valuation, valued batch row, manual enquiry, re-appraisal and
+ * report (see STAT_COLUMN_OF_SUB_METHOD in the domain) of the caller's range as one list of items,
+ * summed per account or listed newest first.
+ */
+@Injectable()
+export class StatisticsRepository {
+  constructor(@InjectDataSource() private readonly ds: DataSource) {}
+
+  /** One page of summary rows and the totals of every row. */
+  async summary(
+    f: StatFilterData,
+    grouping: StatGrouping,
+    page: PageRequest | null,
+  ): Promise<{ rows: StatSummaryRowData[]; total: number; totals: StatTotalsData }> {
+    const items = this.items(f);
+    const group = grouping === 'organization' ? 'company_id, organization_id, account_id' : 'company_id, account_id';
+    const order =
+      grouping === 'organization'
+        ? 'o.path, g.organization_id, a.login_user, g.account_id'
+        : 'co.name, g.company_id, a.login_user, g.account_id';
+    const limit = page ? `LIMIT ${page.pageSize} OFFSET ${pageOffset(page)}` : '';
+    const [sql, params] = this.ds.driver.escapeQueryWithParameters(
+      `WITH items AS MATERIALIZED (${items.sql}),
+       totals AS (
+         SELECT count(DISTINCT company_id)::int AS companies, count(DISTINCT organization_id)::int AS organizations,
+                count(DISTINCT account_id)::int AS accounts, count(*)::int AS items, ${COUNT_COLUMNS}
+           FROM items),
+       grouped AS (
+         SELECT ${group}, ${grouping === 'company' ? 'min(organization_id) AS organization_id, ' : ''}${COUNT_COLUMNS}
+           FROM items GROUP BY ${group}),
+       page AS (
+         SELECT g.*, count(*) OVER ()::int AS total, co.name AS company_name, coalesce(cat.name, '') AS category_name,
+                coalesce(o.name, '') AS organization_name, coalesce(a.login_user, '') AS login_user, coalesce(a.user_name, '') AS user_name
+           FROM grouped g
+           LEFT JOIN organization co ON co.id = g.company_id
+           LEFT JOIN customer_category cat ON cat.id = co.category_id
+           LEFT JOIN organization o ON o.id = g.organization_id
+           LEFT JOIN account a ON a.id = g.account_id
+          ORDER BY ${order}
+          ${limit})
+       SELECT t.companies AS t_companies, t.organizations AS t_organizations, t.accounts AS t_accounts, t.items AS t_items,
+              t.ha AS t_ha, t.rapid AS t_rapid, t.batch AS t_batch, t.manual AS t_manual, t.repeat AS t_repeat,
+              t.inquiry AS t_inquiry, t.advisory AS t_advisory, p.*
+         FROM totals t LEFT JOIN page p ON true`,
+      items.params,
+      {},
+    );
+    const raw: Record<string, unknown>[] = await this.ds.query(sql, params);
+    const first = raw[0] ?? {};
+    const n = (v: unknown) => Number(v ?? 0);
+    const totals: StatTotalsData = {
+      companies: n(first.t_companies),
+      organizations: n(first.t_organizations),
+      accounts: n(first.t_accounts),
+      items: n(first.t_items),
+      ha: n(first.t_ha),
+      rapid: n(first.t_rapid),
+      batch: n(first.t_batch),
+      manual: n(first.t_manual),
+      repeat: n(first.t_repeat),
+      inquiry: n(first.t_inquiry),
+      advisory: n(first.t_advisory),
+    };
+    const rows = raw
+      .filter((r) => r.account_id !== null && r.account_id !== undefined)
+      .map((r) => ({
+        companyId: n(r.company_id),
+        companyName: String(r.company_name ?? ''),
+        categoryName: String(r.category_name ?? ''),
+        organizationId: n(r.organization_id),
+        organizationName: String(r.organization_name ?? ''),
+        accountId: n(r.account_id),
+        loginUser: String(r.login_user ?? ''),
+        userName: String(r.user_name ?? ''),
+        ha: n(r.ha),
+        rapid: n(r.rapid),
+        batch: n(r.batch),
+        manual: n(r.manual),
+        repeat: n(r.repeat),
+        inquiry: n(r.inquiry),
+        advisory: n(r.advisory),
+      }));
+    const total = rows.length ? n(raw.find((r) => r.total !== null)?.total) : await this.groupCount(items, group, page);
+    return { rows, total, totals };
+  }
+
+  /** One page of detail rows, newest first (time, sub-method, item id: a stable order for keyset reading), and the totals. */
+  async itemsPage(f: StatFilterData, page: PageRequest): Promise<{ rows: StatItemRowData[]; total: number; totals: StatTotalsData }> {
+    const { rows } = await this.itemRows(f, page.pageSize, pageOffset(page));
+    const { totals } = await this.summary(f, 'company', { pageIndex: 1, pageSize: 1 });
+    return { rows, total: totals.items, totals };
+  }
+
+  /** The newest `limit` detail rows, in batches of `batchSize` (an export). */
+  async *itemBatches(f: StatFilterData, limit: number, batchSize = 1000): AsyncGenerator<StatItemRowData[]> {
+    for (let offset = 0; offset < limit; offset += batchSize) {
+      const { rows } = await this.itemRows(f, Math.min(batchSize, limit - offset), offset);
+      if (rows.length) yield rows;
+      if (rows.length < batchSize) return;
+    }
+  }
+
+  private async itemRows(f: StatFilterData, limit: number, offset: number): Promise<{ rows: StatItemRowData[] }> {
+    const items = this.items(f);
+    const [sql, params] = this.ds.driver.escapeQueryWithParameters(
+      `WITH items AS (${items.sql})
+       SELECT i.*, coalesce(co.name, '') AS company_name, coalesce(o.name, '') AS organization_name,
+              coalesce(a.login_user, '') AS login_user, coalesce(a.user_name, '') AS user_name
+         FROM (SELECT * FROM items ORDER BY at DESC, sub, item_id DESC LIMIT ${Math.max(0, Math.floor(limit))} OFFSET ${Math.max(0, Math.floor(offset))}) i
+         LEFT JOIN organization co ON co.id = i.company_id
+         LEFT JOIN organization o ON o.id = i.organization_id
+         LEFT JOIN account a ON a.id = i.account_id
+        ORDER BY i.at DESC, i.sub, i.item_id DESC`,
+      items.params,
+      {},
+    );
+    const raw: Record<string, unknown>[] = await this.ds.query(sql, params);
+    return {
+      rows: raw.map((r) => ({
+        subMethod: Number(r.sub) as StatSubMethod,
+        code: String(r.code ?? ''),
+        at: new Date(r.at as string | Date),
+        companyName: String(r.company_name ?? ''),
+        organizationName: String(r.organization_name ?? ''),
+        loginUser: String(r.login_user ?? ''),
+        userName: String(r.user_name ?? ''),
+        evalType: Number(r.eval_type ?? 1),
+        cityName: String(r.city_name ?? ''),
+        haName: (r.ha_name as string | null) ?? null,
+        cardAddress: (r.card_address as string | null) ?? null,
+        location: (r.location as string | null) ?? null,
+        principalCode: (r.principal_code as string | null) ?? null,
+        bldgType: (r.bldg_type as string | null) ?? null,
+        bldgArea: r.bldg_area === null || r.bldg_area === undefined ? null : String(r.bldg_area),
+        totalPrice: r.total_price === null || r.total_price === undefined ? null : String(r.total_price),
+        unitPrice: r.unit_price === null || r.unit_price === undefined ? null : String(r.unit_price),
+      })),
+    };
+  }
+
+  private async groupCount(items: { sql: string; params: ObjectLiteral }, group: string, page: PageRequest | null): Promise<number> {
+    if (!page) return 0;
+    const [sql, params] = this.ds.driver.escapeQueryWithParameters(
+      `WITH items AS (${items.sql}) SELECT count(*)::int AS n FROM (SELECT 1 FROM items GROUP BY ${group}) g`,
+      items.params,
+      {},
+    );
+    const [row]: { n: number }[] = await this.ds.query(sql, params);
+    return Number(row?.n ?? 0);
+  }
+
+  /** The items of the filters as one UNION ALL (with named parameters), one branch per kind of item asked for. */
+  private items(f: StatFilterData): { sql: string; params: ObjectLiteral } {
+    const wanted = new Set(f.subMethods);
+    const branches: ItemBranch[] = [
+      { subMethods: [11, 12], build: () => this.recordBranch(f, wanted) },
+      { subMethods: [13, 14], build: () => this.caseBranch(f, wanted) },
+      { subMethods: [21, 22], build: () => this.reportBranch(f, wanted) },
+    ];
+    const parts: string[] = [];
+    let params: ObjectLiteral = {};
+    for (const b of branches) {
+      if (!b.subMethods.some((s) => wanted.has(s))) continue;
+      const qb = b.build();
+      parts.push(qb.getQuery());
+      params = { ...params, ...qb.getParameters() };
+    }
+    if (!parts.length) throw new Error('statistics asked for no sub-method');
+    return { sql: parts.map((p) => `(${p})`).join(' UNION ALL '), params };
+  }
+
+  /** Quick valuations (11: no batch task) and valued batch rows (12). */
+  private recordBranch(f: StatFilterData, wanted: ReadonlySet<StatSubMethod>): SelectQueryBuilder<ObjectLiteral> {
+    const qb = this.ds
+      .createQueryBuilder()
+      .from(EvalRecordEntity, 'r')
+      .select('CASE WHEN r.batch_task_id IS NULL THEN 11 ELSE 12 END', 'sub')
+      .addSelect('r.id::text', 'item_id')
+      .addSelect('r.eval_code::text', 'code')
+      .addSelect('r.company_id', 'company_id')
+      .addSelect('r.organization_id', 'organization_id')
+      .addSelect('r.account_id', 'account_id')
+      .addSelect('r.created_at', 'at')
+      .addSelect('r.ha_code::text', 'ha_code')
+      .addSelect('r.ha_name::text', 'ha_name')
+      .addSelect('r.eval_type::int', 'eval_type')
+      .addSelect('r.city_name::text', 'city_name')
+      .addSelect('r.card_address::text', 'card_address')
+      .addSelect('r.location::text', 'location')
+      .addSelect('r.principal_code::text', 'principal_code')
+      .addSelect('r.bldg_type::text', 'bldg_type')
+      .addSelect('r.bldg_area::numeric', 'bldg_area')
+      .addSelect('r.total_price::numeric', 'total_price')
+      .addSelect('r.unit_price::numeric', 'unit_price');
+    this.common(qb, 'r', f);
+    if (!wanted.has(11)) qb.andWhere('r.batch_task_id IS NOT NULL');
+    if (!wanted.has(12)) qb.andWhere('r.batch_task_id IS NULL');
+    return qb;
+  }
+
+  /** Manual enquiries (13) and re-appraisals (14), whatever their state. */
+  private caseBranch(f: StatFilterData, wanted: ReadonlySet<StatSubMethod>): SelectQueryBuilder<ObjectLiteral> {
+    const kinds = [...(wanted.has(13) ? ['artificial'] : []), ...(wanted.has(14) ? ['review'] : [])];
+    const qb = this.ds
+      .createQueryBuilder()
+      .from(AppraisalCaseEntity, 'c')
+      .select(`CASE WHEN c.kind = 'artificial' THEN 13 ELSE 14 END`, 'sub')
+      .addSelect('c.id::text', 'item_id')
+      .addSelect('c.case_no::text', 'code')
+      .addSelect('c.company_id', 'company_id')
+      .addSelect('c.organization_id', 'organization_id')
+      .addSelect('c.account_id', 'account_id')
+      .addSelect('c.created_at', 'at')
+      .addSelect('c.ha_code::text', 'ha_code')
+      .addSelect('c.ha_name::text', 'ha_name')
+      .addSelect('c.eval_type::int', 'eval_type')
+      .addSelect('c.city_name::text', 'city_name')
+      .addSelect('c.card_address::text', 'card_address')
+      .addSelect('c.location::text', 'location')
+      .addSelect('c.principal_code::text', 'principal_code')
+      .addSelect(`(c.house_info ->> 'bldgType')::text`, 'bldg_type')
+      .addSelect('c.bldg_area::numeric', 'bldg_area')
+      .addSelect('c.review_total_price::numeric', 'total_price')
+      .addSelect('c.review_unit_price::numeric', 'unit_price')
+      .where('c.kind IN (:...c_kinds)', { c_kinds: kinds });
+    this.common(qb, 'c', f);
+    return qb;
+  }
+
+  /** Inquiry (21) and advisory (22) reports ordered and not failed, of records and of answered cases. */
+  private reportBranch(f: StatFilterData, wanted: ReadonlySet<StatSubMethod>): SelectQueryBuilder<ObjectLiteral> {
+    const types = [...(wanted.has(21) ? [1] : []), ...(wanted.has(22) ? [2] : [])];
+    const qb = this.ds
+      .createQueryBuilder()
+      .from(EvalReportEntity, 'e')
+      .leftJoin(EvalRecordEntity, 'er', 'er.id = e.eval_record_id')
+      .leftJoin(AppraisalCaseEntity, 'ec', 'ec.id = e.case_id')
+      .select('CASE WHEN e.report_type = 1 THEN 21 ELSE 22 END', 'sub')
+      .addSelect('e.id::text', 'item_id')
+      .addSelect('e.report_code::text', 'code')
+      .addSelect('e.company_id', 'company_id')
+      .addSelect('e.organization_id', 'organization_id')
+      .addSelect('e.account_id', 'account_id')
+      .addSelect('e.created_at', 'at')
+      .addSelect('coalesce(ec.ha_code, er.ha_code)::text', 'ha_code')
+      .addSelect('coalesce(ec.ha_name, er.ha_name)::text', 'ha_name')
+      .addSelect('coalesce(ec.eval_type, er.eval_type, 1)::int', 'eval_type')
+      .addSelect(`coalesce(ec.city_name, er.city_name, '')::text`, 'city_name')
+      .addSelect('coalesce(ec.card_address, er.card_address)::text', 'card_address')
+      .addSelect('coalesce(ec.location, er.location)::text', 'location')
+      .addSelect('coalesce(ec.principal_code, er.principal_code)::text', 'principal_code')
+      .addSelect(`coalesce(ec.house_info ->> 'bldgType', er.bldg_type)::text`, 'bldg_type')
+      .addSelect('coalesce(ec.bldg_area, er.bldg_area)::numeric', 'bldg_area')
+      .addSelect('CASE WHEN e.case_id IS NOT NULL THEN ec.review_total_price ELSE er.total_price END::numeric', 'total_price')
+      .addSelect('CASE WHEN e.case_id IS NOT NULL THEN ec.review_unit_price ELSE er.unit_price END::numeric', 'unit_price')
+      .where('e.report_type IN (:...e_types)', { e_types: types })
+      .andWhere('e.state <> 3');
+    this.common(qb, 'e', f);
+    return qb;
+  }
+
+  /** The data range and the screen's filters on one branch (every item table has the same owner and time columns). */
+  private common(qb: SelectQueryBuilder<ObjectLiteral>, alias: string, f: StatFilterData): void {
+    const p = (name: string) => `${alias}_${name}`;
+    inDataRange(qb, alias, f.scope);
+    if (f.organizationIds) qb.andWhere(`${alias}.organization_id IN (:...${p('orgs')})`, { [p('orgs')]: [...f.organizationIds] });
+    if (f.companyId !== undefined) qb.andWhere(`${alias}.company_id = :${p('company')}`, { [p('company')]: f.companyId });
+    if (f.companyName !== undefined || f.categoryId !== undefined) {
+      const conditions = ['co.tenant_id = :' + p('co_tenant'), 'co.parent_id IS NULL'];
+      const params: ObjectLiteral = { [p('co_tenant')]: f.scope.tenantId };
+      if (f.companyName !== undefined) {
+        conditions.push(`co.name LIKE :${p('co_name')}`);
+        params[p('co_name')] = containsPattern(f.companyName);
+      }
+      if (f.categoryId !== undefined) {
+        conditions.push(`co.category_id = :${p('co_category')}`);
+        params[p('co_category')] = f.categoryId;
+      }
+      qb.andWhere(`${alias}.company_id IN (SELECT co.id FROM organization co WHERE ${conditions.join(' AND ')})`, params);
+    }
+    if (f.loginUser !== undefined) {
+      qb.andWhere(
+        `${alias}.account_id IN (SELECT ac.id FROM account ac WHERE ac.tenant_id = :${p('ac_tenant')} AND lower(ac.login_user) = lower(:${p('ac_login')}))`,
+        { [p('ac_tenant')]: f.scope.tenantId, [p('ac_login')]: f.loginUser },
+      );
+    }
+    if (f.source !== undefined) qb.andWhere(`${alias}.source = :${p('source')}`, { [p('source')]: f.source });
+    if (f.from) qb.andWhere(`${alias}.created_at >= :${p('from')}`, { [p('from')]: f.from });
+    if (f.until) qb.andWhere(`${alias}.created_at < :${p('until')}`, { [p('until')]: f.until });
+  }
+}
