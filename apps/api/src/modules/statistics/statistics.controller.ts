@@ -1,6 +1,13 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { channelStatItemsSchema, channelStatSummarySchema, statItemsSchema, statSummarySchema } from '@valuation/contracts';
+import { z } from 'zod';
+import {
+  channelStatItemsSchema,
+  channelStatSummarySchema,
+  orgTreeNodeSchema,
+  statItemsSchema,
+  statSummarySchema,
+} from '@valuation/contracts';
 import {
   channelStatItemsFilterSchema,
   channelStatItemsQuerySchema,
@@ -38,6 +45,17 @@ const SUB_METHOD = 'statSubMethod（0 全部 11 快速估价 12 批量估价 13 
 @Controller('statistics')
 export class StatisticsController {
   constructor(private readonly stats: StatisticsService) {}
+
+  @RequirePermission(Perm.statSummary, Perm.statItems)
+  @Returns(z.array(orgTreeNodeSchema))
+  @Get('orgs')
+  @ApiOperation({
+    summary:
+      'view=summary（需 7，范围 36/37）或 items（需 8，范围 38/39）：统计可选的机构树；持有下级范围时为本机构及其全部下级机构，否则仅本机构',
+  })
+  orgs(@CurrentPrincipal() p: Principal, @Query('view') view?: string) {
+    return this.stats.tree(p, view === 'items' ? 'items' : 'summary');
+  }
 
   @RequirePermission(Perm.statSummary)
   @Returns(statSummarySchema)

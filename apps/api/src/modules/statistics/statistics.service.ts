@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { Readable } from 'node:stream';
 import {
   pagedList,
+  type OrgTreeNodeView,
   type ChannelStatItemRow,
   type ChannelStatItems,
   type ChannelStatSummary,
@@ -13,8 +14,11 @@ import {
 } from '@valuation/contracts';
 import { excelDateTime, mapBatches, streamXlsx, XLSX_AMOUNT, XLSX_DATE_TIME, type XlsxColumn } from '@valuation/core';
 import {
+  buildOrgTree,
   DATA_RANGE_PERMISSIONS,
   dateStamp,
+  Msg,
+  Perm,
   dictName,
   EVAL_TYPE_LABELS,
   evalPriceUnit,
@@ -174,6 +178,14 @@ export class StatisticsService {
     private readonly stats: StatisticsRepository,
     private readonly organizations: OrganizationRepository,
   ) {}
+
+  /** The organisations a statistics screen picks from: the summary's range (36/37) or the detail's (38/39). */
+  async tree(p: Principal, view: 'summary' | 'items'): Promise<OrgTreeNodeView[]> {
+    if (!p.permissions.has(view === 'summary' ? Perm.statSummary : Perm.statItems)) throw ApiError.forbidden(Msg.forbidden);
+    if (p.organizationId === null) return [];
+    const rule = DATA_RANGE_PERMISSIONS[view === 'summary' ? 'statSummary' : 'statItems'];
+    return buildOrgTree(await this.organizations.treeRows(organisationChoiceScope(p, rule)));
+  }
 
   async summary(p: Principal, q: StatSummaryQuery): Promise<StatSummary> {
     const f = await this.orgFilter(p, q, 'statSummary', STAT_SUB_METHODS[q.statMethod]);

@@ -66,6 +66,21 @@ export const CHANNEL_ROUTES: readonly RouteEntry[] = [
     page: () => import('../../modules/balance/pages/BalanceDetailPage').then((m) => m.BalanceDetailPage),
   },
   {
+    name: 'channelSummary',
+    path: 'stat/channelSummary',
+    title: '估价汇总',
+    permission: Perm.tenantStatSummary,
+    page: () => import('../../modules/statistics/pages/ChannelStatSummaryPage').then((m) => m.ChannelStatSummaryPage),
+  },
+  {
+    name: 'channelSubsidiary',
+    aliases: ['subsidiary'],
+    path: 'stat/channelSubsidiary',
+    title: '估价明细',
+    permission: Perm.tenantStatItems,
+    page: () => import('../../modules/statistics/pages/ChannelStatItemsPage').then((m) => m.ChannelStatItemsPage),
+  },
+  {
     name: 'assessmentlist',
     path: 'assessmentlist',
     title: '估价申请',

@@ -62,6 +62,20 @@ export const ORG_ROUTES: readonly RouteEntry[] = [
     page: () => import('../../modules/reports/pages/ReportSamplePage').then((m) => m.AdvisoryReportSamplePage),
   },
   {
+    name: 'summary',
+    path: 'stat/summary',
+    title: '估价汇总',
+    permission: Perm.statSummary,
+    page: () => import('../../modules/statistics/pages/StatSummaryPage').then((m) => m.StatSummaryPage),
+  },
+  {
+    name: 'subsidiary',
+    path: 'stat/subsidiary',
+    title: '估价明细',
+    permission: Perm.statItems,
+    page: () => import('../../modules/statistics/pages/StatItemsPage').then((m) => m.StatItemsPage),
+  },
+  {
     name: 'valuationRecord',
     path: 'valuationRecord',
     title: '估价记录',
