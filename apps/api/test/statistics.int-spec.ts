@@ -377,6 +377,15 @@ describe('statistics', () => {
     ).toBe(3);
   });
 
+  it("offers the organisations of each screen's range to pick from", async () => {
+    const ids = (nodes: { id: number; children: unknown[] }[]): number[] =>
+      nodes.flatMap((n) => [n.id, ...ids(n.children as { id: number; children: unknown[] }[])]);
+    const all = (await get('/api/statistics/orgs', tokens.demoadmin, { view: 'summary' }).expect(200)).body.data;
+    expect(ids(all).sort()).toEqual(expect.arrayContaining(orgIds().sort()));
+    expect(ids((await get('/api/statistics/orgs', tokens.branchstat, { view: 'items' }).expect(200)).body.data)).toEqual([branchA.id]);
+    expect(ids((await get('/api/statistics/orgs', tokens.selfstat).expect(200)).body.data)).toEqual([branchA.id]);
+  });
+
   it('needs permission 7 for the summary and 8 for the detail', async () => {
     const viewer = await accountWith('detailonly', branchA, [8, 38]);
     const token = await t.login('user', viewer.loginUser);
