@@ -11,6 +11,8 @@ import { httpLoggerOptions } from './common/http-logger';
 import { MultipartInterceptor } from './common/multipart';
 import { AgencyModule } from './modules/agency/agency.module';
 import { AppraisalModule } from './modules/appraisal/appraisal.module';
+import { AssetModule } from './modules/asset/asset.module';
+import { AssetTypeModule } from './modules/asset-type/asset-type.module';
 import { ArtificialModule } from './modules/artificial/artificial.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { BatchModule } from './modules/batch/batch.module';
@@ -64,6 +66,8 @@ import { SiteConfigModule } from './modules/site-config/site-config.module';
     RegionModule,
     DictModule,
     BusinessModule,
+    AssetTypeModule,
+    AssetModule,
     EvalFieldModule,
     CommunityModule,
     NotifySettingsModule,

@@ -19,3 +19,4 @@ export * from './customer-company.contracts';
 export * from './account.contracts';
 export * from './balance.contracts';
 export * from './statistics.contracts';
+export * from './asset.contracts';

@@ -27,6 +27,7 @@ export * from './audit/operation-changes';
 export * from './audit/operation-log.schemas';
 export * from './roles';
 export * from './catalogues';
+export * from './assets';
 export * from './organization';
 export * from './companies';
 export * from './images/licence-image.rules';

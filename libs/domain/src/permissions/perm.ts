@@ -15,6 +15,10 @@ export const Perm = {
   batchExport: 29,
   objectionReviewList: 4,
   assets: 5,
+  /** Add a valuation record to the assets (加入资产). */
+  assetAdd: 23,
+  assetExport: 30,
+  assetDelete: 31,
   statSummary: 7,
   statItems: 8,
   organisation: 10,
@@ -35,6 +39,8 @@ export const Perm = {
   businessDelete: 57,
   risk: 14,
   assetType: 15,
+  /** Add an asset type (editing and deleting need only the asset type page). */
+  assetTypeAdd: 61,
   siteConfig: 16,
   evalFieldFeature: 17,
   mapPositioning: 18,

@@ -15,6 +15,7 @@ import { pagedList, type EvalListRow, type EvalType, type Paged } from '@valuati
 import { excelDateTime, mapBatches, streamXlsx, XLSX_AMOUNT, XLSX_DATE_TIME, type XlsxColumn } from '@valuation/core';
 import {
   AppraisalCaseRepository,
+  AssetRepository,
   EvalRecordRepository,
   EvalReportRepository,
   type DataScope,
@@ -40,6 +41,8 @@ interface ListedRecord {
   answerCount: number;
   /** Report types (1 inquiry, 2 advisory) ordered for the record and not failed. */
   reports: ReadonlySet<number>;
+  /** Whether the company keeps the record's property as an asset. */
+  asset: boolean;
 }
 
 const EXPORT_COLUMNS: readonly XlsxColumn<ListedRecord>[] = [
@@ -82,6 +85,7 @@ export class EvalRecordListService {
     private readonly records: EvalRecordRepository,
     private readonly reports: EvalReportRepository,
     private readonly cases: AppraisalCaseRepository,
+    private readonly assets: AssetRepository,
     private readonly regions: RegionService,
   ) {}
 
@@ -116,26 +120,31 @@ export class EvalRecordListService {
 
   /**
    * Counts the valuations of each record's property that the caller may see, and the answered
-   * manual enquiries and re-appraisals with a price that stem from them (its history).
+   * manual enquiries and re-appraisals with a price that stem from them (its history), and whether
+   * the company keeps the property as an asset.
    */
   private async withHistoryCounts(scope: DataScope, records: readonly EvalRecordEntity[]): Promise<ListedRecord[]> {
     if (records.length === 0) return [];
     const roots = [...new Set(records.map((r) => r.rootEvalCode))];
-    const [byRoot, answers, reports] = await Promise.all([
+    const [byRoot, answers, reports, inAssets] = await Promise.all([
       this.records.countsByProperty(scope, roots),
       this.cases.answeredCountsByProperty(scope, roots),
       this.reports.liveTypesByRecord(records.map((r) => r.evalCode)),
+      scope.companyId === null
+        ? new Set<string>()
+        : this.assets.propertiesInAssets({ tenantId: scope.tenantId, companyId: scope.companyId }, roots),
     ]);
     return records.map((record) => ({
       record,
       historyCount: byRoot.get(record.rootEvalCode) ?? 1,
       answerCount: answers.get(record.rootEvalCode) ?? 0,
       reports: reports.get(record.evalCode) ?? new Set(),
+      asset: inAssets.has(record.rootEvalCode),
     }));
   }
 }
 
-function toRow({ record: r, historyCount, answerCount, reports }: ListedRecord): EvalListRow {
+function toRow({ record: r, historyCount, answerCount, reports, asset }: ListedRecord): EvalListRow {
   return {
     id: Number(r.id),
     evalCode: r.evalCode,
@@ -156,7 +165,7 @@ function toRow({ record: r, historyCount, answerCount, reports }: ListedRecord):
     advisory: reports.has(2),
     historyCount,
     answerCount,
-    asset: false,
+    asset,
     state: r.state,
   };
 }

@@ -31,11 +31,13 @@ import { AppraisalCaseEntity, AppraisalCaseHistoryEntity } from './appraisal-cas
 import { AgencyApplicationEntity, AgencyApplicationHistoryEntity } from './agency-application.entity';
 import { CustomerDomainEntity, CustomerDomainHistoryEntity } from './customer-domain.entity';
 import { CustomerCategoryEntity } from './customer-category.entity';
+import { AssetEntity, AssetTypeEntity } from './asset.entity';
 
 export * from './tenant.entity';
 export * from './agency-application.entity';
 export * from './customer-domain.entity';
 export * from './customer-category.entity';
+export * from './asset.entity';
 export * from './workflow-history.columns';
 export * from './organization.entity';
 export * from './account.entity';
@@ -100,4 +102,6 @@ export const ENTITIES = [
   CustomerDomainEntity,
   CustomerDomainHistoryEntity,
   CustomerCategoryEntity,
+  AssetTypeEntity,
+  AssetEntity,
 ];

@@ -19,6 +19,7 @@ import { OperationLogChanges1795783103836 } from './1795783103836-operation-log-
 import { CustomerCategory1795783616413 } from './1795783616413-customer-category.migration';
 import { AccountPhoneNumbers1795784914344 } from './1795784914344-account-phone-numbers.migration';
 import { BalancePackages1795794480174 } from './1795794480174-balance-packages.migration';
+import { Assets1795796750738 } from './1795796750738-assets.migration';
 import { StatisticsSources1795796803967 } from './1795796803967-statistics-sources.migration';
 
 /** Every migration, oldest first. `npm run migration:generate -- <Name>` appends to this list. */
@@ -44,5 +45,6 @@ export const MIGRATIONS = [
   CustomerCategory1795783616413,
   AccountPhoneNumbers1795784914344,
   BalancePackages1795794480174,
+  Assets1795796750738,
   StatisticsSources1795796803967,
 ];

@@ -1,4 +1,6 @@
 import { AccountRepository } from './account.repository';
+import { AssetRepository } from './asset.repository';
+import { AssetTypeRepository } from './asset-type.repository';
 import { AgencyApplicationRepository } from './agency-application.repository';
 import { AppraisalCaseRepository } from './appraisal-case.repository';
 import { BalanceRepository } from './balance.repository';
@@ -24,6 +26,8 @@ import { StatisticsRepository } from './statistics.repository';
 import { TenantRepository } from './tenant.repository';
 
 export * from './account.repository';
+export * from './asset.repository';
+export * from './asset-type.repository';
 export * from './agency-application.repository';
 export * from './appraisal-case.repository';
 export * from './balance.repository';
@@ -51,6 +55,8 @@ export * from './balance-order.repository';
 /** Every repository, provided (and exported) by PersistenceModule. */
 export const REPOSITORIES = [
   AccountRepository,
+  AssetRepository,
+  AssetTypeRepository,
   AgencyApplicationRepository,
   AppraisalCaseRepository,
   BalanceRepository,

@@ -1,0 +1,12 @@
+import { Module } from '@nestjs/common';
+import { AuthModule } from '../auth/auth.module';
+import { RegionModule } from '../region/region.module';
+import { AssetController } from './asset.controller';
+import { AssetService } from './asset.service';
+
+@Module({
+  imports: [AuthModule, RegionModule],
+  controllers: [AssetController],
+  providers: [AssetService],
+})
+export class AssetModule {}
