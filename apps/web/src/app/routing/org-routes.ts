@@ -195,6 +195,20 @@ export const ORG_ROUTES: readonly RouteEntry[] = [
     page: () => import('../../modules/roles/pages/RoleEditPage').then((m) => m.OrgRoleEditPage),
   },
   {
+    name: 'manage',
+    path: 'manage',
+    title: '资产管理',
+    permission: Perm.assets,
+    page: () => import('../../modules/assets/pages/AssetManagePage').then((m) => m.AssetManagePage),
+  },
+  {
+    name: 'assetType',
+    path: 'assetType',
+    title: '资产类型',
+    permission: Perm.assetType,
+    page: () => import('../../modules/assets/pages/AssetTypePage').then((m) => m.AssetTypePage),
+  },
+  {
     name: 'businessManage',
     path: 'businessManage',
     title: '业务管理',

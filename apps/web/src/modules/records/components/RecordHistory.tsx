@@ -1,4 +1,6 @@
 import { Badge, Group, Loader, Table, Text } from '@mantine/core';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { EvalHistoryItem } from '@valuation/contracts';
 import { artificialTypeLabel, formatEvalPrice, formatUnitPrice } from '@valuation/domain';
 import { LoadError } from '@valuation/ui';
 import { formatDateTime } from '../../../app/format/date-format';
@@ -12,8 +14,11 @@ const TYPE_COLORS: Readonly<Record<number, string>> = { 1: 'gray', 2: 'blue', 3:
  * that stem from them, newest first; loaded when the row is opened.
  */
 export function RecordHistory({ evalRecordId, evalCode }: { evalRecordId: number; evalCode: string }) {
-  const history = useEvalHistory(evalRecordId, true);
+  return <PriceHistory history={useEvalHistory(evalRecordId, true)} evalCode={evalCode} />;
+}
 
+/** A property's price history as loaded by `history`; the valuation `evalCode` is marked 本条. */
+export function PriceHistory({ history, evalCode }: { history: UseQueryResult<EvalHistoryItem[]>; evalCode: string }) {
   if (history.isLoading) {
     return (
       <Group gap="xs">

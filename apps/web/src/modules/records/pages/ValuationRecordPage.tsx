@@ -1,12 +1,14 @@
 import { ActionIcon, Anchor, Group, Text, Tooltip } from '@mantine/core';
 import { IconChevronRight } from '@tabler/icons-react';
 import type { EvalListRow } from '@valuation/contracts';
-import { formatArea, formatDateTime, formatEvalPrice, Perm } from '@valuation/domain';
+import { notifications } from '@mantine/notifications';
+import { AssetMsg, formatArea, formatDateTime, formatEvalPrice, Perm } from '@valuation/domain';
 import { AddressCell, ListPage, type RowAction, type TableColumn } from '@valuation/ui';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useListView } from '../../../app/lists/use-list-view';
 import { useRouteLink } from '../../../app/routing/use-route-link';
+import { useAddAsset } from '../../assets/api/assets-api';
 import { REPORT_ROUTE } from '../../reports/model/report-routes';
 import { exportEvalRecords, useEvalRecords } from '../api/records-api';
 import { RecordHistory } from '../components/RecordHistory';
@@ -31,6 +33,7 @@ export function ValuationRecordPage() {
   const query = useMemo(() => recordQuery(state.query), [state.query]);
   const records = useEvalRecords({ ...query, pageIndex: state.pageIndex, pageSize: state.pageSize });
   const link = useRouteLink('org');
+  const addAsset = useAddAsset();
   const [open, setOpen] = useState<ReadonlySet<number>>(new Set());
 
   const columns = useMemo<TableColumn<EvalListRow>[]>(() => {
@@ -120,8 +123,18 @@ export function ValuationRecordPage() {
   }, [link, open]);
 
   const actions = useMemo<RowAction<EvalListRow>[]>(
-    () => [{ key: 'detail', label: '详情', permission: Perm.evalDetail, href: (r) => link('valreport', { evalCode: r.evalCode }) }],
-    [link],
+    () => [
+      { key: 'detail', label: '详情', permission: Perm.evalDetail, href: (r) => link('valreport', { evalCode: r.evalCode }) },
+      {
+        key: 'asset',
+        label: '加入资产',
+        permission: Perm.assetAdd,
+        visible: (r) => !r.asset,
+        busy: (r) => addAsset.isPending && addAsset.variables === r.id,
+        onClick: (r) => addAsset.mutate(r.id, { onSuccess: () => notifications.show({ color: 'green', message: AssetMsg.added }) }),
+      },
+    ],
+    [link, addAsset],
   );
 
   return (
