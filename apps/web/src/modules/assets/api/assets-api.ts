@@ -30,12 +30,16 @@ export const assetKeys = {
   typePage: (pageIndex: number, pageSize: number) => [...assetKeys.types(), 'pageable', pageIndex, pageSize] as const,
 };
 
-/** One page of the assets matching the filters (already cleaned), with the value of all of them. */
-export function useAssets(query: AssetListQuery) {
+/**
+ * One page of the assets matching the filters (already cleaned), with the value of all of them;
+ * asked once `enabled` (the type filter knows the company's types, so a type in the URL is kept).
+ */
+export function useAssets(query: AssetListQuery, enabled = true) {
   return useQuery({
     queryKey: assetKeys.list(query),
     queryFn: ({ signal }) => api.get<AssetList>(ASSET_URL.list, { ...query }, { signal }),
     placeholderData: keepPreviousData,
+    enabled,
   });
 }
 

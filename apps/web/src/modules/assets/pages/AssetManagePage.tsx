@@ -32,7 +32,7 @@ export function AssetManagePage() {
   const view = useListView('user', { fields, pageSizes: ASSET_PAGE_SIZES });
   const { state } = view;
   const query = useMemo(() => assetQuery(state.query), [state.query]);
-  const assets = useAssets({ ...query, pageIndex: state.pageIndex, pageSize: state.pageSize });
+  const assets = useAssets({ ...query, pageIndex: state.pageIndex, pageSize: state.pageSize }, !types.isLoading);
   const remove = useDeleteAsset();
   const [open, setOpen] = useState<ReadonlySet<number>>(new Set());
   const [typing, setTyping] = useState<AssetRow | null>(null);
