@@ -17,6 +17,7 @@ import { ArtificialModule } from './modules/artificial/artificial.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { BatchModule } from './modules/batch/batch.module';
 import { BusinessModule } from './modules/business/business.module';
+import { RiskModule } from './modules/risk/risk.module';
 import { CommunityModule } from './modules/community/community.module';
 import { CustomerCompanyModule } from './modules/customer-company/customer-company.module';
 import { BalanceModule } from './modules/balance/balance.module';
@@ -68,6 +69,7 @@ import { SiteConfigModule } from './modules/site-config/site-config.module';
     BusinessModule,
     AssetTypeModule,
     AssetModule,
+    RiskModule,
     EvalFieldModule,
     CommunityModule,
     NotifySettingsModule,

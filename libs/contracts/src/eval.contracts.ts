@@ -70,6 +70,10 @@ export const evalRecordSchema = z
     samplePriceAvg: z.number().nullable(),
     riskCoefficient: z.number().nullable(),
     riskTotalPrice: z.number().nullable(),
+    riskCoefficientLabel: z
+      .string()
+      .nullable()
+      .describe('Which risk coefficient applied, as it was then: region · business · value (北京市/朝阳区 · 按揭贷款 · 0.85)'),
     engineVersion: z.string(),
     inquiry: z.boolean().describe('Whether an inquiry or advisory report exists for the record.'),
     advisory: z.boolean(),

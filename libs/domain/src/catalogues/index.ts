@@ -1,3 +1,4 @@
 export * from './catalogue-text';
 export * from './business.rules';
 export * from './customer-category.rules';
+export * from './risk-coefficient.rules';

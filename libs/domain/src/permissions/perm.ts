@@ -38,6 +38,10 @@ export const Perm = {
   businessEdit: 56,
   businessDelete: 57,
   risk: 14,
+  /** Add, edit and delete a risk coefficient. */
+  riskAdd: 58,
+  riskEdit: 59,
+  riskDelete: 60,
   assetType: 15,
   /** Add an asset type (editing and deleting need only the asset type page). */
   assetTypeAdd: 61,

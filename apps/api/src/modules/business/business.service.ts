@@ -9,6 +9,7 @@ import {
   type BusinessListQuery,
   type RecordSnapshot,
 } from '@valuation/domain';
+import { ValuationService } from '@valuation/core';
 import { BusinessRepository, RiskCoefficientRepository, UnitOfWork, type BusinessEntity, type BusinessOwner } from '@valuation/persistence';
 import { ApiError, Reply } from '../../common/api-error';
 import type { Principal } from '../../common/principal';
@@ -45,6 +46,7 @@ export class BusinessService {
     private readonly businesses: BusinessRepository,
     private readonly risks: RiskCoefficientRepository,
     private readonly log: AdminLog,
+    private readonly valuation: ValuationService,
   ) {}
 
   async list(p: Principal): Promise<BusinessItem[]> {
@@ -112,6 +114,7 @@ export class BusinessService {
       await this.risks.releaseBusiness(m, company, found.id);
       await this.log.write(m, p, ip, { action: '删除业务', target: target(found), before, after: null, labels: BUSINESS_LOG_LABELS });
     });
+    this.valuation.forgetRiskCoefficients();
     return new Reply(null, BusinessMsg.deleted);
   }
 }

@@ -61,6 +61,7 @@ export function evalRecordView(r: EvalRecordEntity): EvalRecord {
     samplePriceAvg: num(r.samplePriceAvg),
     riskCoefficient: num(r.riskCoefficient),
     riskTotalPrice: num(r.riskTotalPrice),
+    riskCoefficientLabel: r.riskCoefficientLabel,
     engineVersion: r.engineVersion,
     inquiry: false,
     advisory: false,

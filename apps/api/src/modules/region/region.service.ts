@@ -154,6 +154,11 @@ export class RegionService {
     return (exact.length ? exact : districts.filter((d) => d.name.startsWith(v))).map((d) => d.code);
   }
 
+  /** A region of any level by its code, or null. */
+  async byCode(code: string): Promise<RegionEntity | null> {
+    return (await this.index()).byCode.get(code) ?? null;
+  }
+
   async names(codes: Iterable<string | null>): Promise<Map<string, string>> {
     const { byCode: all } = await this.index();
     const out = new Map<string, string>();

@@ -53,4 +53,16 @@ describe('TtlCache', () => {
     await settle();
     expect(await cache.get('k', async () => 7)).toBe(7);
   });
+
+  it('does not keep what a background load read before a clear', async () => {
+    const { cache, at } = setup();
+    await cache.get('k', async () => 1);
+    at(1500);
+    let finish: (n: number) => void = () => undefined;
+    expect(await cache.get('k', () => new Promise<number>((r) => (finish = r)))).toBe(1);
+    cache.clear();
+    finish(2);
+    await settle();
+    expect(await cache.get('k', async () => 3)).toBe(3);
+  });
 });

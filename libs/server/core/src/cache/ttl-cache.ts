@@ -7,6 +7,8 @@
  */
 export class TtlCache<V> {
   private readonly entries = new Map<string, { at: number; value: Promise<V>; refreshing: boolean }>();
+  /** Counts clears: a background load begun before a clear must not store what it read. */
+  private generation = 0;
 
   constructor(
     private readonly ttlMs: number,
@@ -21,8 +23,12 @@ export class TtlCache<V> {
     if (hit && now - hit.at < 2 * this.ttlMs) {
       if (!hit.refreshing) {
         hit.refreshing = true;
+        const generation = this.generation;
         load().then(
-          (value) => this.entries.set(key, { at: this.clock(), value: Promise.resolve(value), refreshing: false }),
+          (value) => {
+            if (generation === this.generation)
+              this.entries.set(key, { at: this.clock(), value: Promise.resolve(value), refreshing: false });
+          },
           () => (hit.refreshing = false),
         );
       }
@@ -32,11 +38,15 @@ export class TtlCache<V> {
     else if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
     const value = load();
     this.entries.set(key, { at: now, value, refreshing: false });
-    value.catch(() => this.entries.delete(key));
+    value.catch(() => {
+      if (this.entries.get(key)?.value === value) this.entries.delete(key);
+    });
     return value;
   }
 
+  /** Forgets every entry; loads under way when it is called store nothing. */
   clear(): void {
+    this.generation++;
     this.entries.clear();
   }
 }

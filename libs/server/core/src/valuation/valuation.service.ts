@@ -3,8 +3,14 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
-import { businessDate, businessNow, dateStamp, RESIDENTIAL, type ValuationRequest } from '@valuation/domain';
-import { EvalRecordEntity, preparedQuery, TenantEntity } from '@valuation/persistence';
+import { businessDate, businessNow, dateStamp, RESIDENTIAL, riskCoefficientLabel, type ValuationRequest } from '@valuation/domain';
+import {
+  EvalRecordEntity,
+  preparedQuery,
+  RiskCoefficientRepository,
+  TenantEntity,
+  type ApplicableCoefficient,
+} from '@valuation/persistence';
 import {
   ALL_METHODS,
   type ConfidenceClass,
@@ -82,14 +88,23 @@ function storedMethod({ provenance, ...method }: MethodResult) {
 @Injectable()
 export class ValuationService {
   private readonly tenants = new TtlCache<TenantEntity | null>(SETTINGS_TTL_MS);
-  private readonly risks = new TtlCache<number | null>(SETTINGS_TTL_MS);
+  private readonly risks = new TtlCache<ApplicableCoefficient | null>(SETTINGS_TTL_MS);
   private recordColumns: ColumnMetadata[] | null = null;
 
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
     private readonly market: MarketLoader,
     private readonly quota: QuotaService,
+    private readonly riskCoefficients: RiskCoefficientRepository,
   ) {}
+
+  /**
+   * Forgets the risk coefficients this process holds, so the next valuation reads them again:
+   * called after a change of coefficients (or of the business types they name) commits.
+   */
+  forgetRiskCoefficients(): void {
+    this.risks.clear();
+  }
 
   async resolveCommunity(req: ValuationRequest): Promise<SubjectCommunity | null> {
     if (req.haInfo) {
@@ -166,7 +181,7 @@ export class ValuationService {
       tradeType: evalType,
       valuationDate: businessDate(now),
       ...tenantFlags(tenant),
-      riskCoefficient: risk,
+      riskCoefficient: risk?.coefficient ?? null,
       market,
     });
     if (result.state === null || result.totalPrice === null) throw new NoPropertyFoundError(result.reason ?? 'no-value');
@@ -222,28 +237,21 @@ export class ValuationService {
     return this.recordColumns;
   }
 
-  /** The most specific coefficient of the caller's company for the region and business type. */
-  private riskCoefficient(actor: ValuationActor, community: SubjectCommunity, businessTypeId: number | null): Promise<number | null> {
-    const key = [actor.tenantId, actor.companyId, community.cityCode, community.distCode, businessTypeId].join('|');
-    return this.risks.get(key, () => this.loadRiskCoefficient(actor, community, businessTypeId));
-  }
-
-  private async loadRiskCoefficient(
+  /** The most specific coefficient of the caller's company for the region and business type (see RiskCoefficientRepository.applicable). */
+  private riskCoefficient(
     actor: ValuationActor,
     community: SubjectCommunity,
     businessTypeId: number | null,
-  ): Promise<number | null> {
-    const province = `${community.cityCode.slice(0, 2)}0000`;
-    const rows: { c: string }[] = await this.ds.query(
-      `SELECT price_coefficient AS c FROM risk_coefficient
-        WHERE tenant_id = $1 AND company_id = $2 AND province_code = $3
-          AND (city_code IS NULL OR city_code = $4) AND (dist_code IS NULL OR dist_code = $5)
-          AND (cardinality(business_ids) = 0 OR $6::int = ANY(business_ids))
-        ORDER BY dist_code NULLS LAST, city_code NULLS LAST, cardinality(business_ids) DESC
-        LIMIT 1`,
-      [actor.tenantId, actor.companyId, province, community.cityCode, community.distCode ?? '', businessTypeId ?? -1],
+  ): Promise<ApplicableCoefficient | null> {
+    const key = [actor.tenantId, actor.companyId, community.cityCode, community.distCode, businessTypeId].join('|');
+    return this.risks.get(key, () =>
+      this.riskCoefficients.applicable(
+        { tenantId: actor.tenantId, companyId: actor.companyId },
+        community.cityCode,
+        community.distCode,
+        businessTypeId,
+      ),
     );
-    return rows.length ? Number(rows[0].c) : null;
   }
 
   private record(
@@ -254,7 +262,7 @@ export class ValuationService {
     result: ValuationResult,
     evalCode: string,
     marketCaseIds: number[],
-    risk: number | null,
+    risk: ApplicableCoefficient | null,
     options: ValuationOptions,
   ): EvalRecordEntity {
     const point = req.gpsInfo ? req.gpsInfo.coord.split(',').map(Number) : null;
@@ -309,8 +317,10 @@ export class ValuationService {
       samplePriceMax: money(result.sample.max),
       samplePriceMin: money(result.sample.min),
       samplePriceAvg: money(result.sample.avg),
-      riskCoefficient: risk === null ? null : risk.toFixed(2),
+      riskCoefficient: risk === null ? null : risk.coefficient.toFixed(2),
       riskTotalPrice: money(result.riskTotalPrice),
+      riskCoefficientId: risk?.id ?? null,
+      riskCoefficientLabel: risk === null ? null : riskCoefficientLabel(risk, risk.businessName, risk.coefficient),
       engineVersion: result.engineVersion,
       input: { ...req, evalType },
       result: {

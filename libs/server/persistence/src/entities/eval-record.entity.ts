@@ -175,6 +175,14 @@ export class EvalRecordEntity {
   @Column({ type: 'numeric', precision: 16, scale: 2, nullable: true })
   riskTotalPrice: string | null;
 
+  /** The risk coefficient applied (its id when it was stored; it may since have been changed or deleted). */
+  @Column({ type: 'int', nullable: true })
+  riskCoefficientId: number | null;
+
+  /** Which coefficient applied, as it was then: 北京市/朝阳区 · 按揭贷款 · 0.85. */
+  @Column({ type: 'varchar', length: 100, nullable: true })
+  riskCoefficientLabel: string | null;
+
   @Column({ length: 20 })
   engineVersion: string;
 

@@ -21,6 +21,7 @@ import { AccountPhoneNumbers1795784914344 } from './1795784914344-account-phone-
 import { BalancePackages1795794480174 } from './1795794480174-balance-packages.migration';
 import { Assets1795796750738 } from './1795796750738-assets.migration';
 import { StatisticsSources1795796803967 } from './1795796803967-statistics-sources.migration';
+import { EvalRecordRiskCoefficient1795796843929 } from './1795796843929-eval-record-risk-coefficient.migration';
 
 /** Every migration, oldest first. `npm run migration:generate -- <Name>` appends to this list. */
 export const MIGRATIONS = [
@@ -47,4 +48,5 @@ export const MIGRATIONS = [
   BalancePackages1795794480174,
   Assets1795796750738,
   StatisticsSources1795796803967,
+  EvalRecordRiskCoefficient1795796843929,
 ];

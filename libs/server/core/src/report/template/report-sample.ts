@@ -178,6 +178,7 @@ export function sampleReportDocument(reportType: ReportType, reportDate = '2026-
     samplePriceAvg: 68130,
     riskCoefficient: 0.9,
     riskTotalPrice: Math.round(totalPrice * 0.9),
+    riskCoefficientLabel: null,
     engineVersion: 'avm-1.3.0',
     inquiry: reportType === 1,
     advisory: reportType === 2,
