@@ -1,4 +1,4 @@
-import { Button, Checkbox, Group, Input, SegmentedControl, Select, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, Input, NumberInput, SegmentedControl, Select, TextInput } from '@mantine/core';
 import { IconRefresh, IconSearch } from '@tabler/icons-react';
 import type { FormEvent, ReactNode } from 'react';
 import { DateRangeInput } from '../filters/DateRangeInput';
@@ -121,6 +121,21 @@ function FilterControl({
           width={field.width}
           value={orgFilterIds(values[field.key])}
           onChange={(ids) => onChange({ [field.key]: ids.join(',') })}
+        />
+      );
+    case 'number':
+      return (
+        <NumberInput
+          label={field.label}
+          w={field.width ?? 110}
+          placeholder={field.placeholder}
+          min={field.min}
+          max={field.max}
+          step={field.step}
+          decimalScale={field.decimals}
+          clampBehavior="strict"
+          value={values[field.key] ?? ''}
+          onChange={(v) => onChange({ [field.key]: v === '' ? '' : String(v) })}
         />
       );
     case 'checkbox':

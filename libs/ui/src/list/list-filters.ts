@@ -61,6 +61,18 @@ export interface RegionFilterField extends FieldBase {
   keys: { province: string; city?: string; district?: string };
 }
 
+/** A number typed or stepped within bounds (kept as its text); blank means no filter. */
+export interface NumberFilterField extends FieldBase {
+  kind: 'number';
+  min?: number;
+  max?: number;
+  step?: number;
+  /** Decimals shown and kept. */
+  decimals?: number;
+  placeholder?: string;
+  defaultValue?: string;
+}
+
 export interface CheckboxFilterField extends FieldBase {
   kind: 'checkbox';
 }
@@ -76,6 +88,7 @@ export type FilterField =
   | SegmentedFilterField
   | DateRangeFilterField
   | RegionFilterField
+  | NumberFilterField
   | CheckboxFilterField
   | OrgTreeFilterField;
 
@@ -118,6 +131,9 @@ export function filterDefaults(fields: readonly FilterField[], today?: Date | st
       case 'segmented':
         out[field.key] = field.defaultValue ?? field.options[0]?.value ?? '';
         break;
+      case 'number':
+        out[field.key] = field.defaultValue ?? '';
+        break;
       case 'dateRange': {
         const range = field.defaultMonths
           ? defaultDateRange(today, field.defaultMonths)
@@ -147,6 +163,12 @@ function accepted(field: FilterField, key: string, value: string, fallback: stri
       return value === '' || isDate(value) ? value.replace(/-/g, '/') : fallback;
     case 'checkbox':
       return value === CHECKED ? CHECKED : '';
+    case 'number': {
+      if (value === '') return value;
+      const n = Number(value);
+      const inside = Number.isFinite(n) && (field.min === undefined || n >= field.min) && (field.max === undefined || n <= field.max);
+      return inside ? value : fallback;
+    }
     case 'region':
       return /^\d{0,12}$/.test(value) ? value : fallback;
     case 'orgTree':

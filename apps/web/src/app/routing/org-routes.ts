@@ -216,6 +216,13 @@ export const ORG_ROUTES: readonly RouteEntry[] = [
     page: () => import('../../modules/business/pages/BusinessManagePage').then((m) => m.BusinessManagePage),
   },
   {
+    name: 'riskCoefficient',
+    path: 'riskCoefficient',
+    title: '风控系数',
+    permission: Perm.risk,
+    page: () => import('../../modules/risk/pages/RiskCoefficientPage').then((m) => m.RiskCoefficientPage),
+  },
+  {
     name: 'BalanceManagement',
     path: 'BalanceManagement',
     title: '余额管理',

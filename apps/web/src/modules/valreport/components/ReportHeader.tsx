@@ -7,6 +7,7 @@ import {
   formatRatioPercent,
   formatPercent,
   formatReportTotalPrice,
+  formatRiskCoefficient,
   formatReportUnitPrice,
   methodLabel,
   unitPriceUnit,
@@ -111,11 +112,16 @@ function ValuedResult({ record, trend }: { record: EvalRecord; trend: QueryLike 
                 风险调整后价值：
               </Text>
               {withUnit(formatReportTotalPrice(record.riskTotalPrice, t), evalPriceUnit(t))}
-              {record.riskCoefficient !== null && (
+              {record.riskCoefficient !== null && !record.riskCoefficientLabel && (
                 <Text span c="dimmed">
-                  （风控系数 {record.riskCoefficient}）
+                  （风控系数 {formatRiskCoefficient(record.riskCoefficient)}）
                 </Text>
               )}
+            </Text>
+          )}
+          {risk && record.riskCoefficientLabel && (
+            <Text size="xs" c="dimmed" mt={2} data-testid="applied-risk-coefficient">
+              适用风控系数：{record.riskCoefficientLabel}
             </Text>
           )}
         </Grid.Col>
