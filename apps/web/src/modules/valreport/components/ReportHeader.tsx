@@ -255,8 +255,8 @@ export function ReportHeader({ result, trend, market, referenceOnly, revalued, a
   const address = [record.cityName, record.location ?? record.cardAddress].filter(Boolean).join(' · ');
   return (
     <Paper withBorder p="xl" shadow="xs" style={{ borderTop: '4px solid var(--mantine-color-brand-6)' }}>
-      <Group justify="space-between" align="flex-start" wrap="nowrap">
-        <Box style={{ minWidth: 0 }}>
+      <Group justify="space-between" align="flex-start" gap="md">
+        <Box style={{ minWidth: 0, flex: '1 1 360px' }}>
           <Group gap="sm" align="center">
             <Title order={2} fw={600}>
               {record.haName || record.location || record.cardAddress || '估价报告'}
