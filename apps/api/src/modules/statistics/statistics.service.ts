@@ -220,7 +220,8 @@ export class StatisticsService {
     };
   }
 
-  async exportItems(p: Principal, q: StatItemsFilter): Promise<{ content: Readable; fileName: string }> {
+  /** The detail rows as an .xlsx workbook, streamed: the newest `limit` (STAT_EXPORT_LIMIT for the endpoint). */
+  async exportItems(p: Principal, q: StatItemsFilter, limit = STAT_EXPORT_LIMIT): Promise<{ content: Readable; fileName: string }> {
     const f = await this.orgFilter(p, q, 'statItems', subMethodsOf(q));
     const columns = itemColumns<StatItemRow>([
       { header: '机构', width: 24, value: (r) => r.organizationName },
@@ -229,7 +230,7 @@ export class StatisticsService {
     ]);
     const content = await streamXlsx(
       { sheetName: '估价明细', columns },
-      mapBatches(this.stats.itemBatches(f, STAT_EXPORT_LIMIT), async (b) => b.map(orgItemRow)),
+      mapBatches(this.stats.itemBatches(f, limit), async (b) => b.map(orgItemRow)),
     );
     return { content, fileName: `估价明细_${dateStamp()}.xlsx` };
   }
