@@ -222,9 +222,12 @@ async function main() {
       const headers = { Authorization: `Bearer ${login.data.token}` };
 
       const get = async (route: string, query: Record<string, string | number>) => {
-        const res = await fetch(`${base}${route}?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}`, {
-          headers,
-        });
+        const res = await fetch(
+          `${base}${route}?${new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]))}`,
+          {
+            headers,
+          },
+        );
         const body = (await res.json()) as { code: number; message: string; data: { pageInfo?: { total: number }; total?: number } };
         if (body.code !== 200) throw new Error(`${route} answered ${body.code} ${body.message}`);
         return body.data;

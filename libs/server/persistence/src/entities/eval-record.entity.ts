@@ -7,8 +7,8 @@ import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 
 @Entity('eval_record')
 @Index(['tenantId', 'accountId', 'createdAt'])
 @Index(['tenantId', 'organizationId', 'createdAt'])
-/** The record list of a whole company, newest first. */
-@Index(['tenantId', 'companyId', 'createdAt'])
+/** The record list of a whole company, newest first in the list's order (time, then id), and the company's statistics of a time range. */
+@Index(['tenantId', 'companyId', 'createdAt', 'id'])
 @Index(['rootEvalCode'])
 export class EvalRecordEntity {
   @PrimaryGeneratedColumn({ type: 'bigint' })

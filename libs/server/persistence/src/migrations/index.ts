@@ -22,6 +22,7 @@ import { BalancePackages1795794480174 } from './1795794480174-balance-packages.m
 import { Assets1795796750738 } from './1795796750738-assets.migration';
 import { StatisticsSources1795796803967 } from './1795796803967-statistics-sources.migration';
 import { EvalRecordRiskCoefficient1795796843929 } from './1795796843929-eval-record-risk-coefficient.migration';
+import { EvalRecordListOrder1795797937251 } from './1795797937251-eval-record-list-order.migration';
 
 /** Every migration, oldest first. `npm run migration:generate -- <Name>` appends to this list. */
 export const MIGRATIONS = [
@@ -49,4 +50,5 @@ export const MIGRATIONS = [
   Assets1795796750738,
   StatisticsSources1795796803967,
   EvalRecordRiskCoefficient1795796843929,
+  EvalRecordListOrder1795797937251,
 ];

@@ -5,7 +5,7 @@ import type { PageRequest } from '@valuation/contracts';
 import { EvalRecordEntity } from '../entities';
 import {
   fetchBatches,
-  fetchPage,
+  fetchPageFromNearerEnd,
   inDataRange,
   whereCity,
   whereContains,
@@ -72,9 +72,9 @@ export class EvalRecordRepository {
     return qb.orderBy('r.createdAt', 'DESC').addOrderBy('r.id', 'DESC');
   }
 
-  /** A page of the filtered records, newest first. */
+  /** A page of the filtered records, newest first (a late page read from the oldest end). */
   page(scope: DataScope, filter: EvalRecordFilter, page: PageRequest): Promise<PageRows<EvalRecordEntity>> {
-    return fetchPage(this.filtered(scope, filter), page);
+    return fetchPageFromNearerEnd(this.filtered(scope, filter), page);
   }
 
   /** The newest `limit` filtered records, in batches. */

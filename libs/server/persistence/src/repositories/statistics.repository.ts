@@ -78,7 +78,18 @@ export interface StatItemRowData {
   unitPrice: string | null;
 }
 
-/** Every item branch selects, in this order: sub, item_id, code, company_id, organization_id, account_id, at, ha_code, ha_name, eval_type, city_name, card_address, location, principal_code, bldg_type, bldg_area, total_price, unit_price. */
+/**
+ * Every item branch selects, in this order: sub, company_id, organization_id, account_id, ha_code and, for detail rows,
+ * item_id, code, at, ha_name, eval_type, city_name, card_address, location, principal_code, bldg_type, bldg_area, total_price, unit_price.
+ */
+
+/** Where an export's batch continues: the last row read, in the detail order (time, sub-method, item id). */
+interface ItemCursor {
+  /** The time as PostgreSQL writes it (microseconds kept). */
+  at: string;
+  sub: number;
+  itemId: string;
+}
 
 interface ItemBranch {
   subMethods: readonly StatSubMethod[];
@@ -105,7 +116,7 @@ export class StatisticsRepository {
     grouping: StatGrouping,
     page: PageRequest | null,
   ): Promise<{ rows: StatSummaryRowData[]; total: number; totals: StatTotalsData }> {
-    const items = this.items(f);
+    const items = this.items(f, false);
     const group = grouping === 'organization' ? 'company_id, organization_id, account_id' : 'company_id, account_id';
     const order =
       grouping === 'organization'
@@ -179,56 +190,107 @@ export class StatisticsRepository {
 
   /** One page of detail rows, newest first (time, sub-method, item id: a stable order for keyset reading), and the totals. */
   async itemsPage(f: StatFilterData, page: PageRequest): Promise<{ rows: StatItemRowData[]; total: number; totals: StatTotalsData }> {
-    const { rows } = await this.itemRows(f, page.pageSize, pageOffset(page));
-    const { totals } = await this.summary(f, 'company', { pageIndex: 1, pageSize: 1 });
+    const totals = await this.totals(f);
+    const offset = pageOffset(page);
+    const end = Math.min(totals.items, offset + page.pageSize);
+    let rows: StatItemRowData[] = [];
+    if (offset < totals.items) {
+      // A page in the second half is read from the oldest end, so the last pages cost what the first do.
+      rows =
+        offset < totals.items / 2
+          ? await this.itemRows(f, { limit: page.pageSize, offset })
+          : (await this.itemRows(f, { limit: end - offset, offset: totals.items - end, oldestFirst: true })).reverse();
+    }
     return { rows, total: totals.items, totals };
   }
 
-  /** The newest `limit` detail rows, in batches of `batchSize` (an export). */
+  /**
+   * The newest `limit` detail rows, in batches of `batchSize` (an export): each batch continues
+   * after the last row of the one before (time, sub-method, item id), so no batch skips rows.
+   */
   async *itemBatches(f: StatFilterData, limit: number, batchSize = 1000): AsyncGenerator<StatItemRowData[]> {
-    for (let offset = 0; offset < limit; offset += batchSize) {
-      const { rows } = await this.itemRows(f, Math.min(batchSize, limit - offset), offset);
-      if (rows.length) yield rows;
-      if (rows.length < batchSize) return;
+    let after: ItemCursor | undefined;
+    for (let read = 0; read < limit;) {
+      const batch = await this.itemRows(f, { limit: Math.min(batchSize, limit - read), offset: 0, after });
+      if (batch.length) yield batch.map(({ cursor: _, ...row }) => row);
+      read += batch.length;
+      if (batch.length < batchSize) return;
+      after = batch[batch.length - 1].cursor;
     }
   }
 
-  private async itemRows(f: StatFilterData, limit: number, offset: number): Promise<{ rows: StatItemRowData[] }> {
-    const items = this.items(f);
+  /** The totals of the filters alone: one pass over the items' owner and community columns. */
+  private async totals(f: StatFilterData): Promise<StatTotalsData> {
+    const items = this.items(f, false);
     const [sql, params] = this.ds.driver.escapeQueryWithParameters(
       `WITH items AS (${items.sql})
-       SELECT i.*, coalesce(co.name, '') AS company_name, coalesce(o.name, '') AS organization_name,
-              coalesce(a.login_user, '') AS login_user, coalesce(a.user_name, '') AS user_name
-         FROM (SELECT * FROM items ORDER BY at DESC, sub, item_id DESC LIMIT ${Math.max(0, Math.floor(limit))} OFFSET ${Math.max(0, Math.floor(offset))}) i
-         LEFT JOIN organization co ON co.id = i.company_id
-         LEFT JOIN organization o ON o.id = i.organization_id
-         LEFT JOIN account a ON a.id = i.account_id
-        ORDER BY i.at DESC, i.sub, i.item_id DESC`,
+       SELECT count(DISTINCT company_id)::int AS companies, count(DISTINCT organization_id)::int AS organizations,
+              count(DISTINCT account_id)::int AS accounts, count(*)::int AS items, ${COUNT_COLUMNS}
+         FROM items`,
       items.params,
       {},
     );
-    const raw: Record<string, unknown>[] = await this.ds.query(sql, params);
+    const [t]: Record<string, unknown>[] = await this.ds.query(sql, params);
+    const n = (v: unknown) => Number(v ?? 0);
     return {
-      rows: raw.map((r) => ({
-        subMethod: Number(r.sub) as StatSubMethod,
-        code: String(r.code ?? ''),
-        at: new Date(r.at as string | Date),
-        companyName: String(r.company_name ?? ''),
-        organizationName: String(r.organization_name ?? ''),
-        loginUser: String(r.login_user ?? ''),
-        userName: String(r.user_name ?? ''),
-        evalType: Number(r.eval_type ?? 1),
-        cityName: String(r.city_name ?? ''),
-        haName: (r.ha_name as string | null) ?? null,
-        cardAddress: (r.card_address as string | null) ?? null,
-        location: (r.location as string | null) ?? null,
-        principalCode: (r.principal_code as string | null) ?? null,
-        bldgType: (r.bldg_type as string | null) ?? null,
-        bldgArea: r.bldg_area === null || r.bldg_area === undefined ? null : String(r.bldg_area),
-        totalPrice: r.total_price === null || r.total_price === undefined ? null : String(r.total_price),
-        unitPrice: r.unit_price === null || r.unit_price === undefined ? null : String(r.unit_price),
-      })),
+      companies: n(t?.companies),
+      organizations: n(t?.organizations),
+      accounts: n(t?.accounts),
+      items: n(t?.items),
+      ha: n(t?.ha),
+      rapid: n(t?.rapid),
+      batch: n(t?.batch),
+      manual: n(t?.manual),
+      repeat: n(t?.repeat),
+      inquiry: n(t?.inquiry),
+      advisory: n(t?.advisory),
     };
+  }
+
+  /** Detail rows newest first (or oldest first), skipping `offset`, or after a row of an earlier read. */
+  private async itemRows(
+    f: StatFilterData,
+    read: { limit: number; offset: number; oldestFirst?: boolean; after?: ItemCursor },
+  ): Promise<(StatItemRowData & { cursor: ItemCursor })[]> {
+    const items = this.items(f, true);
+    const order = (alias: string) =>
+      read.oldestFirst ? `${alias}at ASC, ${alias}sub DESC, ${alias}item_id ASC` : `${alias}at DESC, ${alias}sub, ${alias}item_id DESC`;
+    const after = read.after
+      ? `WHERE at <= CAST(:after_at AS timestamptz) AND (at < CAST(:after_at AS timestamptz) OR (at = CAST(:after_at AS timestamptz) AND (sub > :after_sub OR (sub = :after_sub AND item_id < :after_id))))`
+      : '';
+    const [sql, params] = this.ds.driver.escapeQueryWithParameters(
+      `WITH items AS (${items.sql})
+       SELECT i.*, i.at::text AS at_key, coalesce(co.name, '') AS company_name, coalesce(o.name, '') AS organization_name,
+              coalesce(a.login_user, '') AS login_user, coalesce(a.user_name, '') AS user_name
+         FROM (SELECT * FROM items ${after} ORDER BY ${order('')} LIMIT ${Math.max(0, Math.floor(read.limit))} OFFSET ${Math.max(0, Math.floor(read.offset))}) i
+         LEFT JOIN organization co ON co.id = i.company_id
+         LEFT JOIN organization o ON o.id = i.organization_id
+         LEFT JOIN account a ON a.id = i.account_id
+        ORDER BY ${order('i.')}`,
+      { ...items.params, ...(read.after ? { after_at: read.after.at, after_sub: read.after.sub, after_id: read.after.itemId } : {}) },
+      {},
+    );
+    const raw: Record<string, unknown>[] = await this.ds.query(sql, params);
+    return raw.map((r) => ({
+      cursor: { at: String(r.at_key), sub: Number(r.sub), itemId: String(r.item_id) },
+      subMethod: Number(r.sub) as StatSubMethod,
+      code: String(r.code ?? ''),
+      at: new Date(r.at as string | Date),
+      companyName: String(r.company_name ?? ''),
+      organizationName: String(r.organization_name ?? ''),
+      loginUser: String(r.login_user ?? ''),
+      userName: String(r.user_name ?? ''),
+      evalType: Number(r.eval_type ?? 1),
+      cityName: String(r.city_name ?? ''),
+      haName: (r.ha_name as string | null) ?? null,
+      cardAddress: (r.card_address as string | null) ?? null,
+      location: (r.location as string | null) ?? null,
+      principalCode: (r.principal_code as string | null) ?? null,
+      bldgType: (r.bldg_type as string | null) ?? null,
+      bldgArea: r.bldg_area === null || r.bldg_area === undefined ? null : String(r.bldg_area),
+      totalPrice: r.total_price === null || r.total_price === undefined ? null : String(r.total_price),
+      unitPrice: r.unit_price === null || r.unit_price === undefined ? null : String(r.unit_price),
+    }));
   }
 
   private async groupCount(items: { sql: string; params: ObjectLiteral }, group: string, page: PageRequest | null): Promise<number> {
@@ -242,13 +304,16 @@ export class StatisticsRepository {
     return Number(row?.n ?? 0);
   }
 
-  /** The items of the filters as one UNION ALL (with named parameters), one branch per kind of item asked for. */
-  private items(f: StatFilterData): { sql: string; params: ObjectLiteral } {
+  /**
+   * The items of the filters as one UNION ALL (with named parameters), one branch per kind of item
+   * asked for: with `detail` every column of a detail row, otherwise only what the counts read.
+   */
+  private items(f: StatFilterData, detail: boolean): { sql: string; params: ObjectLiteral } {
     const wanted = new Set(f.subMethods);
     const branches: ItemBranch[] = [
-      { subMethods: [11, 12], build: () => this.recordBranch(f, wanted) },
-      { subMethods: [13, 14], build: () => this.caseBranch(f, wanted) },
-      { subMethods: [21, 22], build: () => this.reportBranch(f, wanted) },
+      { subMethods: [11, 12], build: () => this.recordBranch(f, wanted, detail) },
+      { subMethods: [13, 14], build: () => this.caseBranch(f, wanted, detail) },
+      { subMethods: [21, 22], build: () => this.reportBranch(f, wanted, detail) },
     ];
     const parts: string[] = [];
     let params: ObjectLiteral = {};
@@ -263,28 +328,29 @@ export class StatisticsRepository {
   }
 
   /** Quick valuations (11: no batch task) and valued batch rows (12). */
-  private recordBranch(f: StatFilterData, wanted: ReadonlySet<StatSubMethod>): SelectQueryBuilder<ObjectLiteral> {
+  private recordBranch(f: StatFilterData, wanted: ReadonlySet<StatSubMethod>, detail: boolean): SelectQueryBuilder<ObjectLiteral> {
     const qb = this.ds
       .createQueryBuilder()
       .from(EvalRecordEntity, 'r')
       .select('CASE WHEN r.batch_task_id IS NULL THEN 11 ELSE 12 END', 'sub')
-      .addSelect('r.id::text', 'item_id')
-      .addSelect('r.eval_code::text', 'code')
       .addSelect('r.company_id', 'company_id')
       .addSelect('r.organization_id', 'organization_id')
       .addSelect('r.account_id', 'account_id')
-      .addSelect('r.created_at', 'at')
-      .addSelect('r.ha_code::text', 'ha_code')
-      .addSelect('r.ha_name::text', 'ha_name')
-      .addSelect('r.eval_type::int', 'eval_type')
-      .addSelect('r.city_name::text', 'city_name')
-      .addSelect('r.card_address::text', 'card_address')
-      .addSelect('r.location::text', 'location')
-      .addSelect('r.principal_code::text', 'principal_code')
-      .addSelect('r.bldg_type::text', 'bldg_type')
-      .addSelect('r.bldg_area::numeric', 'bldg_area')
-      .addSelect('r.total_price::numeric', 'total_price')
-      .addSelect('r.unit_price::numeric', 'unit_price');
+      .addSelect('r.ha_code::text', 'ha_code');
+    if (detail)
+      qb.addSelect('r.id::text', 'item_id')
+        .addSelect('r.eval_code::text', 'code')
+        .addSelect('r.created_at', 'at')
+        .addSelect('r.ha_name::text', 'ha_name')
+        .addSelect('r.eval_type::int', 'eval_type')
+        .addSelect('r.city_name::text', 'city_name')
+        .addSelect('r.card_address::text', 'card_address')
+        .addSelect('r.location::text', 'location')
+        .addSelect('r.principal_code::text', 'principal_code')
+        .addSelect('r.bldg_type::text', 'bldg_type')
+        .addSelect('r.bldg_area::numeric', 'bldg_area')
+        .addSelect('r.total_price::numeric', 'total_price')
+        .addSelect('r.unit_price::numeric', 'unit_price');
     this.common(qb, 'r', f);
     if (!wanted.has(11)) qb.andWhere('r.batch_task_id IS NOT NULL');
     if (!wanted.has(12)) qb.andWhere('r.batch_task_id IS NULL');
@@ -292,36 +358,37 @@ export class StatisticsRepository {
   }
 
   /** Manual enquiries (13) and re-appraisals (14), whatever their state. */
-  private caseBranch(f: StatFilterData, wanted: ReadonlySet<StatSubMethod>): SelectQueryBuilder<ObjectLiteral> {
+  private caseBranch(f: StatFilterData, wanted: ReadonlySet<StatSubMethod>, detail: boolean): SelectQueryBuilder<ObjectLiteral> {
     const kinds = [...(wanted.has(13) ? ['artificial'] : []), ...(wanted.has(14) ? ['review'] : [])];
     const qb = this.ds
       .createQueryBuilder()
       .from(AppraisalCaseEntity, 'c')
       .select(`CASE WHEN c.kind = 'artificial' THEN 13 ELSE 14 END`, 'sub')
-      .addSelect('c.id::text', 'item_id')
-      .addSelect('c.case_no::text', 'code')
       .addSelect('c.company_id', 'company_id')
       .addSelect('c.organization_id', 'organization_id')
       .addSelect('c.account_id', 'account_id')
-      .addSelect('c.created_at', 'at')
       .addSelect('c.ha_code::text', 'ha_code')
-      .addSelect('c.ha_name::text', 'ha_name')
-      .addSelect('c.eval_type::int', 'eval_type')
-      .addSelect('c.city_name::text', 'city_name')
-      .addSelect('c.card_address::text', 'card_address')
-      .addSelect('c.location::text', 'location')
-      .addSelect('c.principal_code::text', 'principal_code')
-      .addSelect(`(c.house_info ->> 'bldgType')::text`, 'bldg_type')
-      .addSelect('c.bldg_area::numeric', 'bldg_area')
-      .addSelect('c.review_total_price::numeric', 'total_price')
-      .addSelect('c.review_unit_price::numeric', 'unit_price')
       .where('c.kind IN (:...c_kinds)', { c_kinds: kinds });
+    if (detail)
+      qb.addSelect('c.id::text', 'item_id')
+        .addSelect('c.case_no::text', 'code')
+        .addSelect('c.created_at', 'at')
+        .addSelect('c.ha_name::text', 'ha_name')
+        .addSelect('c.eval_type::int', 'eval_type')
+        .addSelect('c.city_name::text', 'city_name')
+        .addSelect('c.card_address::text', 'card_address')
+        .addSelect('c.location::text', 'location')
+        .addSelect('c.principal_code::text', 'principal_code')
+        .addSelect(`(c.house_info ->> 'bldgType')::text`, 'bldg_type')
+        .addSelect('c.bldg_area::numeric', 'bldg_area')
+        .addSelect('c.review_total_price::numeric', 'total_price')
+        .addSelect('c.review_unit_price::numeric', 'unit_price');
     this.common(qb, 'c', f);
     return qb;
   }
 
   /** Inquiry (21) and advisory (22) reports ordered and not failed, of records and of answered cases. */
-  private reportBranch(f: StatFilterData, wanted: ReadonlySet<StatSubMethod>): SelectQueryBuilder<ObjectLiteral> {
+  private reportBranch(f: StatFilterData, wanted: ReadonlySet<StatSubMethod>, detail: boolean): SelectQueryBuilder<ObjectLiteral> {
     const types = [...(wanted.has(21) ? [1] : []), ...(wanted.has(22) ? [2] : [])];
     const qb = this.ds
       .createQueryBuilder()
@@ -329,25 +396,26 @@ export class StatisticsRepository {
       .leftJoin(EvalRecordEntity, 'er', 'er.id = e.eval_record_id')
       .leftJoin(AppraisalCaseEntity, 'ec', 'ec.id = e.case_id')
       .select('CASE WHEN e.report_type = 1 THEN 21 ELSE 22 END', 'sub')
-      .addSelect('e.id::text', 'item_id')
-      .addSelect('e.report_code::text', 'code')
       .addSelect('e.company_id', 'company_id')
       .addSelect('e.organization_id', 'organization_id')
       .addSelect('e.account_id', 'account_id')
-      .addSelect('e.created_at', 'at')
       .addSelect('coalesce(ec.ha_code, er.ha_code)::text', 'ha_code')
-      .addSelect('coalesce(ec.ha_name, er.ha_name)::text', 'ha_name')
-      .addSelect('coalesce(ec.eval_type, er.eval_type, 1)::int', 'eval_type')
-      .addSelect(`coalesce(ec.city_name, er.city_name, '')::text`, 'city_name')
-      .addSelect('coalesce(ec.card_address, er.card_address)::text', 'card_address')
-      .addSelect('coalesce(ec.location, er.location)::text', 'location')
-      .addSelect('coalesce(ec.principal_code, er.principal_code)::text', 'principal_code')
-      .addSelect(`coalesce(ec.house_info ->> 'bldgType', er.bldg_type)::text`, 'bldg_type')
-      .addSelect('coalesce(ec.bldg_area, er.bldg_area)::numeric', 'bldg_area')
-      .addSelect('CASE WHEN e.case_id IS NOT NULL THEN ec.review_total_price ELSE er.total_price END::numeric', 'total_price')
-      .addSelect('CASE WHEN e.case_id IS NOT NULL THEN ec.review_unit_price ELSE er.unit_price END::numeric', 'unit_price')
       .where('e.report_type IN (:...e_types)', { e_types: types })
       .andWhere('e.state <> 3');
+    if (detail)
+      qb.addSelect('e.id::text', 'item_id')
+        .addSelect('e.report_code::text', 'code')
+        .addSelect('e.created_at', 'at')
+        .addSelect('coalesce(ec.ha_name, er.ha_name)::text', 'ha_name')
+        .addSelect('coalesce(ec.eval_type, er.eval_type, 1)::int', 'eval_type')
+        .addSelect(`coalesce(ec.city_name, er.city_name, '')::text`, 'city_name')
+        .addSelect('coalesce(ec.card_address, er.card_address)::text', 'card_address')
+        .addSelect('coalesce(ec.location, er.location)::text', 'location')
+        .addSelect('coalesce(ec.principal_code, er.principal_code)::text', 'principal_code')
+        .addSelect(`coalesce(ec.house_info ->> 'bldgType', er.bldg_type)::text`, 'bldg_type')
+        .addSelect('coalesce(ec.bldg_area, er.bldg_area)::numeric', 'bldg_area')
+        .addSelect('CASE WHEN e.case_id IS NOT NULL THEN ec.review_total_price ELSE er.total_price END::numeric', 'total_price')
+        .addSelect('CASE WHEN e.case_id IS NOT NULL THEN ec.review_unit_price ELSE er.unit_price END::numeric', 'unit_price');
     this.common(qb, 'e', f);
     return qb;
   }
