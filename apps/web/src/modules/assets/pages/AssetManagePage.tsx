@@ -1,6 +1,5 @@
-import { ActionIcon, Badge, Group, SimpleGrid, Text, Tooltip } from '@mantine/core';
+import { Badge, SimpleGrid, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconChevronRight } from '@tabler/icons-react';
 import type { AssetRow } from '@valuation/contracts';
 import {
   AssetMsg,
@@ -15,6 +14,7 @@ import {
 import { AddressCell, askConfirm, ListPage, StatTile, type RowAction, type TableColumn } from '@valuation/ui';
 import { useMemo, useState } from 'react';
 import { useListView } from '../../../app/lists/use-list-view';
+import { EvalCodeCell } from '../../records/components/EvalCodeCell';
 import { PriceHistory } from '../../records/components/RecordHistory';
 import { exportAssets, useAssetHistory, useAssets, useAssetTypeOptions, useDeleteAsset } from '../api/assets-api';
 import { AssetTypeModal } from '../components/AssetTypeModal';
@@ -58,36 +58,14 @@ export function AssetManagePage() {
         key: 'evalCode',
         title: '估价编号/估价时间',
         render: (r) => (
-          <Group gap={4} wrap="nowrap">
-            {r.historyCount + r.answerCount > 1 ? (
-              <Tooltip
-                label={
-                  open.has(r.id)
-                    ? '收起估价历史'
-                    : `估价历史（${r.historyCount} 次估价${r.answerCount > 0 ? `，${r.answerCount} 次人工答复` : ''}）`
-                }
-                withArrow
-              >
-                <ActionIcon variant="subtle" size="sm" aria-label="估价历史" aria-expanded={open.has(r.id)} onClick={() => toggle(r.id)}>
-                  <IconChevronRight
-                    size={14}
-                    stroke={2.2}
-                    style={{ transform: open.has(r.id) ? 'rotate(90deg)' : undefined, transition: 'transform 120ms' }}
-                  />
-                </ActionIcon>
-              </Tooltip>
-            ) : (
-              <span style={{ width: 22, flexShrink: 0 }} />
-            )}
-            <div>
-              <Text size="xs" ff="monospace">
-                {r.evalCode}
-              </Text>
-              <Text size="xs" c="dimmed">
-                {formatDateTime(r.evalDate)}
-              </Text>
-            </div>
-          </Group>
+          <EvalCodeCell
+            evalCode={r.evalCode}
+            evalDate={r.evalDate}
+            historyCount={r.historyCount}
+            answerCount={r.answerCount}
+            open={open.has(r.id)}
+            onToggle={() => toggle(r.id)}
+          />
         ),
       },
       {

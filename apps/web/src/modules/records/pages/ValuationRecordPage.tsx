@@ -1,8 +1,7 @@
-import { ActionIcon, Anchor, Group, Text, Tooltip } from '@mantine/core';
-import { IconChevronRight } from '@tabler/icons-react';
+import { Anchor, Text } from '@mantine/core';
 import type { EvalListRow } from '@valuation/contracts';
 import { notifications } from '@mantine/notifications';
-import { AssetMsg, formatArea, formatDateTime, formatEvalPrice, Perm } from '@valuation/domain';
+import { AssetMsg, formatArea, formatEvalPrice, Perm } from '@valuation/domain';
 import { AddressCell, ListPage, type RowAction, type TableColumn } from '@valuation/ui';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -11,21 +10,13 @@ import { useRouteLink } from '../../../app/routing/use-route-link';
 import { useAddAsset } from '../../assets/api/assets-api';
 import { REPORT_ROUTE } from '../../reports/model/report-routes';
 import { exportEvalRecords, useEvalRecords } from '../api/records-api';
+import { EvalCodeCell } from '../components/EvalCodeCell';
 import { RecordHistory } from '../components/RecordHistory';
 import { RECORD_FIELDS, RECORD_PAGE_SIZES, recordQuery } from '../model/record-list';
 
 /** Permissions that show the report columns (the column is absent without them). */
 const VIEW_INQUIRY_REPORT = 25;
 const VIEW_ADVISORY_REPORT = 24;
-/** The valuation time under the code: one dimmed line. */
-function DateTimeLine({ value }: { value: string }) {
-  return (
-    <Text size="xs" c="dimmed">
-      {formatDateTime(value)}
-    </Text>
-  );
-}
-
 /** Route valuationRecord (`/org/valuationRecord`, query type): the valuations the user may see. */
 export function ValuationRecordPage() {
   const view = useListView('user', { fields: RECORD_FIELDS, pageSizes: RECORD_PAGE_SIZES });
@@ -65,34 +56,14 @@ export function ValuationRecordPage() {
         key: 'evalCode',
         title: '估价编号/估价时间',
         render: (r) => (
-          <Group gap={4} wrap="nowrap">
-            {r.historyCount + r.answerCount > 1 ? (
-              <Tooltip
-                label={
-                  open.has(r.id)
-                    ? '收起估价历史'
-                    : `估价历史（${r.historyCount} 次估价${r.answerCount > 0 ? `，${r.answerCount} 次人工答复` : ''}）`
-                }
-                withArrow
-              >
-                <ActionIcon variant="subtle" size="sm" aria-label="估价历史" aria-expanded={open.has(r.id)} onClick={() => toggle(r.id)}>
-                  <IconChevronRight
-                    size={14}
-                    stroke={2.2}
-                    style={{ transform: open.has(r.id) ? 'rotate(90deg)' : undefined, transition: 'transform 120ms' }}
-                  />
-                </ActionIcon>
-              </Tooltip>
-            ) : (
-              <span style={{ width: 22, flexShrink: 0 }} />
-            )}
-            <div>
-              <Text size="xs" ff="monospace">
-                {r.evalCode}
-              </Text>
-              <DateTimeLine value={r.evalDate} />
-            </div>
-          </Group>
+          <EvalCodeCell
+            evalCode={r.evalCode}
+            evalDate={r.evalDate}
+            historyCount={r.historyCount}
+            answerCount={r.answerCount}
+            open={open.has(r.id)}
+            onToggle={() => toggle(r.id)}
+          />
         ),
       },
       { key: 'cityName', title: '城市', field: 'cityName', nowrap: true },
