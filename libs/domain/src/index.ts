@@ -34,3 +34,4 @@ export * from './images/licence-image.rules';
 export * from './accounts';
 export * from './balances';
 export * from './statistics';
+export * from './site-config';

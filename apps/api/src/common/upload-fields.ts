@@ -6,6 +6,7 @@ import {
   CASE_FILE_LIMITS,
   CaseFileMsg,
   REPORT_IMAGE_RULES,
+  SITE_IMAGE_RULES,
 } from '@valuation/domain';
 import type { UploadField } from './multipart';
 
@@ -44,6 +45,15 @@ export const BATCH_FILE: UploadField = {
 
 /** The images of the consulting report configuration, one per field. */
 export const REPORT_IMAGE_FIELDS: UploadField[] = REPORT_IMAGE_RULES.map((rule) => ({
+  name: rule.field,
+  maxCount: 1,
+  maxBytes: rule.maxBytes,
+  tooBig: rule.tooLarge,
+  description: `${rule.name}图片：png、jpg、jpeg 或 gif，不超过${rule.maxBytes / 1024 / 1024}M`,
+}));
+
+/** The logo and login background of a site configuration. */
+export const SITE_IMAGE_FIELDS: UploadField[] = SITE_IMAGE_RULES.map((rule) => ({
   name: rule.field,
   maxCount: 1,
   maxBytes: rule.maxBytes,

@@ -1,0 +1,2 @@
+export * from './site-config.rules';
+export * from './named-colors';
