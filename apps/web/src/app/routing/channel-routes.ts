@@ -95,6 +95,13 @@ export const CHANNEL_ROUTES: readonly RouteEntry[] = [
     page: () => import('../../modules/agency/pages/AgencyDetailPage').then((m) => m.AssessmentDetailPage),
   },
   {
+    name: 'clientConfiguration',
+    path: 'clientConfiguration',
+    title: '网站配置',
+    permission: Perm.tenantSiteConfig,
+    page: () => import('../../modules/site-config/pages/SiteConfigPage').then((m) => m.SiteConfigPage),
+  },
+  {
     name: 'ReportConfig',
     path: 'ReportConfig',
     title: '报告配置',

@@ -223,6 +223,13 @@ export const ORG_ROUTES: readonly RouteEntry[] = [
     page: () => import('../../modules/risk/pages/RiskCoefficientPage').then((m) => m.RiskCoefficientPage),
   },
   {
+    name: 'Configuration',
+    path: 'Configuration',
+    title: '网站配置',
+    permission: Perm.siteConfig,
+    page: () => import('../../modules/site-config/pages/SiteConfigPage').then((m) => m.SiteConfigPage),
+  },
+  {
     name: 'BalanceManagement',
     path: 'BalanceManagement',
     title: '余额管理',
