@@ -173,7 +173,20 @@ export function SiteConfigEditor({ population, config, save, deleteImage, reload
                 <Box maw={520}>{imageField(SITE_IMAGE_RULES[1].type, 180)}</Box>
               </Stack>
             </PageSection>
-            <Group gap="sm">
+            <Group
+              gap="sm"
+              py="sm"
+              px="lg"
+              style={{
+                position: 'sticky',
+                bottom: 0,
+                zIndex: 2,
+                background: 'var(--mantine-color-body)',
+                border: '1px solid var(--mantine-color-gray-3)',
+                borderRadius: 'var(--mantine-radius-default)',
+                boxShadow: '0 -2px 8px rgba(0, 0, 0, 0.06)',
+              }}
+            >
               <Button type="submit" loading={saving} disabled={deleting}>
                 应用
               </Button>

@@ -23,6 +23,14 @@ export function SiteConfigPreview({ values, logoUrl, backgroundUrl, fallbackColo
     </Box>
   );
 
+  const headerLogo = logoUrl ? (
+    logo
+  ) : (
+    <Box w={28} h={28} style={{ borderRadius: 6, display: 'grid', placeItems: 'center', background: 'rgba(255,255,255,0.18)' }}>
+      <IconHomeFilled size={17} color="#fff" aria-hidden="true" />
+    </Box>
+  );
+
   return (
     <Stack gap="md">
       <Box>
@@ -30,14 +38,14 @@ export function SiteConfigPreview({ values, logoUrl, backgroundUrl, fallbackColo
           页面顶部
         </Text>
         <Paper withBorder radius="sm" style={{ overflow: 'hidden' }}>
-          <Group h={48} px="sm" justify="space-between" wrap="nowrap" style={{ borderBottom: `3px solid ${color}` }}>
+          <Group h={44} px="sm" justify="space-between" wrap="nowrap" bg={color}>
             <Group gap={8} wrap="nowrap" style={{ minWidth: 0 }}>
-              {logo}
-              <Text fw={600} size="sm" truncate>
+              {headerLogo}
+              <Text fw={600} size="sm" c="white" truncate>
                 {name}
               </Text>
             </Group>
-            <Text size="xs" c="dimmed" truncate maw={140}>
+            <Text size="xs" c="rgba(255,255,255,0.85)" truncate maw={130}>
               {values.contact || values.email}
             </Text>
           </Group>

@@ -22,29 +22,17 @@ export function SiteImageField({ rule, url, picked, stored, error, disabled, hei
   const open = useRef<(() => void) | null>(null);
   return (
     <Stack gap={6}>
-      <Group gap="xs">
-        <Text size="sm" fw={500}>
-          {rule.name}
-        </Text>
-        {picked && (
-          <Badge size="xs" color="orange" variant="light">
-            待保存
-          </Badge>
-        )}
-      </Group>
-      <ImageDropzone
-        name={rule.name}
-        url={url}
-        accept={SITE_IMAGE_ACCEPT}
-        height={height}
-        disabled={disabled}
-        openRef={open}
-        onPick={onPick}
-      />
-      <Group gap={4} justify="space-between" wrap="nowrap">
-        <Text size="xs" c="dimmed">
-          建议尺寸{rule.recommended}，png、jpg、jpeg、gif，不超过{rule.maxBytes / 1024 / 1024}M
-        </Text>
+      <Group gap="xs" justify="space-between" wrap="nowrap">
+        <Group gap="xs">
+          <Text size="sm" fw={500}>
+            {rule.name}
+          </Text>
+          {picked && (
+            <Badge size="xs" color="orange" variant="light">
+              待保存
+            </Badge>
+          )}
+        </Group>
         <Group gap={4} wrap="nowrap">
           <Button size="compact-xs" variant="light" disabled={disabled} onClick={() => open.current?.()}>
             {url ? '更换' : '上传'}
@@ -61,6 +49,18 @@ export function SiteImageField({ rule, url, picked, stored, error, disabled, hei
           )}
         </Group>
       </Group>
+      <ImageDropzone
+        name={rule.name}
+        url={url}
+        accept={SITE_IMAGE_ACCEPT}
+        height={height}
+        disabled={disabled}
+        openRef={open}
+        onPick={onPick}
+      />
+      <Text size="xs" c="dimmed">
+        建议尺寸{rule.recommended}；支持png、jpg、jpeg、gif，不超过{rule.maxBytes / 1024 / 1024}M
+      </Text>
       {error && (
         <Text size="xs" c="red" role="alert">
           {error}
