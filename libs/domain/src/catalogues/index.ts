@@ -2,3 +2,4 @@ export * from './catalogue-text';
 export * from './business.rules';
 export * from './customer-category.rules';
 export * from './risk-coefficient.rules';
+export * from './eval-field.rules';

@@ -1,9 +1,11 @@
 import { Module } from '@nestjs/common';
-import { EvalFieldController } from './eval-field.controller';
+import { AuthModule } from '../auth/auth.module';
+import { EvalFieldController, TenantEvalFieldController } from './eval-field.controller';
 import { EvalFieldService } from './eval-field.service';
 
 @Module({
-  controllers: [EvalFieldController],
+  imports: [AuthModule],
+  controllers: [EvalFieldController, TenantEvalFieldController],
   providers: [EvalFieldService],
   exports: [EvalFieldService],
 })

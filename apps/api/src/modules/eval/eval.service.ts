@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { checkValuationRequest, Perm, type FieldSetting, type ValuationRequest } from '@valuation/domain';
+import { checkValuationRequest, Perm, type ValuationRequest } from '@valuation/domain';
 import type { EvalHistoryItem, EvalResult, EvalTrend } from '@valuation/contracts';
 import {
   AppraisalCaseRepository,
@@ -8,7 +8,7 @@ import {
   EvalReportRepository,
   type EvalRecordEntity,
 } from '@valuation/persistence';
-import { NoPropertyFoundError, QuotaExhaustedError, SETTINGS_TTL_MS, TtlCache, ValuationService } from '@valuation/core';
+import { NoPropertyFoundError, QuotaExhaustedError, ValuationService } from '@valuation/core';
 import type { TradeType } from '@valuation/valuation';
 import { ApiError } from '../../common/api-error';
 import { recordScope } from '../../common/data-scope';
@@ -25,8 +25,6 @@ export const EvalMsg = {
 /** Quick valuation, its record, trend, re-valuation and history for the caller. */
 @Injectable()
 export class EvalService {
-  private readonly fieldSettings = new TtlCache<FieldSetting[]>(SETTINGS_TTL_MS);
-
   constructor(
     private readonly records: EvalRecordRepository,
     private readonly reports: EvalReportRepository,
@@ -42,10 +40,7 @@ export class EvalService {
 
   async rapid(p: Principal, body: Record<string, unknown>, evalType: TradeType) {
     this.assertMayValue(p, evalType);
-    const settings = await this.fieldSettings.get(`${p.tenantId}|${p.companyId}`, async () =>
-      (await this.fields.list(p)).map((s) => ({ key: s.fieldKey, display: s.display, required: s.required })),
-    );
-    const checked = checkValuationRequest(body, settings);
+    const checked = checkValuationRequest(body, await this.fields.forValuation(p));
     if (!checked.ok) throw ApiError.badRequest(checked.message, { field: checked.field });
     return this.run(p, checked.value, evalType);
   }
