@@ -171,4 +171,11 @@ export const CHANNEL_ROUTES: readonly RouteEntry[] = [
     permission: Perm.staffRole,
     page: () => import('../../modules/roles/pages/RoleEditPage').then((m) => m.StaffRoleEditPage),
   },
+  {
+    name: 'clientFieldsettings',
+    path: 'clientFieldsettings',
+    title: '字段设置',
+    permission: Perm.tenantEvalField,
+    page: () => import('../../modules/field-settings/pages/FieldSettingsPage').then((m) => m.ClientFieldSettingsPage),
+  },
 ];

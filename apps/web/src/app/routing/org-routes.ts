@@ -250,4 +250,11 @@ export const ORG_ROUTES: readonly RouteEntry[] = [
     permission: Perm.organisation,
     page: () => import('../../modules/organization/pages/OrganizationPage').then((m) => m.OrganizationPage),
   },
+  {
+    name: 'Fieldsettings',
+    path: 'Fieldsettings',
+    title: '字段设置',
+    permission: Perm.fieldSettings,
+    page: () => import('../../modules/field-settings/pages/FieldSettingsPage').then((m) => m.FieldSettingsPage),
+  },
 ];
