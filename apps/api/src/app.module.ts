@@ -29,6 +29,7 @@ import { AccountsModule } from './modules/accounts/account.module';
 import { DictModule } from './modules/dict/dict.module';
 import { DownloadLinkModule } from './modules/download-link/download-link.module';
 import { EvalFieldModule } from './modules/eval-field/eval-field.module';
+import { EvalMethodModule } from './modules/eval-method/eval-method.module';
 import { EvalModule } from './modules/eval/eval.module';
 import { HealthModule } from './modules/health/health.module';
 import { ObjectionModule } from './modules/objection/objection.module';
@@ -71,6 +72,7 @@ import { SiteConfigModule } from './modules/site-config/site-config.module';
     AssetModule,
     RiskModule,
     EvalFieldModule,
+    EvalMethodModule,
     CommunityModule,
     NotifySettingsModule,
     BatchModule,

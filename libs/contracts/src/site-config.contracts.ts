@@ -16,3 +16,14 @@ export const siteConfigSchema = z
   })
   .meta({ id: 'SiteConfig', description: 'GET /api/site-config/get and GET /api/tenant/site-config/get' });
 export type SiteConfig = z.infer<typeof siteConfigSchema>;
+
+export const evalMethodSettingSchema = z
+  .object({
+    tenantId: z.number(),
+    evalFlags: z
+      .string()
+      .describe('Comma list of the chosen methods: 1 comparison, 2 multiple regression, 3 standard price adjustment, 4 regional average.'),
+    evalClass: z.enum(['A', 'B', 'C']).nullable().describe('Confidence class of the comparison method; null when comparison is not used.'),
+  })
+  .meta({ id: 'EvalMethodSetting', description: "GET api/org/tenant/getevalclass: the channel's valuation methods and confidence class." });
+export type EvalMethodSetting = z.infer<typeof evalMethodSettingSchema>;

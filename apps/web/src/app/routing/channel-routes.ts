@@ -178,4 +178,12 @@ export const CHANNEL_ROUTES: readonly RouteEntry[] = [
     permission: Perm.tenantEvalField,
     page: () => import('../../modules/field-settings/pages/FieldSettingsPage').then((m) => m.ClientFieldSettingsPage),
   },
+  {
+    name: 'evaluationmethod',
+    aliases: ['EvaluationMethod'],
+    path: 'evaluationmethod',
+    title: '估价方法',
+    permission: Perm.evalMethod,
+    page: () => import('../../modules/eval-method/pages/EvalMethodPage').then((m) => m.EvalMethodPage),
+  },
 ];

@@ -106,6 +106,11 @@ export class ValuationService {
     this.risks.clear();
   }
 
+  /** Forgets the channels' valuation methods this process holds: called after a channel changes them. */
+  forgetTenantSettings(): void {
+    this.tenants.clear();
+  }
+
   async resolveCommunity(req: ValuationRequest): Promise<SubjectCommunity | null> {
     if (req.haInfo) {
       const byCode = await this.market.communityByCode(req.cityCode, req.haInfo.haCode);

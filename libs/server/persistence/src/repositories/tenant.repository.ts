@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import { TenantEntity } from '../entities';
 
 @Injectable()
@@ -9,6 +9,15 @@ export class TenantRepository {
 
   findById(id: number): Promise<TenantEntity | null> {
     return this.ds.getRepository(TenantEntity).findOneBy({ id });
+  }
+
+  findForChange(m: EntityManager, id: number): Promise<TenantEntity | null> {
+    return m.getRepository(TenantEntity).findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
+  }
+
+  /** The channel's valuation methods (comma list) and confidence class. */
+  async setEvalMethods(m: EntityManager, id: number, evalFlags: string, evalClass: string | null): Promise<void> {
+    await m.getRepository(TenantEntity).update({ id }, { evalFlags, evalClass });
   }
 
   findByCode(code: string): Promise<TenantEntity | null> {
