@@ -45,7 +45,7 @@ describe('valuation methods of a channel', () => {
     tokens.channeladmin = await t.login('tenant', 'channeladmin');
     tokens.otherchannel = await t.login('tenant', 'otherchannel');
     tokens.demouser = await t.login('user', 'demouser');
-    otherTenantId = (await t.ds.getRepository(TenantEntity).findOneByOrFail({ id: t.demoTenantId + 1 })).id;
+    otherTenantId = t.otherTenantId;
   });
   afterAll(() => t.close());
 

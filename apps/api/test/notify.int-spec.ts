@@ -213,6 +213,30 @@ describe('organisation notifications', () => {
       expect(removed.body.data).toMatchObject({ webhookUrl: null, secret: null, hasSecret: true });
       expect((await get(adminToken, companyId).expect(200)).body.data.webhookUrl).toBe(receiver.url('/ok'));
     });
+
+    it('sends a signed test event on request and answers what the webhook did', async () => {
+      const test = (token: string, organizationId: number) =>
+        t.http().post('/api/organization/notify-settings/test').set('Authorization', `Bearer ${token}`).send({ organizationId });
+      const from = receiver.requests.length;
+      const ok = await test(adminToken, companyId).expect(200);
+      expect(ok.body.data).toEqual({ delivered: true, status: 204, error: null, durationMs: expect.any(Number) });
+      const got = receiver.requests.slice(from);
+      expect(got).toHaveLength(1);
+      const { headers, body } = got[0];
+      expect(headers['x-valuation-event']).toBe('test');
+      const expected = createHmac('sha256', companySecret).update(`${headers['x-valuation-timestamp']}.${body}`).digest('hex');
+      expect(headers['x-valuation-signature']).toBe(`sha256=${expected}`);
+      expect(JSON.parse(body)).toMatchObject({ event: 'test', organizationId: companyId, id: expect.stringMatching(/^test-/) });
+
+      await setCompanyUrl('/fail');
+      const failed = await test(adminToken, companyId).expect(200);
+      expect(failed.body.data).toMatchObject({ delivered: false, status: 500, error: 'webhook answered HTTP 500' });
+      await setCompanyUrl('/ok');
+
+      expect((await test(adminToken, branchAId).expect(400)).body.message).toBe('请先保存回调地址');
+      await test(adminToken, otherCompanyId).expect(404);
+      await test(await t.login('user', 'otheradmin'), companyId).expect(404);
+    });
   });
 
   describe('outbox and delivery', () => {

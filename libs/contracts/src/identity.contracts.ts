@@ -143,3 +143,16 @@ export const notifySettingsSavedSchema = notifySettingsViewSchema
   .extend({ secret: z.string().nullable().describe('The whole secret, present only when this request generated it.') })
   .meta({ id: 'NotifySettingsSaved' });
 export type NotifySettingsSaved = z.infer<typeof notifySettingsSavedSchema>;
+
+export const notifyTestResultSchema = z
+  .object({
+    delivered: z.boolean().describe('True when the webhook answered 2xx.'),
+    status: z.number().nullable().describe('HTTP status of the answer; null when none came.'),
+    error: z.string().nullable(),
+    durationMs: z.number(),
+  })
+  .meta({
+    id: 'NotifyTestResult',
+    description: 'POST api/organization/notify-settings/test: what the signed test event to the webhook did.',
+  });
+export type NotifyTestResult = z.infer<typeof notifyTestResultSchema>;

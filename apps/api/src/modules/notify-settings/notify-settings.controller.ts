@@ -4,7 +4,9 @@ import type { Request } from 'express';
 import {
   notifySettingsSavedSchema,
   notifySettingsViewSchema,
+  notifyTestResultSchema,
   type NotifySettingsSaved,
+  type NotifyTestResult,
   type NotifySettingsView,
 } from '@valuation/contracts';
 import { Perm } from '@valuation/domain';
@@ -47,5 +49,17 @@ export class NotifySettingsController {
     @Req() req: Request,
   ): Promise<NotifySettingsSaved> {
     return this.settings.save(p, input, req.ip);
+  }
+
+  @RequirePermission(Perm.organisation)
+  @Returns(notifyTestResultSchema)
+  @Post('test')
+  @HttpCode(200)
+  @ApiOperation({ summary: '向已保存的回调地址发送一条签名的测试通知（event=test），返回是否送达、HTTP 状态与耗时' })
+  test(
+    @CurrentPrincipal() p: Principal,
+    @Body(new ZodValidationPipe(notifySettingsQuerySchema)) input: NotifySettingsQuery,
+  ): Promise<NotifyTestResult> {
+    return this.settings.test(p, input.organizationId);
   }
 }

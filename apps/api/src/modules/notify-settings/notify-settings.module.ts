@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { NotifyDeliveryService } from '@valuation/core';
 import { AuthModule } from '../auth/auth.module';
 import { NotifySettingsController } from './notify-settings.controller';
 import { NotifySettingsService } from './notify-settings.service';
@@ -6,6 +7,6 @@ import { NotifySettingsService } from './notify-settings.service';
 @Module({
   imports: [AuthModule],
   controllers: [NotifySettingsController],
-  providers: [NotifySettingsService],
+  providers: [NotifySettingsService, NotifyDeliveryService],
 })
 export class NotifySettingsModule {}

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import type { NotifySettingsSaved, NotifySettingsView } from '@valuation/contracts';
+import type { NotifySettingsSaved, NotifySettingsView, NotifyTestResult } from '@valuation/contracts';
+import { NotifyDeliveryService } from '@valuation/core';
 import {
   NotifySettingRepository,
   OrganizationRepository,
@@ -55,6 +56,7 @@ export class NotifySettingsService {
     private readonly organizations: OrganizationRepository,
     private readonly settings: NotifySettingRepository,
     private readonly audit: AuditTrail,
+    private readonly delivery: NotifyDeliveryService,
   ) {}
 
   async get(p: Principal, organizationId: number): Promise<NotifySettingsView> {
@@ -88,6 +90,14 @@ export class NotifySettingsService {
     });
     if (change) await this.audit.record(p, '修改回调设置', change, ip);
     return answer;
+  }
+
+  /** Posts a signed test event to the organisation's saved webhook and answers what happened. */
+  async test(p: Principal, organizationId: number): Promise<NotifyTestResult> {
+    const org = await this.manageable(p, organizationId);
+    const setting = await this.settings.find(org.id, p.tenantId);
+    if (!setting?.webhookUrl || !setting.webhookSecret) throw ApiError.badRequest(NotifySettingsMsg.noWebhook);
+    return this.delivery.sendTest(org.id, setting.webhookUrl, setting.webhookSecret);
   }
 
   /** The organisation when it is the caller's own or below it in the same company; 404 otherwise. */

@@ -72,7 +72,7 @@ describe('menuPathOf', () => {
 describe('the spec menus', () => {
   const everything = (entries: readonly MenuEntry[]): string[] => entries.flatMap((e) => (e.children ? everything(e.children) : [e.name]));
 
-  it('list the staff entries in the spec order with the personal page first', () => {
+  it('list the staff entries in the spec order with the personal page first, then the notification settings', () => {
     expect(everything(ORG_MENU)).toEqual([
       'personal',
       'qvindex',
@@ -93,6 +93,7 @@ describe('the spec menus', () => {
       'Configuration',
       'BalanceManagement',
       'Fieldsettings',
+      'notifySettings',
     ]);
   });
 

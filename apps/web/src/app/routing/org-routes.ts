@@ -257,4 +257,11 @@ export const ORG_ROUTES: readonly RouteEntry[] = [
     permission: Perm.fieldSettings,
     page: () => import('../../modules/field-settings/pages/FieldSettingsPage').then((m) => m.FieldSettingsPage),
   },
+  {
+    name: 'notifySettings',
+    path: 'notifySettings',
+    title: '通知设置',
+    permission: Perm.organisation,
+    page: () => import('../../modules/notify-settings/pages/NotifySettingsPage').then((m) => m.NotifySettingsPage),
+  },
 ];

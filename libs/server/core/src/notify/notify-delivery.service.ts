@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
@@ -33,6 +34,22 @@ export class NotifyDeliveryError extends Error {
 }
 
 const FINAL: readonly NotifyOutboxStatus[] = ['delivered', 'failed', 'skipped'];
+
+/** A webhook that answered outside 2xx. */
+class WebhookStatusError extends Error {
+  constructor(readonly status: number) {
+    super(`webhook answered HTTP ${status}`);
+  }
+}
+
+/** What a test delivery to a webhook did. */
+export interface WebhookTestOutcome {
+  delivered: boolean;
+  /** HTTP status of the answer; null when none came (refused target, timeout, network error). */
+  status: number | null;
+  error: string | null;
+  durationMs: number;
+}
 
 /** Body posted to an organisation's webhook. */
 export interface WebhookBody {
@@ -103,28 +120,55 @@ export class NotifyDeliveryService {
             .findOne({ where: { organizationId: row.settingOrganizationId, tenantId: row.tenantId } });
     if (!setting?.webhookUrl) return '回调地址已删除';
     if (!setting.webhookSecret) return '回调密钥未生成';
-    const payload: WebhookBody = {
+    await this.post(setting.webhookUrl, setting.webhookSecret, {
       id: row.id,
       event: row.kind,
       organizationId: row.organizationId,
       occurredAt: row.createdAt.toISOString(),
       data: row.payload,
-    };
+    });
+    return null;
+  }
+
+  /**
+   * Posts a signed `test` event to an organisation's webhook the way real deliveries are posted,
+   * without an outbox row, and answers what happened.
+   */
+  async sendTest(organizationId: number, webhookUrl: string, secret: string): Promise<WebhookTestOutcome> {
+    const started = Date.now();
+    try {
+      const status = await this.post(webhookUrl, secret, {
+        id: `test-${randomUUID()}`,
+        event: 'test',
+        organizationId,
+        occurredAt: new Date().toISOString(),
+        data: { message: '这是一条测试通知' },
+      });
+      return { delivered: true, status, error: null, durationMs: Date.now() - started };
+    } catch (error) {
+      const status = error instanceof WebhookStatusError ? error.status : null;
+      const message = error instanceof Error ? error.message : String(error);
+      return { delivered: false, status, error: message.slice(0, 300), durationMs: Date.now() - started };
+    }
+  }
+
+  /** Posts the signed body; answers the HTTP status, or throws unless it is 2xx. */
+  private async post(url: string, secret: string, payload: WebhookBody): Promise<number> {
     const body = JSON.stringify(payload);
     const timestamp = String(Math.floor(Date.now() / 1000));
     const res = await postJson(
-      setting.webhookUrl,
+      url,
       body,
       {
         'User-Agent': 'valuation-notify/1',
-        'X-Valuation-Event': row.kind,
+        'X-Valuation-Event': payload.event,
         'X-Valuation-Timestamp': timestamp,
-        'X-Valuation-Signature': signWebhook(setting.webhookSecret, timestamp, body),
+        'X-Valuation-Signature': signWebhook(secret, timestamp, body),
       },
       { allowPrivate: this.config.NOTIFY_ALLOW_PRIVATE_TARGETS, timeoutMs: 5000 },
     );
-    if (res.status < 200 || res.status >= 300) throw new Error(`webhook answered HTTP ${res.status}`);
-    return null;
+    if (res.status < 200 || res.status >= 300) throw new WebhookStatusError(res.status);
+    return res.status;
   }
 
   private async finish(id: string, status: NotifyOutboxStatus, attempts: number, reason: string | null): Promise<void> {

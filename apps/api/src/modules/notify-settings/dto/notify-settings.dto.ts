@@ -5,6 +5,7 @@ export const NotifySettingsMsg = {
   organization: '请选择机构',
   webhookUrl: '请输入正确的回调地址',
   notFound: '机构不存在或不在您的管理范围内',
+  noWebhook: '请先保存回调地址',
 } as const;
 
 const organizationId = recordIdSchema(NotifySettingsMsg.organization);
