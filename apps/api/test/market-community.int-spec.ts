@@ -445,6 +445,15 @@ describe('community market data', () => {
     expect(sea.body).toMatchObject({ code: 404, message: '定位失败' });
     const bad = await get('/api/region/locate', { lat: 39.9 });
     expect(bad.status).toBe(400);
+    const staff = await t.login('tenant', 'channeladmin');
+    const asStaff = await t
+      .http()
+      .get('/api/region/locate')
+      .query({ lng: p.lon, lat: p.lat })
+      .set('Authorization', `Bearer ${staff}`)
+      .expect(200);
+    expect(asStaff.body.data).toEqual({ regionName: '北京', regionCode: '110100' });
+    expect((await t.http().get('/api/region/locate').query({ lng: p.lon, lat: p.lat })).status).toBe(401);
   });
 
   it('describes a community with its latest prices and a bd09ll location', async () => {

@@ -94,12 +94,20 @@ describe('market reference data: regions, dictionaries, business types, form fie
       expect(res.body.code).toBe(401);
     });
 
-    it('gives channel staff the region tree too, but no other region call', async () => {
+    it('answers channel staff as well (tree, pinyin groups, city search), and nobody without a token', async () => {
       const staff = await t.login('tenant', 'channeladmin');
       const tree = (await get(staff, '/api/region/tree?level=2').expect(200)).body.data;
       expect(tree[0].items).toEqual([{ regionCode: '110100', regionName: '北京市', items: [] }]);
-      expect((await get(staff, '/api/region/py')).status).toBe(401);
-      expect((await get(staff, '/api/region/filter?name=bj')).status).toBe(401);
+      const py = (await get(staff, '/api/region/py').expect(200)).body.data;
+      expect(py).toEqual((await get(demoUser, '/api/region/py').expect(200)).body.data);
+      expect(py.find((g: { pyKey: string }) => g.pyKey === 'B').items).toContainEqual({ regionName: '北京', regionCode: '110100' });
+      const found = (await get(staff, '/api/region/filter?name=bj').expect(200)).body.data;
+      expect(found[0]).toEqual({ regionName: '北京', regionCode: '110100' });
+      expect((await get(staff, '/api/region/filter?name=%20')).body).toMatchObject({ code: 400, message: '请输入城市中文名或拼音!' });
+      for (const path of ['/api/region/py', '/api/region/filter?name=bj', '/api/region/tree', '/api/region/locate?lng=116.4&lat=39.9']) {
+        const anonymous = await t.http().get(path);
+        expect([path, anonymous.status, anonymous.body.code]).toEqual([path, 401, 401]);
+      }
     });
   });
 

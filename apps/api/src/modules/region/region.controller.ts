@@ -36,9 +36,10 @@ export class RegionController {
   constructor(private readonly regions: RegionService) {}
 
   @Authenticated()
+  @ForBothPopulations()
   @Returns(z.array(regionPinyinGroupSchema))
   @Get('py')
-  @ApiOperation({ summary: '按拼音首字母分组的城市：[{ pyKey, items: [{ regionName, regionCode }] }]' })
+  @ApiOperation({ summary: '按拼音首字母分组的城市：[{ pyKey, items: [{ regionName, regionCode }] }]；机构用户与渠道员工均可调用' })
   py() {
     return this.regions.pinyinGroups();
   }
@@ -53,17 +54,22 @@ export class RegionController {
   }
 
   @Authenticated()
+  @ForBothPopulations()
   @Returns(z.array(regionItemSchema))
   @Get('filter')
-  @ApiOperation({ summary: '按中文名、全拼或首字母查找城市，最多 20 个，最匹配的在前' })
+  @ApiOperation({ summary: '按中文名、全拼或首字母查找城市，最多 20 个，最匹配的在前；机构用户与渠道员工均可调用' })
   filter(@Query(new ZodValidationPipe(filterQuery)) q: { name: string }) {
     return this.regions.filterCities(q.name);
   }
 
   @Authenticated()
+  @ForBothPopulations()
   @Returns(regionItemSchema)
   @Get('locate')
-  @ApiOperation({ summary: '由坐标（lng、lat、coordtype，默认 bd09ll）定位所在城市：{ regionName, regionCode }；无法定位时 404' })
+  @ApiOperation({
+    summary:
+      '由坐标（lng、lat、coordtype，默认 bd09ll）定位所在城市：{ regionName, regionCode }；无法定位时 404；机构用户与渠道员工均可调用',
+  })
   async locate(@Query(new ZodValidationPipe(locateQuery)) q: LocateQuery) {
     const city = await this.regions.locateCity({ lat: q.lat, lon: q.lon }, q.coordtype);
     if (!city) throw ApiError.notFound(RegionMsg.locateFailed);
