@@ -36,6 +36,7 @@ module.exports = {
       testEnvironment: 'jsdom',
       testMatch: ['<rootDir>/libs/ui/**/*.spec.tsx', '<rootDir>/apps/web/**/*.spec.tsx'],
       setupFiles: ['<rootDir>/libs/ui/src/testing/setup-dom.ts'],
+      moduleNameMapper: { ...moduleNameMapper, '\\.css$': '<rootDir>/libs/ui/src/testing/css-module.js' },
     },
     {
       ...common,

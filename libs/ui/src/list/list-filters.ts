@@ -27,6 +27,8 @@ export interface TextFilterField extends FieldBase {
   maxLength?: number;
   /** Only digits can be typed (codes): anything else typed or pasted is dropped. */
   digitsOnly?: boolean;
+  /** The text a fresh list filters by (empty when not given). */
+  defaultValue?: string;
 }
 
 export interface SelectFilterField extends FieldBase {
@@ -132,6 +134,7 @@ export function filterDefaults(fields: readonly FilterField[], today?: Date | st
         out[field.key] = field.defaultValue ?? field.options[0]?.value ?? '';
         break;
       case 'number':
+      case 'text':
         out[field.key] = field.defaultValue ?? '';
         break;
       case 'dateRange': {

@@ -1,10 +1,11 @@
 import { Autocomplete, Button, Group, Loader, Modal, ScrollArea, SimpleGrid, Stack, Tabs, Text, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { RegionItem, RegionTreeNode } from '@valuation/contracts';
+import type { Population } from '@valuation/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { stripCitySuffix } from '../../../app/session/valuation-session';
-import { fetchCities, quickvalKeys, useCityFilter, useCityPinyinGroups, useProvinceTree } from '../api/quickval-api';
+import { stripCitySuffix } from '../session/valuation-session';
+import { cityFilterQuery, useCityFilter, useCityPinyinGroups, useProvinceTree } from './city-api';
 import classes from './CityPicker.module.css';
 
 export const CityMsg = {
@@ -13,6 +14,8 @@ export const CityMsg = {
 } as const;
 
 export interface CityPickerProps {
+  /** Whose token the city lookups carry: the population of the page showing the picker. */
+  population: Population;
   opened: boolean;
   onClose: () => void;
   onPick: (city: RegionItem) => void;
@@ -40,8 +43,8 @@ function CityGrid({ cities, onPick }: { cities: readonly RegionItem[]; onPick: (
   );
 }
 
-function ByPinyin({ onPick }: { onPick: (c: RegionItem) => void }) {
-  const groups = useCityPinyinGroups(true);
+function ByPinyin({ population, onPick }: { population: Population; onPick: (c: RegionItem) => void }) {
+  const groups = useCityPinyinGroups(population, true);
   const [key, setKey] = useState<string | null>(null);
   if (groups.isLoading) return <Loader size="sm" />;
   const list = groups.data ?? [];
@@ -67,8 +70,8 @@ function ByPinyin({ onPick }: { onPick: (c: RegionItem) => void }) {
 
 const asItem = (n: RegionTreeNode): RegionItem => ({ regionName: stripCitySuffix(n.regionName), regionCode: n.regionCode });
 
-function ByProvince({ onPick }: { onPick: (c: RegionItem) => void }) {
-  const tree = useProvinceTree(true);
+function ByProvince({ population, onPick }: { population: Population; onPick: (c: RegionItem) => void }) {
+  const tree = useProvinceTree(population, true);
   const [code, setCode] = useState<string | null>(null);
   if (tree.isLoading) return <Loader size="sm" />;
   const provinces = tree.data ?? [];
@@ -93,12 +96,12 @@ function ByProvince({ onPick }: { onPick: (c: RegionItem) => void }) {
 }
 
 /** The city picker overlay: located city, direct input with suggestions, common cities, and tabs by pinyin initial or province. */
-export function CityPicker({ opened, onClose, onPick, located, locating, common }: CityPickerProps) {
+export function CityPicker({ population, opened, onClose, onPick, located, locating, common }: CityPickerProps) {
   const queryClient = useQueryClient();
   const [input, setInput] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [debounced] = useDebouncedValue(input, 200);
-  const suggestions = useCityFilter(debounced);
+  const suggestions = useCityFilter(population, debounced);
 
   const pick = (city: RegionItem) => {
     setInput('');
@@ -111,11 +114,7 @@ export function CityPicker({ opened, onClose, onPick, located, locating, common 
     if (!q) return setError(CityMsg.inputRequired);
     let matches: RegionItem[];
     try {
-      matches = await queryClient.fetchQuery({
-        queryKey: quickvalKeys.cityFilter(q),
-        queryFn: ({ signal }) => fetchCities(q, signal),
-        staleTime: 10 * 60_000,
-      });
+      matches = await queryClient.fetchQuery(cityFilterQuery(population, q));
     } catch {
       return setError(CityMsg.inputInvalid);
     }
@@ -171,10 +170,10 @@ export function CityPicker({ opened, onClose, onPick, located, locating, common 
             <Tabs.Tab value="province">按省份</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="py" pt="sm">
-            <ByPinyin onPick={pick} />
+            <ByPinyin population={population} onPick={pick} />
           </Tabs.Panel>
           <Tabs.Panel value="province" pt="sm">
-            <ByProvince onPick={pick} />
+            <ByProvince population={population} onPick={pick} />
           </Tabs.Panel>
         </Tabs>
       </Stack>

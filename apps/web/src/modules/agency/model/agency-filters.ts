@@ -31,6 +31,12 @@ export const AGENCY_FIELDS: readonly FilterField[] = [
   },
 ];
 
+/** The filters with a city to start from (the channel header's city); the plain filters without one. */
+export function agencyFields(defaultCity?: string): readonly FilterField[] {
+  if (!defaultCity) return AGENCY_FIELDS;
+  return AGENCY_FIELDS.map((f) => (f.key === 'cityName' && f.kind === 'text' ? { ...f, defaultValue: defaultCity } : f));
+}
+
 /** The query of GET api/org/list and api/org/tenant/list without the page (the export takes the same). */
 export interface AgencyFilterQuery {
   cityName?: string;

@@ -1,15 +1,17 @@
-import { Text } from '@mantine/core';
+import { Loader, Text } from '@mantine/core';
 import type { AgencyListItem } from '@valuation/contracts';
 import { formatAreaText } from '@valuation/domain';
 import { DateTimeCell, ListPage, shortText, TwoLineCell, UnreadDot, type RowAction, type TableColumn } from '@valuation/ui';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useListView } from '../../../app/lists/use-list-view';
+import { useChannelCity } from '../../../app/regions/channel-city';
 import { useRouteLink } from '../../../app/routing/use-route-link';
+import { stripCitySuffix } from '../../../app/session/valuation-session';
 import { downloadAgencyFiles, exportAgencyList, useAgencyList, useMarkAgencyRead } from '../api/agency-api';
 import { AgencyActionDialog, type AgencyActionTarget } from '../components/AgencyActionForms';
 import { AgencyStateBadge } from '../components/AgencyDetailSections';
-import { AGENCY_FIELDS, AGENCY_PAGE_SIZES, agencyQuery } from '../model/agency-filters';
+import { AGENCY_PAGE_SIZES, agencyFields, agencyQuery } from '../model/agency-filters';
 import { agencyReportTypeLabel, agencyTotalPrice } from '../model/agency-format';
 import { AGENCY_SIDES, isAgencyUnread, type AgencySide } from '../model/agency-side';
 
@@ -59,10 +61,14 @@ function agencyColumns(side: AgencySide): TableColumn<AgencyListItem>[] {
   ];
 }
 
-/** The application list of one side: filters, the paged table with unread dots, export and row actions. */
-export function AgencyListPage({ side }: { side: AgencySide }) {
+/**
+ * The application list of one side: filters, the paged table with unread dots, export and row
+ * actions. A default city is the city filter when the URL names none.
+ */
+export function AgencyListPage({ side, defaultCity }: { side: AgencySide; defaultCity?: string }) {
   const cfg = AGENCY_SIDES[side];
-  const view = useListView(cfg.population, { fields: AGENCY_FIELDS, pageSizes: AGENCY_PAGE_SIZES });
+  const fields = useMemo(() => agencyFields(defaultCity), [defaultCity]);
+  const view = useListView(cfg.population, { fields, pageSizes: AGENCY_PAGE_SIZES });
   const { state } = view;
   const query = useMemo(() => agencyQuery(state.applied), [state.applied]);
   const list = useAgencyList(side, { ...query, pageIndex: state.pageIndex, pageSize: state.pageSize });
@@ -144,7 +150,10 @@ export function AgencyValuationPage() {
   return <AgencyListPage side="org" />;
 }
 
-/** Route assessmentlist: the valuation applications of the channel's customers. */
+/** Route assessmentlist: the valuation applications of the channel's customers, starting with the header's city. */
 export function AssessmentListPage() {
-  return <AgencyListPage side="tenant" />;
+  const { city, ready } = useChannelCity();
+  if (!ready) return <Loader size="sm" m="md" aria-label="加载中" />;
+  const name = city ? stripCitySuffix(city.regionName) : undefined;
+  return <AgencyListPage key={name ?? ''} side="tenant" defaultCity={name} />;
 }

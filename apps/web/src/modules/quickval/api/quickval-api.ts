@@ -7,9 +7,6 @@ import type {
   EvalType,
   GpsCommunityList,
   RapidResult,
-  RegionItem,
-  RegionPinyinGroup,
-  RegionTreeNode,
 } from '@valuation/contracts';
 import { api } from '../../../app/api/client';
 
@@ -17,55 +14,12 @@ import { api } from '../../../app/api/client';
 const REFERENCE = { staleTime: 10 * 60_000, gcTime: 30 * 60_000 } as const;
 
 export const quickvalKeys = {
-  pinyin: ['region', 'py'] as const,
-  provinces: ['region', 'tree', 2] as const,
-  cityFilter: (name: string) => ['region', 'filter', name] as const,
   prices: (city: string, ha: string, propType: number) => ['community', 'price', city, ha, propType] as const,
   nearPoint: (city: string, coord: string) => ['community', 'gpstoha', city, coord] as const,
   dicts: ['dict', 'list'] as const,
   business: ['business', 'list'] as const,
   fields: ['eval-field', 'list'] as const,
 };
-
-export function useCityPinyinGroups(enabled: boolean) {
-  return useQuery({
-    queryKey: quickvalKeys.pinyin,
-    queryFn: ({ signal }) => api.get<RegionPinyinGroup[]>('/api/region/py', undefined, { signal }),
-    enabled,
-    ...REFERENCE,
-  });
-}
-
-/** Provinces with their cities. */
-export function useProvinceTree(enabled: boolean) {
-  return useQuery({
-    queryKey: quickvalKeys.provinces,
-    queryFn: ({ signal }) => api.get<RegionTreeNode[]>('/api/region/tree', { level: 2 }, { signal }),
-    enabled,
-    ...REFERENCE,
-  });
-}
-
-/** Cities matching a Chinese name or pinyin (full or initials), best first. */
-export function fetchCities(name: string, signal?: AbortSignal): Promise<RegionItem[]> {
-  return api.get<RegionItem[]>('/api/region/filter', { name: name.trim() }, { signal, notifyErrors: false });
-}
-
-/** Suggestions for the city input; empty input asks nothing. */
-export function useCityFilter(name: string) {
-  const q = name.trim();
-  return useQuery({
-    queryKey: quickvalKeys.cityFilter(q),
-    queryFn: ({ signal }) => fetchCities(q, signal),
-    enabled: q.length > 0,
-    ...REFERENCE,
-  });
-}
-
-/** The city of a browser position (bd09ll is not what browsers give: they give WGS84). */
-export function locateCity(lon: number, lat: number): Promise<RegionItem> {
-  return api.get<RegionItem>('/api/region/locate', { lng: lon, lat, coordtype: 'wgs84' }, { notifyErrors: false });
-}
 
 /** Monthly sale and lease averages of a community, oldest first. */
 export function useCommunityPrices(cityCode: string | undefined, haCode: string | undefined, propType: number) {

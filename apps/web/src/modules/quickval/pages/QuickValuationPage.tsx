@@ -14,14 +14,14 @@ import { PROPERTY_TYPE_NAMES, valuationSession, type ChosenCity } from '../../..
 import { CommunitySearch } from '../../../app/community/CommunitySearch';
 import { communitySearchKeys, filterCommunities } from '../../../app/community/community-search';
 import { useBusinessTypes, useCommunitiesNearPoint, useDictionaries, useEvalFields, useRapidValuation } from '../api/quickval-api';
-import { CityPicker } from '../components/CityPicker';
+import { CityPicker } from '../../../app/regions/CityPicker';
 import { FeatureForm } from '../components/FeatureForm';
 import { MarketPrices } from '../components/MarketPrices';
 import { ManualEnquiryModal, type ManualEnquirySource } from '../../manual-enquiry/components/ManualEnquiryModal';
 import { AgencyRequestModal } from '../../agency/components/AgencyRequestModal';
 import type { AgencyHouseInfo } from '../../agency/model/agency-request';
 import { useCommonCities } from '../hooks/use-common-cities';
-import { useLocatedCity } from '../hooks/use-located-city';
+import { useLocatedCity } from '../../../app/regions/use-located-city';
 import {
   clearsArea,
   EMPTY_VALUES,
@@ -62,7 +62,7 @@ export function QuickValuationPage() {
   const queryClient = useQueryClient();
   const [search] = useSearchParams();
   const { granted } = useGrantedPermissions('user');
-  const { located, locating } = useLocatedCity();
+  const { located, locating } = useLocatedCity('user');
   const common = useCommonCities();
 
   const [city, setCity] = useState<ChosenCity | null>(() => valuationSession.city());
@@ -342,6 +342,7 @@ export function QuickValuationPage() {
       )}
 
       <CityPicker
+        population="user"
         opened={pickerOpen}
         onClose={() => setPickerOpen(false)}
         onPick={(c) => chooseCity(c)}

@@ -8,6 +8,7 @@ import { routeHref } from '../../../app/routing/route-registry';
 import { POPULATIONS } from '../../../app/session/population';
 import { useLoginUser } from '../../../app/session/session-queries';
 import { useLogout } from '../api/use-logout';
+import { ChannelCityPicker } from './ChannelCityPicker';
 import { Icon } from './MenuIcon';
 import { UnreadAnswersMenu } from './UnreadAnswersMenu';
 
@@ -41,6 +42,7 @@ export function AppHeader({ population }: { population: Population }) {
         )}
       </Group>
       <Group gap="lg" wrap="nowrap">
+        {population === 'tenant' && <ChannelCityPicker color={color} />}
         {config?.contact && (
           <Group gap={6} wrap="nowrap" fz="sm">
             <Icon name="phone" size={16} />

@@ -7,6 +7,7 @@ import {
   IconList,
   IconLogout,
   IconMail,
+  IconMapPin,
   IconMessage,
   IconPhone,
   IconRefresh,
@@ -31,6 +32,7 @@ const ICONS = {
   users: IconUsers,
   phone: IconPhone,
   mail: IconMail,
+  mapPin: IconMapPin,
   bell: IconBell,
   logout: IconLogout,
 } satisfies Record<string, TablerIcon>;
