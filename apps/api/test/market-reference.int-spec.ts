@@ -184,7 +184,8 @@ describe('market reference data: regions, dictionaries, business types, form fie
     const other = (await get(otherAdmin, '/api/eval-field/list').expect(200)).body.data as typeof fields;
     const otherByKey = new Map(other.map((f) => [f.fieldKey, f]));
     expect(otherByKey.get('cardAddress')).toMatchObject({ display: true, required: true });
-    expect(otherByKey.get('face')).toMatchObject({ display: false, required: true });
+    // Stored as hidden and required: a field the form does not show cannot be required.
+    expect(otherByKey.get('face')).toMatchObject({ display: false, required: false });
     expect(otherByKey.get('owner')).toMatchObject({ id: null, display: true, required: false });
     expect(otherByKey.get('principal')).toMatchObject({ id: null, display: true });
   });
