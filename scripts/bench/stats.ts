@@ -140,11 +140,9 @@ async function growTo(pg: Client, size: number, tenantId: number, companyId: num
       [from, to],
     );
   }
-  await pg.query('ANALYZE eval_record');
-  await pg.query('ANALYZE appraisal_case');
-  await pg.query('ANALYZE eval_report');
-  await pg.query('ANALYZE organization');
-  await pg.query('ANALYZE account');
+  // What autovacuum does to freshly loaded tables in production: statistics, and the visibility map that lets counts read only an index.
+  for (const table of ['eval_record', 'appraisal_case', 'eval_report', 'organization', 'account'])
+    await pg.query(`VACUUM ANALYZE ${table}`);
   return (Date.now() - started) / 1000;
 }
 

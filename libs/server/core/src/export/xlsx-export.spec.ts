@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import {
@@ -86,6 +87,42 @@ describe('streamXlsx', () => {
     expect(sheet.rowCount).toBe(1501);
     expect(sheet.getRow(2).getCell(1).value).toBe('R0');
     expect(sheet.getRow(1501).getCell(1).value).toBe('R1499');
+  });
+
+  it('reads the next batch only as fast as the file is read, and stops reading when the reader goes away', async () => {
+    const total = 60;
+    let pulled = 0;
+    async function* batches() {
+      for (let b = 0; b < total; b++) {
+        pulled++;
+        yield Array.from({ length: 500 }, (_, i) => ({
+          ...rows[0],
+          code: `R${b * 500 + i}`,
+          note: createHash('sha256').update(`${b}-${i}`).digest('hex'),
+        }));
+      }
+    }
+    const idle = () => new Promise((resolve) => setTimeout(resolve, 300));
+    const unread = await streamXlsx({ sheetName: 'a', columns: COLUMNS }, batches());
+    await idle();
+    const pulledUnread = pulled;
+    await idle();
+    expect(pulled).toBe(pulledUnread);
+    expect(pulled).toBeLessThan(total / 2);
+
+    const sheet = await read(unread);
+    expect(pulled).toBe(total);
+    expect(sheet.rowCount).toBe(total * 500 + 1);
+    expect(sheet.getRow(total * 500 + 1).getCell(1).value).toBe(`R${total * 500 - 1}`);
+
+    pulled = 0;
+    const abandoned = await streamXlsx({ sheetName: 'a', columns: COLUMNS }, batches());
+    await idle();
+    abandoned.destroy();
+    const pulledAbandoned = pulled;
+    await idle();
+    expect(pulled).toBe(pulledAbandoned);
+    expect(pulled).toBeLessThan(total / 2);
   });
 
   it('refuses an empty list with 暂无数据 before writing anything', async () => {

@@ -114,7 +114,8 @@ function sheetColumns<T>(columns: readonly XlsxColumn<T>[]): SheetColumn<T>[] {
  * A workbook of one sheet, streamed as it is written: a bold, frozen, filterable header row, then
  * one line per row, each committed as soon as it is written. The first batch is read before
  * anything is written, so an empty list throws EmptyExportError and nothing is sent; a failure
- * later ends the stream with the error.
+ * later ends the stream with the error. The next batch is read only once what was written has
+ * mostly gone to the reader, so an export holds a few batches at a time however slowly it is read.
  */
 export async function streamXlsx<T>(sheet: XlsxSheet<T>, rows: XlsxRows<T>): Promise<Readable> {
   const batches = batchesOf(rows);
@@ -148,9 +149,64 @@ export async function streamXlsx<T>(sheet: XlsxSheet<T>, rows: XlsxRows<T>): Pro
   };
   void (async () => {
     write(first.value);
-    for (let next = await batches.next(); !next.done; next = await batches.next()) write(next.value);
+    for (;;) {
+      await drained(workbook, ws, out);
+      if (out.destroyed) {
+        await batches.return(undefined);
+        return;
+      }
+      const next = await batches.next();
+      if (next.done) break;
+      write(next.value);
+    }
     ws.commit();
     await workbook.commit();
   })().catch((error: unknown) => out.destroy(error instanceof Error ? error : new Error(String(error))));
   return out;
+}
+
+/** Bytes of a sheet written but not yet read (compressed or not) that an export lets wait before it reads its next batch. */
+export const XLSX_PENDING_LIMIT = 256 * 1024;
+
+interface BufferedStream extends NodeJS.EventEmitter {
+  _writableState?: { length: number };
+  _readableState?: { length: number };
+}
+
+/**
+ * The streams where a sheet's XML waits for the reader: ExcelJS's worksheet stream hands each block
+ * to the stream the zip reads and ignores what write answers, and the zip (archiver) keeps taking
+ * what it is given while its own output waits unread, so both grow as long as rows are written.
+ */
+function holdingStreams(workbook: ExcelJS.stream.xlsx.WorkbookWriter, ws: ExcelJS.Worksheet): BufferedStream[] {
+  const sheet = (ws as unknown as { stream?: { pipes?: BufferedStream[] } }).stream;
+  const zip = (workbook as unknown as { zip?: BufferedStream }).zip;
+  return [...(sheet?.pipes ?? []), ...(zip ? [zip] : [])];
+}
+
+const pendingBytes = (streams: readonly BufferedStream[]) =>
+  streams.reduce((sum, s) => sum + (s._writableState?.length ?? 0) + (s._readableState?.length ?? 0), 0);
+
+/**
+ * Resolves once what was written so far has mostly gone to the reader, so that the next batch is
+ * read only as fast as the reader takes the file: after the writes are handed on (one turn of the
+ * event loop), it waits while more than XLSX_PENDING_LIMIT bytes wait, or until the output is
+ * destroyed.
+ */
+async function drained(workbook: ExcelJS.stream.xlsx.WorkbookWriter, ws: ExcelJS.Worksheet, out: PassThrough): Promise<void> {
+  await new Promise((resolve) => setImmediate(resolve));
+  const streams = holdingStreams(workbook, ws);
+  while (!out.destroyed && pendingBytes(streams) > XLSX_PENDING_LIMIT) {
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        streams.forEach((s) => s.off('drain', done));
+        out.off('drain', done).off('close', done);
+        resolve();
+      };
+      const timer = setTimeout(done, 20);
+      streams.forEach((s) => s.once('drain', done));
+      out.once('drain', done).once('close', done);
+    });
+  }
 }
