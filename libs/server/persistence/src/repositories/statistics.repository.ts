@@ -96,10 +96,28 @@ interface ItemBranch {
   build: () => SelectQueryBuilder<ObjectLiteral>;
 }
 
+/**
+ * The items counted per owner and community in one hashed pass (`pairs`): the counts per sub-method
+ * are then sums over these pairs and the distinct communities a count of pairs, both over far fewer
+ * rows than the items.
+ */
+const PAIRS = (items: string) => `pairs AS (
+  SELECT company_id, organization_id, account_id, ha_code, count(*)::int AS n,
+         count(*) FILTER (WHERE sub = 11)::int AS rapid, count(*) FILTER (WHERE sub = 12)::int AS batch,
+         count(*) FILTER (WHERE sub = 13)::int AS manual, count(*) FILTER (WHERE sub = 14)::int AS repeat,
+         count(*) FILTER (WHERE sub = 21)::int AS inquiry, count(*) FILTER (WHERE sub = 22)::int AS advisory
+    FROM (${items}) i
+   GROUP BY company_id, organization_id, account_id, ha_code)`;
+
+/** The counts of a set of pairs (see PAIRS). */
 const COUNT_COLUMNS = `count(DISTINCT ha_code)::int AS ha,
-  count(*) FILTER (WHERE sub = 11)::int AS rapid, count(*) FILTER (WHERE sub = 12)::int AS batch,
-  count(*) FILTER (WHERE sub = 13)::int AS manual, count(*) FILTER (WHERE sub = 14)::int AS repeat,
-  count(*) FILTER (WHERE sub = 21)::int AS inquiry, count(*) FILTER (WHERE sub = 22)::int AS advisory`;
+  coalesce(sum(rapid), 0)::int AS rapid, coalesce(sum(batch), 0)::int AS batch,
+  coalesce(sum(manual), 0)::int AS manual, coalesce(sum(repeat), 0)::int AS repeat,
+  coalesce(sum(inquiry), 0)::int AS inquiry, coalesce(sum(advisory), 0)::int AS advisory`;
+
+/** The totals of a set of pairs (see PAIRS). */
+const TOTAL_COLUMNS = `count(DISTINCT company_id)::int AS companies, count(DISTINCT organization_id)::int AS organizations,
+  count(DISTINCT account_id)::int AS accounts, coalesce(sum(n), 0)::int AS items, ${COUNT_COLUMNS}`;
 
 /**
  * The usage statistics: every quick valuation, valued batch row, manual enquiry, re-appraisal and
@@ -124,14 +142,11 @@ export class StatisticsRepository {
         : 'co.name, g.company_id, a.login_user, g.account_id';
     const limit = page ? `LIMIT ${page.pageSize} OFFSET ${pageOffset(page)}` : '';
     const [sql, params] = this.ds.driver.escapeQueryWithParameters(
-      `WITH items AS MATERIALIZED (${items.sql}),
-       totals AS (
-         SELECT count(DISTINCT company_id)::int AS companies, count(DISTINCT organization_id)::int AS organizations,
-                count(DISTINCT account_id)::int AS accounts, count(*)::int AS items, ${COUNT_COLUMNS}
-           FROM items),
+      `WITH ${PAIRS(items.sql)},
+       totals AS (SELECT ${TOTAL_COLUMNS} FROM pairs),
        grouped AS (
          SELECT ${group}, ${grouping === 'company' ? 'min(organization_id) AS organization_id, ' : ''}${COUNT_COLUMNS}
-           FROM items GROUP BY ${group}),
+           FROM pairs GROUP BY ${group}),
        page AS (
          SELECT g.*, count(*) OVER ()::int AS total, co.name AS company_name, coalesce(cat.name, '') AS category_name,
                 coalesce(o.name, '') AS organization_name, coalesce(a.login_user, '') AS login_user, coalesce(a.user_name, '') AS user_name
@@ -219,14 +234,11 @@ export class StatisticsRepository {
     }
   }
 
-  /** The totals of the filters alone: one pass over the items' owner and community columns. */
+  /** The totals of the filters alone: one hashed pass over the items' owner and community columns. */
   private async totals(f: StatFilterData): Promise<StatTotalsData> {
     const items = this.items(f, false);
     const [sql, params] = this.ds.driver.escapeQueryWithParameters(
-      `WITH items AS (${items.sql})
-       SELECT count(DISTINCT company_id)::int AS companies, count(DISTINCT organization_id)::int AS organizations,
-              count(DISTINCT account_id)::int AS accounts, count(*)::int AS items, ${COUNT_COLUMNS}
-         FROM items`,
+      `WITH ${PAIRS(items.sql)} SELECT ${TOTAL_COLUMNS} FROM pairs`,
       items.params,
       {},
     );
@@ -252,17 +264,20 @@ export class StatisticsRepository {
     f: StatFilterData,
     read: { limit: number; offset: number; oldestFirst?: boolean; after?: ItemCursor },
   ): Promise<(StatItemRowData & { cursor: ItemCursor })[]> {
-    const items = this.items(f, true);
     const order = (alias: string) =>
       read.oldestFirst ? `${alias}at ASC, ${alias}sub DESC, ${alias}item_id ASC` : `${alias}at DESC, ${alias}sub, ${alias}item_id DESC`;
     const after = read.after
       ? `WHERE at <= CAST(:after_at AS timestamptz) AND (at < CAST(:after_at AS timestamptz) OR (at = CAST(:after_at AS timestamptz) AND (sub > :after_sub OR (sub = :after_sub AND item_id < :after_id))))`
       : '';
+    const limit = Math.max(0, Math.floor(read.limit));
+    const offset = Math.max(0, Math.floor(read.offset));
+    // Each kind of item gives at most the rows the page can reach, read in the page's order (from the time index).
+    const items = this.items(f, true, (branch) => `SELECT * FROM (${branch}) b ${after} ORDER BY ${order('')} LIMIT ${limit + offset}`);
     const [sql, params] = this.ds.driver.escapeQueryWithParameters(
       `WITH items AS (${items.sql})
        SELECT i.*, i.at::text AS at_key, coalesce(co.name, '') AS company_name, coalesce(o.name, '') AS organization_name,
               coalesce(a.login_user, '') AS login_user, coalesce(a.user_name, '') AS user_name
-         FROM (SELECT * FROM items ${after} ORDER BY ${order('')} LIMIT ${Math.max(0, Math.floor(read.limit))} OFFSET ${Math.max(0, Math.floor(read.offset))}) i
+         FROM (SELECT * FROM items ORDER BY ${order('')} LIMIT ${limit} OFFSET ${offset}) i
          LEFT JOIN organization co ON co.id = i.company_id
          LEFT JOIN organization o ON o.id = i.organization_id
          LEFT JOIN account a ON a.id = i.account_id
@@ -306,9 +321,14 @@ export class StatisticsRepository {
 
   /**
    * The items of the filters as one UNION ALL (with named parameters), one branch per kind of item
-   * asked for: with `detail` every column of a detail row, otherwise only what the counts read.
+   * asked for (each as `branch` makes it): with `detail` every column of a detail row, otherwise only
+   * what the counts read.
    */
-  private items(f: StatFilterData, detail: boolean): { sql: string; params: ObjectLiteral } {
+  private items(
+    f: StatFilterData,
+    detail: boolean,
+    branch: (sql: string) => string = (sql) => sql,
+  ): { sql: string; params: ObjectLiteral } {
     const wanted = new Set(f.subMethods);
     const branches: ItemBranch[] = [
       { subMethods: [11, 12], build: () => this.recordBranch(f, wanted, detail) },
@@ -320,7 +340,7 @@ export class StatisticsRepository {
     for (const b of branches) {
       if (!b.subMethods.some((s) => wanted.has(s))) continue;
       const qb = b.build();
-      parts.push(qb.getQuery());
+      parts.push(branch(qb.getQuery()));
       params = { ...params, ...qb.getParameters() };
     }
     if (!parts.length) throw new Error('statistics asked for no sub-method');
