@@ -413,17 +413,24 @@ export class StatisticsRepository {
     const qb = this.ds
       .createQueryBuilder()
       .from(EvalReportEntity, 'e')
-      .leftJoin(EvalRecordEntity, 'er', 'er.id = e.eval_record_id')
-      .leftJoin(AppraisalCaseEntity, 'ec', 'ec.id = e.case_id')
       .select('CASE WHEN e.report_type = 1 THEN 21 ELSE 22 END', 'sub')
       .addSelect('e.company_id', 'company_id')
       .addSelect('e.organization_id', 'organization_id')
       .addSelect('e.account_id', 'account_id')
-      .addSelect('coalesce(ec.ha_code, er.ha_code)::text', 'ha_code')
       .where('e.report_type IN (:...e_types)', { e_types: types })
       .andWhere('e.state <> 3');
+    if (!detail)
+      // The community of each report looked up by key: a join lets the planner scan every record for a few reports.
+      qb.addSelect(
+        `coalesce((SELECT sc.ha_code FROM appraisal_case sc WHERE sc.id = e.case_id),
+                  (SELECT sr.ha_code FROM eval_record sr WHERE sr.id = e.eval_record_id))::text`,
+        'ha_code',
+      );
     if (detail)
-      qb.addSelect('e.id::text', 'item_id')
+      qb.leftJoin(EvalRecordEntity, 'er', 'er.id = e.eval_record_id')
+        .leftJoin(AppraisalCaseEntity, 'ec', 'ec.id = e.case_id')
+        .addSelect('coalesce(ec.ha_code, er.ha_code)::text', 'ha_code')
+        .addSelect('e.id::text', 'item_id')
         .addSelect('e.report_code::text', 'code')
         .addSelect('e.created_at', 'at')
         .addSelect('coalesce(ec.ha_name, er.ha_name)::text', 'ha_name')
