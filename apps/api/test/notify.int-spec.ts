@@ -230,7 +230,7 @@ describe('organisation notifications', () => {
 
       await setCompanyUrl('/fail');
       const failed = await test(adminToken, companyId).expect(200);
-      expect(failed.body.data).toMatchObject({ delivered: false, status: 500, error: 'webhook answered HTTP 500' });
+      expect(failed.body.data).toMatchObject({ delivered: false, status: 500, error: '回调地址应答 HTTP 500' });
       await setCompanyUrl('/ok');
 
       expect((await test(adminToken, branchAId).expect(400)).body.message).toBe('请先保存回调地址');

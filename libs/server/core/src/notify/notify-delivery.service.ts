@@ -147,8 +147,7 @@ export class NotifyDeliveryService {
       return { delivered: true, status, error: null, durationMs: Date.now() - started };
     } catch (error) {
       const status = error instanceof WebhookStatusError ? error.status : null;
-      const message = error instanceof Error ? error.message : String(error);
-      return { delivered: false, status, error: message.slice(0, 300), durationMs: Date.now() - started };
+      return { delivered: false, status, error: testFailure(error), durationMs: Date.now() - started };
     }
   }
 
@@ -177,4 +176,15 @@ export class NotifyDeliveryService {
       [id, status, attempts, reason === null ? null : reason.slice(0, 500)],
     );
   }
+}
+
+/** Why a test delivery failed, in the words the settings screen shows. */
+function testFailure(error: unknown): string {
+  if (error instanceof WebhookStatusError) return `回调地址应答 HTTP ${error.status}`;
+  if (error instanceof RefusedTargetError) return '回调地址是本机或内网地址，不予投递';
+  const code = (error as { code?: string } | null)?.code;
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return '回调地址的域名无法解析';
+  if (code === 'ECONNREFUSED') return '回调地址拒绝连接';
+  if (error instanceof Error && /no complete answer/.test(error.message)) return '回调地址在5秒内没有完整应答';
+  return '无法连接回调地址';
 }

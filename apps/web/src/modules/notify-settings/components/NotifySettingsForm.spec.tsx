@@ -40,9 +40,9 @@ describe('NotifySettingsForm', () => {
 
   it('shows a failed test with the status the webhook answered', async () => {
     const { test } = renderForm();
-    test.mockResolvedValueOnce({ delivered: false, status: 500, error: 'webhook answered HTTP 500', durationMs: 12 });
+    test.mockResolvedValueOnce({ delivered: false, status: 500, error: '回调地址应答 HTTP 500', durationMs: 12 });
     fireEvent.click(button('发送测试'));
-    expect((await screen.findByRole('status')).textContent).toBe('测试通知未送达：HTTP 500（用时 12 毫秒）');
+    expect((await screen.findByRole('status')).textContent).toBe('测试通知未送达：回调地址应答 HTTP 500（用时 12 毫秒）');
   });
 
   it('offers the test only for a saved, unchanged address', () => {

@@ -15,7 +15,7 @@ type Outcome = { kind: 'test'; result: NotifyTestResult } | { kind: 'error'; mes
 
 function testText(r: NotifyTestResult): string {
   if (r.delivered) return `测试通知已送达（HTTP ${r.status}，用时 ${r.durationMs} 毫秒）`;
-  return `测试通知未送达：${r.status !== null ? `HTTP ${r.status}` : (r.error ?? '无响应')}（用时 ${r.durationMs} 毫秒）`;
+  return `测试通知未送达：${r.error ?? (r.status !== null ? `HTTP ${r.status}` : '无响应')}（用时 ${r.durationMs} 毫秒）`;
 }
 
 const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
