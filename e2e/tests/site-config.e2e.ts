@@ -96,10 +96,11 @@ test('a channel administrator changes the theme colour and a customer user sees 
   await expect.poll(() => background(page.getByRole('button', { name: '应用', exact: true }))).toBe(RED);
   await uploadLogo(page, 'e2e-logo.png', png(37, 37));
 
+  // A customer of the second demo company, which takes the channel's branding (the first one has its own colour).
   const customer = await browser.newContext();
   try {
     const user = await customer.newPage();
-    await logIn(user, 'user', 'demouser', DEMO_PASSWORD);
+    await logIn(user, 'user', 'hdperson', DEMO_PASSWORD);
     await expect(user).toHaveURL(/\/org\//);
     await expect.poll(() => primaryColor(user)).toBe(RED);
     await expect.poll(() => logoWidth(user)).toBe(37);
