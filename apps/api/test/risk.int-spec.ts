@@ -1,66 +1,17 @@
 import { DEMO_PASSWORD, hashPassword } from '@valuation/core';
-import { monthKey, Msg, RiskMsg, shiftMonth, UserType } from '@valuation/domain';
+import { Msg, RiskMsg, UserType } from '@valuation/domain';
 import {
   AccountEntity,
   AccountRoleEntity,
   BusinessEntity,
-  CommunityEntity,
   EvalRecordEntity,
-  MarketCaseEntity,
   OperationLogEntity,
   RiskCoefficientEntity,
   RoleEntity,
   RolePermissionEntity,
 } from '@valuation/persistence';
+import { buildMarket } from './market-fixture';
 import { startTestApi, type TestApi } from './test-api';
-
-const monthStart = (back: number) => `${shiftMonth(monthKey(), -back)}-01`;
-
-/** A 朝阳区 community with forty sale cases around 60,000 yuan/m². */
-async function buildMarket(t: TestApi) {
-  const communities = t.ds.getRepository(CommunityEntity);
-  const garden = await communities.save(
-    communities.create({
-      haCode: 'RSK001',
-      name: '风控测试花园',
-      cityCode: '110100',
-      distCode: '110105',
-      address: '北京市朝阳区风控路1号',
-      lat: 39.92,
-      lon: 116.46,
-      buildYear: 2008,
-      propTypes: '11',
-      source: 'test',
-    }),
-  );
-  const rows: Partial<MarketCaseEntity>[] = [];
-  for (let i = 0; i < 40; i++) {
-    const area = 60 + (i % 8) * 10;
-    const sale = 60000 * (1 + (((i * 37) % 9) - 4) / 100);
-    rows.push({
-      caseKey: `rsk:s:${i}`,
-      communityId: garden.id,
-      cityCode: '110100',
-      distCode: '110105',
-      tradeType: 1,
-      propType: 11,
-      area: area.toFixed(2),
-      floor: 1 + (i % 18),
-      totalFloors: 18,
-      rooms: 1 + (i % 3),
-      halls: 1,
-      baths: 1,
-      face: '2',
-      intDeco: '4',
-      buildYear: 2008,
-      totalPrice: (sale * area).toFixed(2),
-      unitPrice: sale.toFixed(2),
-      caseDate: monthStart(i % 12),
-      source: 'test',
-    });
-  }
-  await t.ds.getRepository(MarketCaseEntity).insert(rows);
-}
 
 describe('risk coefficients (organisation)', () => {
   let t: TestApi;
@@ -397,7 +348,7 @@ describe('risk coefficients (organisation)', () => {
           cityCode: '110100',
           cityName: '北京',
           propType: 11,
-          haInfo: { haCode: 'RSK001', haName: '风控测试花园' },
+          haInfo: { haCode: 'EVT001', haName: '估价测试花园' },
           bldgArea: '90',
           floor: '8',
           bheight: '18',
