@@ -51,6 +51,14 @@ const logoWidth = (page: Page) =>
     .getByRole('img', { name: 'logo' })
     .evaluate((el) => (el as HTMLImageElement).naturalWidth);
 
+/** Applies the configuration: the page reloads and still confirms the save. */
+async function applyAndReload(page: Page) {
+  const reloaded = page.waitForEvent('load');
+  await page.getByRole('button', { name: '应用', exact: true }).click();
+  await reloaded;
+  await expect(page.getByText('网站配置保存成功！')).toBeVisible();
+}
+
 async function uploadLogo(page: Page, name: string, content: Buffer) {
   await page.goto('/channel/clientConfiguration');
   const chooser = page.waitForEvent('filechooser');
@@ -59,20 +67,14 @@ async function uploadLogo(page: Page, name: string, content: Buffer) {
     .first()
     .click();
   await (await chooser).setFiles({ name, mimeType: 'image/png', buffer: content });
-  const reloaded = page.waitForEvent('load');
-  await page.getByRole('button', { name: '应用', exact: true }).click();
-  await expect(page.getByText('网站配置保存成功！')).toBeVisible();
-  await reloaded;
+  await applyAndReload(page);
 }
 
 async function chooseTheme(page: Page, preset: string) {
   await page.goto('/channel/clientConfiguration');
   await page.getByRole('button', { name: new RegExp(`^预设颜色\\d ${preset}$`) }).click();
   await expect(page.getByRole('textbox', { name: '自定义颜色' })).toHaveValue(preset);
-  const reloaded = page.waitForEvent('load');
-  await page.getByRole('button', { name: '应用', exact: true }).click();
-  await expect(page.getByText('网站配置保存成功！')).toBeVisible();
-  await reloaded;
+  await applyAndReload(page);
 }
 
 test('a channel administrator changes the theme colour and a customer user sees it on the login page and after login', async ({

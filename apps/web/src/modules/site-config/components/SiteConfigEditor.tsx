@@ -16,6 +16,7 @@ import {
 import { askConfirm, PageSection } from '@valuation/ui';
 import { useEffect, useMemo, useState } from 'react';
 import { backgroundUrl, logoUrl } from '../../../app/branding/site-config';
+import { noticeAcrossReload } from '../../../app/notifications/notice-across-reload';
 import {
   formValuesOf,
   pickedSiteImageError,
@@ -105,7 +106,7 @@ export function SiteConfigEditor({ population, config, save, deleteImage, reload
     setSaving(true);
     try {
       await save(saveBody(config.id, values, picked));
-      notifications.show({ color: 'green', message: SiteConfigMsg.saved });
+      noticeAcrossReload(SiteConfigMsg.saved);
       window.setTimeout(reload, SITE_CONFIG_RELOAD_MS);
     } catch {
       setSaving(false);
