@@ -1,5 +1,6 @@
 import {
   addDays,
+  dayOfYear,
   addMonths,
   addWorkingDays,
   businessDate,
@@ -144,6 +145,13 @@ describe('month keys and code stamps', () => {
     expect(addMonths('2025-05-31', -3)).toBe('2025-02-28');
     expect(shiftMonth('2025-01', -1)).toBe('2024-12');
     expect(shiftMonth('2024-11', 14)).toBe('2026-01');
+  });
+
+  it('number the days of a year from 1, leap day included', () => {
+    expect(dayOfYear('2025-01-01')).toBe(1);
+    expect(dayOfYear('2024/03/01')).toBe(61);
+    expect(dayOfYear('2025-03-01')).toBe(60);
+    expect(dayOfYear('2024-12-31')).toBe(366);
   });
 });
 

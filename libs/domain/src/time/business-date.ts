@@ -198,6 +198,12 @@ export function addDays(date: string, days: number): string {
   return calendar(date).add(days, 'day').format(DATE_FORMAT);
 }
 
+/** The day of the year (1 for 1 January, up to 366) of a calendar date (yyyy-MM-dd or yyyy/MM/dd). */
+export function dayOfYear(date: string): number {
+  const [y] = dayOf(date);
+  return calendar(date).diff(dayjs.utc(Date.UTC(y, 0, 1)), 'day') + 1;
+}
+
 /** The same day `months` months later (earlier when negative), or the last day of a shorter month, as yyyy-MM-dd. */
 export function addMonths(date: string, months: number): string {
   return calendar(date).add(months, 'month').format(DATE_FORMAT);

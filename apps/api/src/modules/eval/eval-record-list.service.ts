@@ -18,6 +18,7 @@ import {
   AssetRepository,
   EvalRecordRepository,
   EvalReportRepository,
+  StatisticsRepository,
   type DataScope,
   type EvalRecordEntity,
   type EvalRecordFilter,
@@ -87,11 +88,13 @@ export class EvalRecordListService {
     private readonly cases: AppraisalCaseRepository,
     private readonly assets: AssetRepository,
     private readonly regions: RegionService,
+    private readonly statistics: StatisticsRepository,
   ) {}
 
   async list(p: Principal, q: EvalListFilter): Promise<Paged<EvalListRow>> {
     const scope = recordScope(p);
-    const { rows, total } = await this.records.page(scope, await this.filter(q), q);
+    const filter = await this.filter(q);
+    const { rows, total } = await this.records.page(scope, filter, q, await this.countFromRollup(scope, filter));
     const listed = await this.withHistoryCounts(scope, rows);
     return pagedList(listed.map(toRow), total, q.pageIndex, q.pageSize);
   }
@@ -105,6 +108,12 @@ export class EvalRecordListService {
       mapBatches(batches, (records) => this.withHistoryCounts(scope, records)),
     );
     return { content, fileName: `估价记录_${dateStamp()}.xlsx` };
+  }
+
+  /** The number of records when only days are filtered: the usage rollup has it without counting every record. */
+  private countFromRollup(scope: DataScope, f: EvalRecordFilter): Promise<number | null> | null {
+    const onlyDays = !f.city && !f.cardAddress && !f.location && !f.propType && !f.evalType;
+    return onlyDays ? this.statistics.recordCount(scope, f.from ?? null, f.until ?? null) : null;
   }
 
   private async filter(q: EvalFilter): Promise<EvalRecordFilter> {

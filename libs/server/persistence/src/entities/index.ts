@@ -22,6 +22,7 @@ import { PriceIndexEntity } from './price-index.entity';
 import { BusinessEntity } from './business.entity';
 import { EvalFieldSettingEntity } from './eval-field-setting.entity';
 import { RiskCoefficientEntity } from './risk-coefficient.entity';
+import { StatOrgDayEntity, StatPresenceEntity } from './stat-rollup.entity';
 import { EvalRecordEntity } from './eval-record.entity';
 import { BatchItemEntity, BatchTaskEntity } from './batch.entity';
 import { NotifyOutboxEntity } from './notify-outbox.entity';
@@ -55,6 +56,7 @@ export * from './price-index.entity';
 export * from './business.entity';
 export * from './eval-field-setting.entity';
 export * from './risk-coefficient.entity';
+export * from './stat-rollup.entity';
 export * from './eval-record.entity';
 export * from './report.entity';
 export * from './appraisal-case.entity';
@@ -88,6 +90,8 @@ export const ENTITIES = [
   BusinessEntity,
   EvalFieldSettingEntity,
   RiskCoefficientEntity,
+  StatOrgDayEntity,
+  StatPresenceEntity,
   EvalRecordEntity,
   BatchTaskEntity,
   BatchItemEntity,

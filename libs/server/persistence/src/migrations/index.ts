@@ -23,6 +23,7 @@ import { Assets1795796750738 } from './1795796750738-assets.migration';
 import { StatisticsSources1795796803967 } from './1795796803967-statistics-sources.migration';
 import { EvalRecordRiskCoefficient1795796843929 } from './1795796843929-eval-record-risk-coefficient.migration';
 import { EvalRecordListOrder1795797937251 } from './1795797937251-eval-record-list-order.migration';
+import { StatRollups1795806341138 } from './1795806341138-stat-rollups.migration';
 
 /** Every migration, oldest first. `npm run migration:generate -- <Name>` appends to this list. */
 export const MIGRATIONS = [
@@ -51,4 +52,5 @@ export const MIGRATIONS = [
   StatisticsSources1795796803967,
   EvalRecordRiskCoefficient1795796843929,
   EvalRecordListOrder1795797937251,
+  StatRollups1795806341138,
 ];

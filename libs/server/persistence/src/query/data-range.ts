@@ -38,6 +38,38 @@ export const ACCOUNT_ROW_COLUMNS: DataRangeColumns = {
 /** Organisations: no own rows, the organisation is the row itself. */
 export const ORGANIZATION_ROW_COLUMNS: DataRangeColumns = { tenant: 'tenantId', company: 'companyId', account: null, organization: 'id' };
 
+/** Organisations: the range reaches the organisation's rows by the row's own organisation. */
+export const ORGANIZATION_OWNED_ROW_COLUMNS: DataRangeColumns = {
+  tenant: 'tenantId',
+  company: 'companyId',
+  account: null,
+  organization: 'organizationId',
+};
+
+/**
+ * The organisations a range reaches beyond the caller's own rows, as a condition on `column`
+ * (parameters named after `prefix`): the caller's organisation, or it and every organisation below
+ * it by the organisations' materialised paths; null when the range holds own rows only or the
+ * whole tenant.
+ */
+export function rangeOrganizations(column: string, scope: DataScope, prefix: string): { sql: string; params: ObjectLiteral } | null {
+  const param = (name: string) => `${prefix}_range_${name}`;
+  switch (scope.range) {
+    case 'organization':
+      return { sql: `${column} = :${param('organization')}`, params: { [param('organization')]: scope.organizationId } };
+    case 'subtree':
+      return {
+        sql: `${column} IN (
+           SELECT sub.id FROM organization sub
+            WHERE sub.tenant_id = :${param('tenant')}
+              AND sub.path LIKE (SELECT mine.path FROM organization mine WHERE mine.id = :${param('organization')} AND mine.tenant_id = :${param('tenant')}) || '%')`,
+        params: { [param('organization')]: scope.organizationId, [param('tenant')]: scope.tenantId },
+      };
+    default:
+      return null;
+  }
+}
+
 /**
  * The one data-range rule of every list: rows of the caller's tenant and, unless the range is the
  * tenant, of its company and within its range (own rows; own rows and the organisation's;
@@ -56,19 +88,8 @@ export function inDataRange<T extends ObjectLiteral>(
   if (scope.range === 'tenant') return qb;
   if (columns.company) qb.andWhere(`${col(columns.company)} = :${param('company')}`, { [param('company')]: scope.companyId });
   const own = columns.account ? `${col(columns.account)} = :${param('account')}` : 'FALSE';
-  const params = { [param('account')]: scope.accountId, [param('organization')]: scope.organizationId, [param('tenant')]: scope.tenantId };
-  switch (scope.range) {
-    case 'own':
-      return qb.andWhere(own, params);
-    case 'organization':
-      return qb.andWhere(`(${own} OR ${col(columns.organization)} = :${param('organization')})`, params);
-    case 'subtree':
-      return qb.andWhere(
-        `(${own} OR ${col(columns.organization)} IN (
-           SELECT sub.id FROM organization sub
-            WHERE sub.tenant_id = :${param('tenant')}
-              AND sub.path LIKE (SELECT mine.path FROM organization mine WHERE mine.id = :${param('organization')} AND mine.tenant_id = :${param('tenant')}) || '%'))`,
-        params,
-      );
-  }
+  const ownParams = { [param('account')]: scope.accountId };
+  const organizations = rangeOrganizations(col(columns.organization), scope, alias);
+  if (!organizations) return qb.andWhere(own, ownParams);
+  return qb.andWhere(`(${own} OR ${organizations.sql})`, { ...ownParams, ...organizations.params });
 }

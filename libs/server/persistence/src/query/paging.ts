@@ -17,11 +17,15 @@ export async function fetchPage<T extends ObjectLiteral>(qb: SelectQueryBuilder<
  * One page of an ordered query of one table (no join that repeats rows), for long lists: the
  * count is a plain count(*), and a page in the second half of the list is read from its other end
  * (the order reversed, the offset counted from the last row, the rows turned back), so that the
- * last pages cost what the first ones do instead of skipping every row before them.
+ * last pages cost what the first ones do instead of skipping every row before them. A caller that
+ * knows the count (from a rollup) passes it as `knownTotal`.
  */
-export async function fetchPageFromNearerEnd<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, page: PageRequest): Promise<PageRows<T>> {
-  const counted = await qb.clone().orderBy().select('count(*)', 'n').getRawOne<{ n: string }>();
-  const total = Number(counted?.n ?? 0);
+export async function fetchPageFromNearerEnd<T extends ObjectLiteral>(
+  qb: SelectQueryBuilder<T>,
+  page: PageRequest,
+  knownTotal: number | null = null,
+): Promise<PageRows<T>> {
+  const total = knownTotal ?? Number((await qb.clone().orderBy().select('count(*)', 'n').getRawOne<{ n: string }>())?.n ?? 0);
   const offset = pageOffset(page);
   if (offset >= total) return { rows: [], total };
   if (offset < total / 2) return { rows: await qb.offset(offset).limit(page.pageSize).getMany(), total };

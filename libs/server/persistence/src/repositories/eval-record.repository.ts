@@ -72,9 +72,9 @@ export class EvalRecordRepository {
     return qb.orderBy('r.createdAt', 'DESC').addOrderBy('r.id', 'DESC');
   }
 
-  /** A page of the filtered records, newest first (a late page read from the oldest end). */
-  page(scope: DataScope, filter: EvalRecordFilter, page: PageRequest): Promise<PageRows<EvalRecordEntity>> {
-    return fetchPageFromNearerEnd(this.filtered(scope, filter), page);
+  /** A page of the filtered records, newest first (a late page read from the oldest end); `total` when the caller knows it. */
+  page(scope: DataScope, filter: EvalRecordFilter, page: PageRequest, total: number | null = null): Promise<PageRows<EvalRecordEntity>> {
+    return fetchPageFromNearerEnd(this.filtered(scope, filter), page, total);
   }
 
   /** The newest `limit` filtered records, in batches. */

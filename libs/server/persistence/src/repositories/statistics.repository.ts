@@ -1,10 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
-import type { StatSubMethod } from '@valuation/domain';
+import { addDays, businessDate, businessTimeZone, dayOfYear, startOfBusinessDay, type StatSubMethod } from '@valuation/domain';
 import { pageOffset, type PageRequest } from '@valuation/contracts';
-import { AppraisalCaseEntity, EvalRecordEntity, EvalReportEntity } from '../entities';
-import { inDataRange, type DataScope } from '../query/data-range';
+import { AppraisalCaseEntity, EvalRecordEntity, EvalReportEntity, StatOrgDayEntity, StatPresenceEntity } from '../entities';
+import {
+  inDataRange,
+  ORGANIZATION_OWNED_ROW_COLUMNS,
+  OWNED_ROW_COLUMNS,
+  rangeOrganizations,
+  type DataRangeColumns,
+  type DataScope,
+} from '../query/data-range';
 import { containsPattern } from '../query/like';
 
 /** What the statistics read: the caller's data range and the filters of the screen. */
@@ -20,6 +27,8 @@ export interface StatFilterData {
   loginUser?: string;
   /** 1 PC, 2 APP, 3 WeChat; absent: every source. */
   source?: number;
+  /** Only these accounts' items (a page of summary rows). */
+  accountIds?: readonly number[];
   from: Date | null;
   until: Date | null;
   subMethods: readonly StatSubMethod[];
@@ -119,6 +128,27 @@ const COUNT_COLUMNS = `count(DISTINCT ha_code)::int AS ha,
 const TOTAL_COLUMNS = `count(DISTINCT company_id)::int AS companies, count(DISTINCT organization_id)::int AS organizations,
   count(DISTINCT account_id)::int AS accounts, coalesce(sum(n), 0)::int AS items, ${COUNT_COLUMNS}`;
 
+/** The business time zone the rollups' days are kept in (the StatRollups migration's triggers). */
+export const STAT_ROLLUP_TIME_ZONE = 'Asia/Shanghai';
+
+/** The rollup column of each sub-method. */
+const SUB_COLUMN: Readonly<Record<StatSubMethod, keyof StatCounts>> = {
+  11: 'rapid',
+  12: 'batch',
+  13: 'manual',
+  14: 'repeat',
+  21: 'inquiry',
+  22: 'advisory',
+};
+
+const NO_DAY = `B'0'::bit(366)`;
+
+/** Whole business days (yyyy-MM-dd, `until` excluded; null: open), the unit of the rollups. */
+interface DayRun {
+  from: string | null;
+  until: string | null;
+}
+
 /**
  * The usage statistics: every quick valuation, valued batch row, manual enquiry, re-appraisal and
  * report (see STAT_COLUMN_OF_SUB_METHOD in the domain) of the caller's range as one list of items,
@@ -128,8 +158,43 @@ const TOTAL_COLUMNS = `count(DISTINCT company_id)::int AS companies, count(DISTI
 export class StatisticsRepository {
   constructor(@InjectDataSource() private readonly ds: DataSource) {}
 
-  /** One page of summary rows and the totals of every row. */
+  /**
+   * One page of summary rows and the totals of every row. Over whole days of a range beyond the
+   * caller's own rows, the totals and the page's accounts come from the rollups and only the page's
+   * accounts' items are read; otherwise (and for an export, page null) every item is summed.
+   */
   async summary(
+    f: StatFilterData,
+    grouping: StatGrouping,
+    page: PageRequest | null,
+  ): Promise<{ rows: StatSummaryRowData[]; total: number; totals: StatTotalsData }> {
+    const run = page && this.dayRun(f);
+    if (!page || !run) return this.summaryOfItems(f, grouping, page);
+    const [totals, groups] = await Promise.all([this.rolledTotals(f, run), this.activeGroups(f, run, grouping, page)]);
+    if (!groups.rows.length) return { rows: [], total: groups.total, totals };
+    const counted = await this.summaryOfItems({ ...f, accountIds: [...new Set(groups.rows.map((g) => g.accountId))] }, grouping, null);
+    const key = (r: { companyId: number; organizationId: number; accountId: number }) =>
+      grouping === 'organization' ? `${r.companyId}/${r.organizationId}/${r.accountId}` : `${r.companyId}/${r.accountId}`;
+    const counts = new Map(counted.rows.map((r) => [key(r), r]));
+    const zero: StatCounts = { ha: 0, rapid: 0, batch: 0, manual: 0, repeat: 0, inquiry: 0, advisory: 0 };
+    const rows = groups.rows.map((g) => {
+      const c = counts.get(key(g)) ?? zero;
+      return {
+        ...g,
+        ha: c.ha,
+        rapid: c.rapid,
+        batch: c.batch,
+        manual: c.manual,
+        repeat: c.repeat,
+        inquiry: c.inquiry,
+        advisory: c.advisory,
+      };
+    });
+    return { rows, total: groups.total, totals };
+  }
+
+  /** The summary summed over every item of the filters (all rows when page is null). */
+  private async summaryOfItems(
     f: StatFilterData,
     grouping: StatGrouping,
     page: PageRequest | null,
@@ -205,7 +270,8 @@ export class StatisticsRepository {
 
   /** One page of detail rows, newest first (time, sub-method, item id: a stable order for keyset reading), and the totals. */
   async itemsPage(f: StatFilterData, page: PageRequest): Promise<{ rows: StatItemRowData[]; total: number; totals: StatTotalsData }> {
-    const totals = await this.totals(f);
+    const run = this.dayRun(f);
+    const totals = run ? await this.rolledTotals(f, run) : await this.totals(f);
     const offset = pageOffset(page);
     const end = Math.min(totals.items, offset + page.pageSize);
     let rows: StatItemRowData[] = [];
@@ -232,6 +298,168 @@ export class StatisticsRepository {
       if (batch.length < batchSize) return;
       after = batch[batch.length - 1].cursor;
     }
+  }
+
+  /**
+   * How many valuation records (quick and batch) a scope holds in a run of whole days, read from the
+   * rollups; null when they cannot tell (a range of own rows only, or part of a day).
+   */
+  async recordCount(scope: DataScope, from: Date | null, until: Date | null): Promise<number | null> {
+    const f: StatFilterData = { scope, from, until, subMethods: [11, 12] };
+    const run = this.dayRun(f);
+    if (!run) return null;
+    const counts = await this.rolledCounts(f, run);
+    return counts.rapid + counts.batch;
+  }
+
+  /**
+   * The whole business days the filters select, when the rollups can answer them: a range beyond
+   * the caller's own rows (their items are few and read directly), no single account, days kept in
+   * the business zone and bounds at the start of a day.
+   */
+  private dayRun(f: StatFilterData): DayRun | null {
+    if (f.scope.range === 'own' || f.loginUser !== undefined || f.accountIds) return null;
+    if (businessTimeZone() !== STAT_ROLLUP_TIME_ZONE) return null;
+    const day = (at: Date | null): string | null | undefined => {
+      if (!at) return null;
+      const d = businessDate(at);
+      return startOfBusinessDay(d).getTime() === at.getTime() ? d : undefined;
+    };
+    const from = day(f.from);
+    const until = day(f.until);
+    return from === undefined || until === undefined ? null : { from, until };
+  }
+
+  /** The totals from the rollups: counts per organisation and day, distinct owners and communities from the presence rows. */
+  private async rolledTotals(f: StatFilterData, run: DayRun): Promise<StatTotalsData> {
+    const presence = this.presence(f, run)
+      .select('count(DISTINCT p.company_id)::int', 'companies')
+      .addSelect('count(DISTINCT p.organization_id)::int', 'organizations')
+      .addSelect('count(DISTINCT p.account_id)::int', 'accounts')
+      .addSelect(`count(DISTINCT nullif(p.ha_code, ''))::int`, 'ha');
+    const [counts, distinct] = await Promise.all([this.rolledCounts(f, run), presence.getRawOne<Record<string, unknown>>()]);
+    const n = (v: unknown) => Number(v ?? 0);
+    return {
+      ...counts,
+      companies: n(distinct?.companies),
+      organizations: n(distinct?.organizations),
+      accounts: n(distinct?.accounts),
+      ha: n(distinct?.ha),
+    };
+  }
+
+  /**
+   * The items counted per sub-method from the organisation-day rollup, plus the caller's own items
+   * filed under organisations outside its range (an account that moved), which that rollup cannot
+   * tell apart.
+   */
+  private async rolledCounts(f: StatFilterData, run: DayRun): Promise<Omit<StatCounts, 'ha'> & { items: number }> {
+    const wanted = new Set(f.subMethods);
+    const sum = (sub: StatSubMethod) => (wanted.has(sub) ? `coalesce(sum(d.${SUB_COLUMN[sub]}), 0)::int` : '0');
+    const qb = this.ds
+      .createQueryBuilder()
+      .from(StatOrgDayEntity, 'd')
+      .select(sum(11), 'rapid')
+      .addSelect(sum(12), 'batch')
+      .addSelect(sum(13), 'manual')
+      .addSelect(sum(14), 'repeat')
+      .addSelect(sum(21), 'inquiry')
+      .addSelect(sum(22), 'advisory');
+    this.common(qb, 'd', f, ORGANIZATION_OWNED_ROW_COLUMNS, false);
+    if (run.from) qb.andWhere('d.day >= :d_from', { d_from: run.from });
+    if (run.until) qb.andWhere('d.day < :d_until', { d_until: run.until });
+    const [rolled, moved] = await Promise.all([qb.getRawOne<Record<string, unknown>>(), this.ownItemsElsewhere(f)]);
+    const n = (key: keyof Omit<StatCounts, 'ha'>) => Number(rolled?.[key] ?? 0) + (moved.get(key) ?? 0);
+    const counts = {
+      rapid: n('rapid'),
+      batch: n('batch'),
+      manual: n('manual'),
+      repeat: n('repeat'),
+      inquiry: n('inquiry'),
+      advisory: n('advisory'),
+    };
+    return { ...counts, items: Object.values(counts).reduce((a, b) => a + b, 0) };
+  }
+
+  /** The caller's own items (per count column) under organisations its range does not reach. */
+  private async ownItemsElsewhere(f: StatFilterData): Promise<Map<keyof StatCounts, number>> {
+    const organizations = rangeOrganizations('i.organization_id', f.scope, 'elsewhere');
+    if (!organizations) return new Map();
+    const items = this.items({ ...f, scope: { ...f.scope, range: 'own' } }, false);
+    const [sql, params] = this.ds.driver.escapeQueryWithParameters(
+      `SELECT sub, count(*)::int AS n FROM (${items.sql}) i WHERE NOT (${organizations.sql}) GROUP BY sub`,
+      { ...items.params, ...organizations.params },
+      {},
+    );
+    const raw: { sub: number; n: number }[] = await this.ds.query(sql, params);
+    return new Map(raw.map((r) => [SUB_COLUMN[Number(r.sub) as StatSubMethod], Number(r.n)]));
+  }
+
+  /** The presence rows of the filters that have an item on a day of the run. */
+  private presence(f: StatFilterData, run: DayRun): SelectQueryBuilder<ObjectLiteral> {
+    const qb = this.ds.createQueryBuilder().from(StatPresenceEntity, 'p');
+    this.common(qb, 'p', f, OWNED_ROW_COLUMNS, false);
+    qb.andWhere('p.sub IN (:...p_subs)', { p_subs: [...f.subMethods] });
+    const days = presentInRun('p', run);
+    return qb.andWhere(days.sql, days.params);
+  }
+
+  /** The summary rows (owners) with items in the run, one page of them in the table's order, and their number. */
+  private async activeGroups(
+    f: StatFilterData,
+    run: DayRun,
+    grouping: StatGrouping,
+    page: PageRequest,
+  ): Promise<{ rows: Omit<StatSummaryRowData, keyof StatCounts>[]; total: number }> {
+    const groups = this.presence(f, run).select('p.company_id', 'company_id').addSelect('p.account_id', 'account_id');
+    if (grouping === 'organization')
+      groups.addSelect('p.organization_id', 'organization_id').groupBy('p.company_id, p.organization_id, p.account_id');
+    else groups.addSelect('min(p.organization_id)', 'organization_id').groupBy('p.company_id, p.account_id');
+    const order =
+      grouping === 'organization'
+        ? 'o.path, g.organization_id, a.login_user, g.account_id'
+        : 'co.name, g.company_id, a.login_user, g.account_id';
+    const [sql, params] = this.ds.driver.escapeQueryWithParameters(
+      `WITH g AS (${groups.getQuery()})
+       SELECT g.company_id, g.organization_id, g.account_id, count(*) OVER ()::int AS total,
+              co.name AS company_name, coalesce(cat.name, '') AS category_name, coalesce(o.name, '') AS organization_name,
+              coalesce(a.login_user, '') AS login_user, coalesce(a.user_name, '') AS user_name
+         FROM g
+         LEFT JOIN organization co ON co.id = g.company_id
+         LEFT JOIN customer_category cat ON cat.id = co.category_id
+         LEFT JOIN organization o ON o.id = g.organization_id
+         LEFT JOIN account a ON a.id = g.account_id
+        ORDER BY ${order}
+        LIMIT ${page.pageSize} OFFSET ${pageOffset(page)}`,
+      groups.getParameters(),
+      {},
+    );
+    const raw: Record<string, unknown>[] = await this.ds.query(sql, params);
+    const total = raw.length ? Number(raw[0].total) : await this.countGroups(groups);
+    return {
+      total,
+      rows: raw.map((r) => ({
+        companyId: Number(r.company_id),
+        companyName: String(r.company_name ?? ''),
+        categoryName: String(r.category_name ?? ''),
+        organizationId: Number(r.organization_id),
+        organizationName: String(r.organization_name ?? ''),
+        accountId: Number(r.account_id),
+        loginUser: String(r.login_user ?? ''),
+        userName: String(r.user_name ?? ''),
+      })),
+    };
+  }
+
+  /** The number of rows of a grouped query (a page past the last one has none to read it from). */
+  private async countGroups(groups: SelectQueryBuilder<ObjectLiteral>): Promise<number> {
+    const [sql, params] = this.ds.driver.escapeQueryWithParameters(
+      `SELECT count(*)::int AS n FROM (${groups.getQuery()}) g`,
+      groups.getParameters(),
+      {},
+    );
+    const [row]: { n: number }[] = await this.ds.query(sql, params);
+    return Number(row?.n ?? 0);
   }
 
   /** The totals of the filters alone: one hashed pass over the items' owner and community columns. */
@@ -448,9 +676,15 @@ export class StatisticsRepository {
   }
 
   /** The data range and the screen's filters on one branch (every item table has the same owner and time columns). */
-  private common(qb: SelectQueryBuilder<ObjectLiteral>, alias: string, f: StatFilterData): void {
+  private common(
+    qb: SelectQueryBuilder<ObjectLiteral>,
+    alias: string,
+    f: StatFilterData,
+    columns: DataRangeColumns = OWNED_ROW_COLUMNS,
+    times = true,
+  ): void {
     const p = (name: string) => `${alias}_${name}`;
-    inDataRange(qb, alias, f.scope);
+    inDataRange(qb, alias, f.scope, columns);
     if (f.organizationIds) qb.andWhere(`${alias}.organization_id IN (:...${p('orgs')})`, { [p('orgs')]: [...f.organizationIds] });
     if (f.companyId !== undefined) qb.andWhere(`${alias}.company_id = :${p('company')}`, { [p('company')]: f.companyId });
     if (f.companyName !== undefined || f.categoryId !== undefined) {
@@ -473,7 +707,37 @@ export class StatisticsRepository {
       );
     }
     if (f.source !== undefined) qb.andWhere(`${alias}.source = :${p('source')}`, { [p('source')]: f.source });
+    if (f.accountIds) qb.andWhere(`${alias}.account_id IN (:...${p('accounts')})`, { [p('accounts')]: [...f.accountIds] });
+    if (!times) return;
     if (f.from) qb.andWhere(`${alias}.created_at >= :${p('from')}`, { [p('from')]: f.from });
     if (f.until) qb.andWhere(`${alias}.created_at < :${p('until')}`, { [p('until')]: f.until });
   }
+}
+
+/**
+ * Presence rows (alias) with an item on a day of the run: for each year the run touches, the days'
+ * mask (bit d-1 for day d) meets the row's days; years wholly inside an open end need any day.
+ */
+function presentInRun(alias: string, run: DayRun): { sql: string; params: ObjectLiteral } {
+  const last = run.until ? addDays(run.until, -1) : null;
+  if (run.from && last && run.from > last) return { sql: 'FALSE', params: {} };
+  const year = (date: string) => Number(date.slice(0, 4));
+  const any = `${alias}.days <> ${NO_DAY}`;
+  const firstYear = run.from ? year(run.from) : null;
+  const lastYear = last ? year(last) : null;
+  if (firstYear === null && lastYear === null) return { sql: any, params: {} };
+  const low = firstYear ?? (lastYear as number);
+  const high = lastYear ?? (firstYear as number);
+  const conditions: string[] = [];
+  const params: ObjectLiteral = {};
+  for (let y = low; y <= high; y++) {
+    const first = run.from && y === firstYear ? dayOfYear(run.from) : 1;
+    const end = last && y === lastYear ? dayOfYear(last) : 366;
+    const name = `${alias}_days_${y}`;
+    params[name] = '0'.repeat(first - 1) + '1'.repeat(end - first + 1) + '0'.repeat(366 - end);
+    conditions.push(`(${alias}.year = ${y} AND (${alias}.days & CAST(:${name} AS bit(366))) <> ${NO_DAY})`);
+  }
+  if (firstYear === null) conditions.push(`(${alias}.year < ${low} AND ${any})`);
+  if (lastYear === null) conditions.push(`(${alias}.year > ${high} AND ${any})`);
+  return { sql: `(${conditions.join(' OR ')})`, params };
 }
