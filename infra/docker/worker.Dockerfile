@@ -36,8 +36,9 @@ RUN apt-get update \
  && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
       chromium fonts-wqy-microhei fonts-noto-cjk fonts-liberation tini \
  && rm -rf /var/lib/apt/lists/*
+# The V8 heap capped at half the worker container's 2 GiB limit (V8 would size it from the host's memory).
 ENV NODE_ENV=production \
-    NODE_OPTIONS=--enable-source-maps \
+    NODE_OPTIONS="--enable-source-maps --max-old-space-size=1024" \
     PUPPETEER_EXECUTABLE_PATH=/usr/bin/chromium \
     WORKER_QUEUES=all
 WORKDIR /app

@@ -36,6 +36,12 @@ const DAYS = 730;
 /** Growth of a figure from the smallest size to the largest that the target allows. */
 const GROWTH_LIMIT = 5;
 const EXPORT_RSS_LIMIT_MB = 300;
+/**
+ * The API's V8 heap limit in its image (infra/docker/api.Dockerfile) and in the start command: the
+ * API and the export process run with it, as in production (without it V8 sizes its heap from the
+ * machine's memory and leaves written rows' garbage for longer).
+ */
+const API_HEAP = '--max-old-space-size=512';
 
 const domain = require(path.join(root, 'dist/server/libs/domain/src')) as typeof import('@valuation/domain');
 
@@ -204,7 +210,7 @@ async function main() {
         `${size.toLocaleString('en')} valuation records${loaded ? ` (loaded in ${loaded.toFixed(1)} s)` : ''}: ${counts.records} records, ${counts.cases} cases, ${counts.reports} reports`,
       );
 
-      api = spawn(process.execPath, [path.join(root, 'dist/server/apps/api/src/main.js')], {
+      api = spawn(process.execPath, [API_HEAP, path.join(root, 'dist/server/apps/api/src/main.js')], {
         cwd: root,
         env,
         stdio: ['ignore', 'inherit', 'inherit'],
@@ -351,6 +357,7 @@ function exportInChild(
     const child = spawn(
       process.execPath,
       [
+        API_HEAP,
         path.join(root, 'dist/server/scripts/bench/stats-export.js'),
         organizationIds.join(','),
         range.beginDate,

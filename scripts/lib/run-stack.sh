@@ -52,9 +52,10 @@ fi
 node dist/server/scripts/lib/migrate.js
 node dist/server/scripts/lib/seed-demo.js
 
-supervise API node dist/server/apps/api/src/main.js &
+# The heap limits of the API and worker images (infra/docker), so garbage goes as it does there.
+supervise API node --max-old-space-size=512 dist/server/apps/api/src/main.js &
 pids+=($!)
-supervise Worker node dist/server/apps/worker/src/main.js &
+supervise Worker node --max-old-space-size=1024 dist/server/apps/worker/src/main.js &
 pids+=($!)
 node_modules/.bin/vite preview --config apps/web/vite.config.ts --port "$PORT" --strictPort --logLevel warn &
 pids+=($!)

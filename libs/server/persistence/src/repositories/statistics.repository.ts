@@ -1,7 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
-import { addDays, businessDate, businessTimeZone, dayOfYear, startOfBusinessDay, type StatSubMethod } from '@valuation/domain';
+import {
+  addDays,
+  businessDate,
+  businessTimeZone,
+  dayOfYear,
+  STAT_COLUMN_OF_SUB_METHOD,
+  startOfBusinessDay,
+  type StatSubMethod,
+} from '@valuation/domain';
 import { pageOffset, type PageRequest } from '@valuation/contracts';
 import { AppraisalCaseEntity, EvalRecordEntity, EvalReportEntity, StatOrgDayEntity, StatPresenceEntity } from '../entities';
 import {
@@ -131,17 +139,21 @@ const TOTAL_COLUMNS = `count(DISTINCT company_id)::int AS companies, count(DISTI
 /** The business time zone the rollups' days are kept in (the StatRollups migration's triggers). */
 export const STAT_ROLLUP_TIME_ZONE = 'Asia/Shanghai';
 
-/** The rollup column of each sub-method. */
-const SUB_COLUMN: Readonly<Record<StatSubMethod, keyof StatCounts>> = {
-  11: 'rapid',
-  12: 'batch',
-  13: 'manual',
-  14: 'repeat',
-  21: 'inquiry',
-  22: 'advisory',
-};
-
 const NO_DAY = `B'0'::bit(366)`;
+
+/** The owner of a summary row as a query names it (company_id, company_name, ..., user_name). */
+function ownerOf(r: Record<string, unknown>): Omit<StatSummaryRowData, keyof StatCounts> {
+  return {
+    companyId: Number(r.company_id ?? 0),
+    companyName: String(r.company_name ?? ''),
+    categoryName: String(r.category_name ?? ''),
+    organizationId: Number(r.organization_id ?? 0),
+    organizationName: String(r.organization_name ?? ''),
+    accountId: Number(r.account_id ?? 0),
+    loginUser: String(r.login_user ?? ''),
+    userName: String(r.user_name ?? ''),
+  };
+}
 
 /** Whole business days (yyyy-MM-dd, `until` excluded; null: open), the unit of the rollups. */
 interface DayRun {
@@ -248,14 +260,7 @@ export class StatisticsRepository {
     const rows = raw
       .filter((r) => r.account_id !== null && r.account_id !== undefined)
       .map((r) => ({
-        companyId: n(r.company_id),
-        companyName: String(r.company_name ?? ''),
-        categoryName: String(r.category_name ?? ''),
-        organizationId: n(r.organization_id),
-        organizationName: String(r.organization_name ?? ''),
-        accountId: n(r.account_id),
-        loginUser: String(r.login_user ?? ''),
-        userName: String(r.user_name ?? ''),
+        ...ownerOf(r),
         ha: n(r.ha),
         rapid: n(r.rapid),
         batch: n(r.batch),
@@ -355,7 +360,7 @@ export class StatisticsRepository {
    */
   private async rolledCounts(f: StatFilterData, run: DayRun): Promise<Omit<StatCounts, 'ha'> & { items: number }> {
     const wanted = new Set(f.subMethods);
-    const sum = (sub: StatSubMethod) => (wanted.has(sub) ? `coalesce(sum(d.${SUB_COLUMN[sub]}), 0)::int` : '0');
+    const sum = (sub: StatSubMethod) => (wanted.has(sub) ? `coalesce(sum(d.${STAT_COLUMN_OF_SUB_METHOD[sub]}), 0)::int` : '0');
     const qb = this.ds
       .createQueryBuilder()
       .from(StatOrgDayEntity, 'd')
@@ -392,7 +397,7 @@ export class StatisticsRepository {
       {},
     );
     const raw: { sub: number; n: number }[] = await this.ds.query(sql, params);
-    return new Map(raw.map((r) => [SUB_COLUMN[Number(r.sub) as StatSubMethod], Number(r.n)]));
+    return new Map(raw.map((r) => [STAT_COLUMN_OF_SUB_METHOD[Number(r.sub) as StatSubMethod], Number(r.n)]));
   }
 
   /** The presence rows of the filters that have an item on a day of the run. */
@@ -438,16 +443,7 @@ export class StatisticsRepository {
     const total = raw.length ? Number(raw[0].total) : await this.countGroups(groups);
     return {
       total,
-      rows: raw.map((r) => ({
-        companyId: Number(r.company_id),
-        companyName: String(r.company_name ?? ''),
-        categoryName: String(r.category_name ?? ''),
-        organizationId: Number(r.organization_id),
-        organizationName: String(r.organization_name ?? ''),
-        accountId: Number(r.account_id),
-        loginUser: String(r.login_user ?? ''),
-        userName: String(r.user_name ?? ''),
-      })),
+      rows: raw.map(ownerOf),
     };
   }
 
