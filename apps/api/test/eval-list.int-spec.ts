@@ -342,7 +342,7 @@ describe('valuation record list and export', () => {
       '结果单位',
       '单价',
       '单价单位',
-      '询值报告',
+      '询价报告',
       '咨询报告',
       '估价次数',
     ]);

@@ -408,7 +408,7 @@ describe('statistics', () => {
       '小区数',
       '快速估价',
       '人工询价',
-      '人工复估',
+      '人工复评',
       '批量估价',
     ]);
     expect(sheet.rowCount).toBe(rows.length + 1);

@@ -30,7 +30,7 @@ const customerTree: Group[] = [
       [22, '估价详情', 'eval:detail:visible', 'api/eval/get'],
       [34, '咨询报告', 'eval:advisory:visible', 'api/eval/advisory/add'],
       [35, '询价报告', 'eval:inquiry:visible', 'api/eval/inquiry/add'],
-      [21, '人工复估', 'review:add:visible', 'api/review/add'],
+      [21, '人工复评', 'review:add:visible', 'api/review/add'],
     ],
   ],
   [
@@ -43,7 +43,7 @@ const customerTree: Group[] = [
     ],
   ],
   [[104, '人工询价记录', 'artificial:list:visible', 'api/artificial/list'], []],
-  [[105, '人工复估记录', 'review:list:visible', 'api/review/list'], [[4, '复估列表', 'objection-review:visible', 'api/review/list']]],
+  [[105, '人工复评记录', 'review:list:visible', 'api/review/list'], [[4, '复评列表', 'objection-review:visible', 'api/review/list']]],
   [
     [3, '批量估价', 'batch:visible', 'api/batch/list'],
     [

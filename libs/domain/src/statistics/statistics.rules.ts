@@ -51,7 +51,7 @@ export const STAT_SUB_METHOD_LABELS: Readonly<Record<StatSubMethod, string>> = {
   11: '快速估价',
   12: '批量估价',
   13: '人工询价',
-  14: '人工复估',
+  14: '人工复评',
   21: '询价报告',
   22: '咨询报告',
 };

@@ -79,7 +79,7 @@ const EXPORT_COLUMNS: readonly XlsxColumn<ListedAsset>[] = [
     value: ({ record }) => price(record.unitPrice),
     unit: { header: '单价单位', width: 12, value: ({ record }) => unitPriceUnit(record.evalType === 2 ? 2 : 1) },
   },
-  { header: '询值报告', width: 10, value: ({ reports }) => (reports.has(1) ? GENERATED : NOT_GENERATED) },
+  { header: '询价报告', width: 10, value: ({ reports }) => (reports.has(1) ? GENERATED : NOT_GENERATED) },
   { header: '咨询报告', width: 10, value: ({ reports }) => (reports.has(2) ? GENERATED : NOT_GENERATED) },
   { header: '估价次数', width: 10, value: ({ historyCount }) => historyCount },
   { header: '加入时间', width: 21, numFmt: XLSX_DATE_TIME, value: ({ asset }) => excelDateTime(asset.createdAt) },

@@ -38,7 +38,7 @@ const FILTERS =
   'statMethod（1 按估价方式 2 按报告类型）、organizationIds（至少一个，须在统计数据范围内）、account（登录账号，完全匹配）、source（0 全部 1 PC 2 APP 3 微信）、beginDate、endDate（yyyy/MM/dd）';
 const CHANNEL_FILTERS =
   'companyName（包含）、companyId、categoryId（客户类别）、account（登录账号，完全匹配）、source（0 全部 1 PC 2 APP 3 微信）、beginDate、endDate（yyyy/MM/dd）';
-const SUB_METHOD = 'statSubMethod（0 全部 11 快速估价 12 批量估价 13 人工询价 14 人工复估 21 询价报告 22 咨询报告；大于 20 即按报告类型）';
+const SUB_METHOD = 'statSubMethod（0 全部 11 快速估价 12 批量估价 13 人工询价 14 人工复评 21 询价报告 22 咨询报告；大于 20 即按报告类型）';
 
 /** The organisation's usage statistics: summary (permission 7, range 36/37) and detail (permission 8, range 38/39). */
 @ApiTags('估价统计')

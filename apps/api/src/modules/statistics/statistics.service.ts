@@ -59,7 +59,7 @@ const COUNT_HEADERS: Readonly<Record<CountKey, string>> = {
   ha: '小区数',
   rapid: '快速估价',
   manual: '人工询价',
-  repeat: '人工复估',
+  repeat: '人工复评',
   batch: '批量估价',
   inquiry: '询价报告',
   advisory: '咨询报告',

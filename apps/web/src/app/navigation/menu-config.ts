@@ -24,7 +24,7 @@ export const ORG_MENU: readonly MenuEntry[] = [
   },
   {
     name: 'objectionReview',
-    title: '人工复估',
+    title: '人工复评',
     verifyId: Perm.objectionReview,
     activeFor: ['objectionReviewReport', 'objectionDetail', 'objectionAdvisoryReport'],
   },

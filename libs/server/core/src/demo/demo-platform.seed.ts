@@ -212,7 +212,7 @@ export async function createTenantFixture(m: EntityManager, f: TenantFixture, pa
       .filter((p) => !APPRAISER_PERMISSIONS.includes(p.id))
       .map((p) => p.id),
   );
-  const appraiserRole = await saveRole('tenant', '2002', '估价师', '处理人工询价、复估与异议', APPRAISER_PERMISSIONS);
+  const appraiserRole = await saveRole('tenant', '2002', '估价师', '处理人工询价、复评与异议', APPRAISER_PERMISSIONS);
 
   const saveAccount = async (loginUser: string, userName: string, org: OrganizationEntity, phone: string, email: string) =>
     m.save(

@@ -78,7 +78,7 @@ export function ValuationRecordPage() {
       { key: 'totalPrice', title: '估价结果', align: 'right', nowrap: true, render: (r) => formatEvalPrice(r.totalPrice, r.evalType) },
       {
         key: 'inquiry',
-        title: '询值报告',
+        title: '询价报告',
         permission: VIEW_INQUIRY_REPORT,
         nowrap: true,
         render: (r) => report(r.inquiry, REPORT_ROUTE[1], r),

@@ -50,7 +50,7 @@ export function StatItemsPage() {
               : [
                   { label: '快速估价', value: data?.rapidTotal, unit: '次' },
                   { label: '人工询价', value: data?.manualTotal, unit: '次' },
-                  { label: '人工复估', value: data?.repeatTotal, unit: '次' },
+                  { label: '人工复评', value: data?.repeatTotal, unit: '次' },
                   { label: '批量估价', value: data?.batchTotal, unit: '次' },
                 ]),
           ]}

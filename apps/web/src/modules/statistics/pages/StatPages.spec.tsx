@@ -120,7 +120,7 @@ describe('organisation statistics', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
-    ).toEqual(['机构', '账号', '姓名', '小区数', '快速估价', '人工询价', '人工复估', '批量估价']);
+    ).toEqual(['机构', '账号', '姓名', '小区数', '快速估价', '人工询价', '人工复评', '批量估价']);
     const rapid = within(row).getByRole('link', { name: '快速估价明细' });
     const href = new URL(rapid.getAttribute('href') ?? '', 'http://x');
     expect(href.pathname).toBe('/org/stat/subsidiary');
@@ -134,7 +134,7 @@ describe('organisation statistics', () => {
       endDate: '2025/03/31',
     });
     // A zero count links nowhere.
-    expect(within(row).queryByRole('link', { name: '人工复估明细' })).toBeNull();
+    expect(within(row).queryByRole('link', { name: '人工复评明细' })).toBeNull();
     const strip = screen.getByLabelText('统计合计');
     expect(within(strip).getByText('快速估价')).toBeTruthy();
     expect(within(strip).getByText('5')).toBeTruthy();
