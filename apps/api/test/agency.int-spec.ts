@@ -210,8 +210,13 @@ describe('institution valuation applications (api/org, api/org/tenant)', () => {
       houseInfo: { haName: '望京花园', floor: 8, bheight: 18, faceName: expect.any(String), reportType: true },
     });
     expect(detail.history.map((h: { event: string }) => h.event)).toEqual(['SUBMIT', 'RECEIVE', 'REPLY']);
+    // Reading it changes the read marker, not the time it was last updated.
+    await t.ds.query(`UPDATE agency_application SET updated_at = '2026-01-02 03:04:05+08' WHERE id = $1`, [detailID]);
     expect((await post('/api/org/updatereadstatus', { detailID, readstatus: 0 }, user)).body).toMatchObject({ code: 200 });
-    expect((await get('/api/org/list?pageIndex=1&pageSize=10', user)).body.data.items[0].readstatus).toBe(0);
+    expect((await get('/api/org/list?pageIndex=1&pageSize=10', user)).body.data.items[0]).toMatchObject({
+      readstatus: 0,
+      updateTime: '2026-01-02 03:04:05',
+    });
 
     const report = await get(`/api/org/download?detailID=${detailID}&kind=report&index=0`, user).buffer(true).parse(binary).expect(200);
     expect(Buffer.compare(report.body as Buffer, PDF)).toBe(0);

@@ -113,12 +113,16 @@ export class VersionedWorkflow<T extends WorkflowRow, H extends WorkflowHistoryC
     const outcome = this.def.transition(before, event);
     if (!outcome.ok) throw new WorkflowRefusedError(outcome.message);
     const next = outcome.next;
+    const keepsVersion = this.def.keepsVersion?.(event) ?? false;
+    // An event that keeps the version (a read marker) keeps the row's update time too.
+    const updatedAt = (current as { updatedAt?: Date }).updatedAt;
     const changes = {
       ...options.columns?.(next),
       ...this.def.stateColumns(next),
       machineState: next.value,
       context: next.context,
-      version: this.def.keepsVersion?.(event) ? current.version : current.version + 1,
+      version: keepsVersion ? current.version : current.version + 1,
+      ...(keepsVersion && updatedAt ? { updatedAt } : {}),
     } as QueryDeepPartialEntity<T>;
     const result = await m
       .createQueryBuilder()
