@@ -18,6 +18,7 @@ export const REPORT_SIGN_MAX = 50;
 
 export const ReportConfigMsg = {
   nameRequired: '请输入报告名称',
+  leaveUnsaved: '报告配置有未保存的修改，确定离开此页吗？',
   nameTooLong: `报告名称不能超过${REPORT_NAME_MAX}个字`,
   statementTooLong: `报告声明不能超过${REPORT_STATEMENT_MAX}个字`,
   signTooLong: `落款不能超过${REPORT_SIGN_MAX}个字`,

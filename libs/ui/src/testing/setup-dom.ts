@@ -34,4 +34,20 @@ if (typeof globalThis.TextEncoder === 'undefined') {
   Object.assign(globalThis, { TextEncoder: util.TextEncoder, TextDecoder: util.TextDecoder });
 }
 
+/* A data router builds a Request for every navigation (its loaders would read it); the pages tested have none. */
+if (typeof globalThis.Request === 'undefined') {
+  class NavigationRequest {
+    readonly method: string;
+    readonly signal: AbortSignal | undefined;
+    constructor(
+      readonly url: string,
+      init: { method?: string; signal?: AbortSignal } = {},
+    ) {
+      this.method = init.method ?? 'GET';
+      this.signal = init.signal;
+    }
+  }
+  Object.assign(globalThis, { Request: NavigationRequest });
+}
+
 export {};

@@ -20,7 +20,7 @@ import { useEffect, useReducer, useRef, useState } from 'react';
 import { isApiError } from '../../../app/api/api-error';
 import { isAbortError } from '../../../app/api/upload-with-progress';
 import { evaluateWithUniversal, uploadBatchFile } from '../api/batch-api';
-import { useLeaveGuard } from '../hooks/use-leave-guard';
+import { useLeaveGuard } from '../../../app/navigation/use-leave-guard';
 import { IDLE, isTransferring, sentPercent, uploadReducer } from '../model/upload-flow';
 
 /** Asked when the dialog is closed during an upload. */

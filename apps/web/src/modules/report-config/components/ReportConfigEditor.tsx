@@ -17,7 +17,7 @@ import {
   type ReportImageKind,
 } from '@valuation/domain';
 import { PageSection } from '@valuation/ui';
-import { useMemo, useRef, useState, type FocusEvent, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type FocusEvent, type ReactNode } from 'react';
 import { schemaValidator } from '../../../app/forms/schema-validator';
 import { reportImageQuery, useDeleteReportImage, useSaveReportConfig } from '../api/report-config-api';
 import { useObjectUrls } from '../hooks/use-object-urls';
@@ -31,6 +31,8 @@ export interface ReportConfigEditorProps {
   issuer: string;
   /** The report type switch, shown in the form's title line. */
   typeSwitch: ReactNode;
+  /** Told whenever the form starts or stops holding edits not saved yet. */
+  onDirtyChange?: (dirty: boolean) => void;
 }
 
 type ImageErrors = Partial<Record<ReportImageKind, string>>;
@@ -45,7 +47,7 @@ function without<T>(record: Partial<Record<ReportImageKind, T>>, kind: ReportIma
 }
 
 /** The form of one report type beside a live preview of the report it configures. */
-export function ReportConfigEditor({ config, issuer, typeSwitch }: ReportConfigEditorProps) {
+export function ReportConfigEditor({ config, issuer, typeSwitch, onDirtyChange }: ReportConfigEditorProps) {
   const { reportType } = config;
   const consulting = reportType === 2;
   const label = REPORT_TYPE_LABELS[reportType];
@@ -87,6 +89,7 @@ export function ReportConfigEditor({ config, issuer, typeSwitch }: ReportConfigE
 
   const pending = Object.keys(picked).length > 0;
   const dirty = form.isDirty() || pending;
+  useEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);
   const busy = save.isPending || remove.isPending;
 
   const pick = async (kind: ReportImageKind, file: File) => {
