@@ -20,7 +20,7 @@ interface LoginValues {
 
 const FORM_FIELDS: ReadonlySet<string> = new Set(['userName', 'password', 'captcha']);
 
-/** Account, password and captcha; the first problem is shown on the error line under the form. */
+/** Account, password and captcha: each missing field says so under itself; the server's answer is shown on the error line under the form. */
 export function LoginForm({ population }: { population: Population }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -53,9 +53,11 @@ export function LoginForm({ population }: { population: Population }) {
       identity: captcha.data?.identity ?? '',
     });
     if (!checked.ok) {
-      setError(checked.message);
-      if (FORM_FIELDS.has(checked.field)) form.setFieldError(checked.field, true);
-      if (checked.field === 'identity') refreshCaptcha();
+      // Every empty field says so under itself at once; an expired captcha is said on the error line.
+      const fieldErrors = Object.fromEntries(Object.entries(checked.errors).filter(([field]) => FORM_FIELDS.has(field)));
+      form.setErrors(fieldErrors);
+      if (Object.keys(fieldErrors).length === 0) setError(checked.message);
+      if ('identity' in checked.errors) refreshCaptcha();
       return;
     }
     login.mutate(checked.value, {
