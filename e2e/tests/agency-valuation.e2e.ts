@@ -37,6 +37,10 @@ test('a formal institution valuation is ordered, received and answered by the ch
   await expect(order.getByText('产权证明.pdf')).toBeVisible();
   await order.getByRole('button', { name: '提交' }).click();
   await expect(user.getByText('提交成功')).toBeVisible();
+  // The confirmation links to the request just sent.
+  await user.getByRole('link', { name: '查看申请' }).click();
+  await expect(user).toHaveURL(/\/org\/propertydetails\?detailID=\d+/);
+  await expect(user.getByText('赵客户').first()).toBeVisible();
 
   await logIn(channel, 'tenant', 'channeladmin', DEMO_PASSWORD, '/channelLogin');
   await expect(channel).toHaveURL(/\/channel\//);

@@ -40,12 +40,14 @@ export function useMarkAgencyRead(side: AgencySide) {
   });
 }
 
-/** POST api/org/req (multipart); resolves with the server's message. Failures are shown by the caller. */
+/** POST api/org/req (multipart); resolves with the server's message and the new application's id. Failures are shown by the caller. */
 export function useSubmitAgencyRequest() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (form: FormData) =>
-      (await api.request<unknown>('POST', AGENCY_REQUEST_URL, { body: form, notifyErrors: false })).message,
+    mutationFn: async (form: FormData) => {
+      const reply = await api.request<{ detailID?: number } | null>('POST', AGENCY_REQUEST_URL, { body: form, notifyErrors: false });
+      return { message: reply.message, detailID: reply.data?.detailID ?? null };
+    },
     onSuccess: () => client.invalidateQueries({ queryKey: agencyKeys.all('org') }),
   });
 }

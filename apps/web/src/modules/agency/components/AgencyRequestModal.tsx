@@ -1,7 +1,9 @@
-import { Button, Group, Modal, Paper, Radio, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, Modal, Paper, Radio, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { AGENCY_LIMITS, AGENCY_REPORT_TYPE_LABELS, AgencyMsg, checkAgencyRequestForm } from '@valuation/domain';
 import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useRouteLink } from '../../../app/routing/use-route-link';
 import { useSubmitAgencyRequest } from '../api/agency-api';
 import { agencyHouseSummary, agencyRequestForm, type AgencyHouseInfo } from '../model/agency-request';
 import { AgencyFilePicker } from './AgencyFilePicker';
@@ -31,6 +33,7 @@ export function AgencyRequestModal({ opened, onClose, houseInfo, evalType = 1 }:
   const [files, setFiles] = useState<File[]>([]);
   const [error, setError] = useState<string | null>(null);
   const submit = useSubmitAgencyRequest();
+  const link = useRouteLink('org');
   const inFlight = useRef(false);
 
   useEffect(() => {
@@ -54,10 +57,24 @@ export function AgencyRequestModal({ opened, onClose, houseInfo, evalType = 1 }:
     setError(null);
     inFlight.current = true;
     try {
-      const message = await submit.mutateAsync(
+      const { message, detailID } = await submit.mutateAsync(
         agencyRequestForm({ reportType, customerName, customerPhone, remark, evalType }, houseInfo, files),
       );
-      notifications.show({ color: 'green', message: message || AgencyMsg.submitted });
+      const href = detailID === null ? undefined : link('propertydetails', { detailID });
+      notifications.show({
+        color: 'green',
+        autoClose: href ? 8000 : undefined,
+        message: (
+          <Group gap="xs">
+            <span>{message || AgencyMsg.submitted}</span>
+            {href && (
+              <Anchor component={Link} to={href} size="sm">
+                查看申请
+              </Anchor>
+            )}
+          </Group>
+        ),
+      });
       onClose();
     } catch (e) {
       notifyAgencyError(e);
