@@ -328,10 +328,11 @@ describe('appraisers’ queue (api/tenant/appraisal)', () => {
     expect(c.recentCases).toHaveLength(20);
     expect(c.recentCases[0]).toMatchObject({ area: 100, unitPrice: 60000, totalPrice: 6_000_000, rooms: 2, floor: 5, totalFloors: 18 });
     expect(c.recentCases.every((r: { unitPrice: number }) => r.unitPrice >= 60000)).toBe(true);
-    expect(c.priceTrend.map((p: { price: number }) => p.price)).toEqual([60000, 60500, 61000]);
+    expect(c.priceTrend).toMatchObject({ source: 'community', X: 0.0083, R: null });
+    expect(c.priceTrend.series.map((p: { value: number }) => p.value)).toEqual([60000, 60500, 61000]);
 
     const plain = await detail(ids.fresh);
-    expect(plain).toMatchObject({ valuation: null, recentCases: [], priceTrend: [], files: [] });
+    expect(plain).toMatchObject({ valuation: null, recentCases: [], priceTrend: { series: [], X: null, R: null }, files: [] });
   });
 
   it('downloads an attachment with the token in the query', async () => {

@@ -1,7 +1,7 @@
-import { AccountEntity, EvalRecordEntity } from '@valuation/persistence';
-import { ValuationMsg } from '@valuation/domain';
+import { AccountEntity, EvalRecordEntity, PriceIndexEntity } from '@valuation/persistence';
+import { REPORT_LIMITS, shiftMonth, ValuationMsg } from '@valuation/domain';
 import { startTestApi, type TestApi } from './test-api';
-import { buildMarket } from './market-fixture';
+import { buildMarket, monthStart } from './market-fixture';
 
 describe('quick valuation API', () => {
   let t: TestApi;
@@ -130,6 +130,40 @@ describe('quick valuation API', () => {
     const pm = (await get(`/api/eval/pm?evalCode=${first}`).expect(200)).body.data;
     expect(pm.series.length).toBeGreaterThan(3);
     expect(typeof pm.X).toBe('number');
+  });
+
+  it.each([1, 2] as const)('gives the 环比 and 同比 of trade type %s from the last points of the series it returns', async (evalType) => {
+    if (evalType === 2) {
+      // Rent indices of the community, one month of which rests on a single case.
+      await t.ds.getRepository(PriceIndexEntity).insert(
+        Array.from({ length: 13 }, (_, back) => ({
+          scope: 'community' as const,
+          scopeCode: 'EVT001',
+          tradeType: 2,
+          propType: 11,
+          month: monthStart(back),
+          avgUnitPrice: (back === 6 ? 130 : 100 + (12 - back) * 0.5).toFixed(2),
+          medianUnitPrice: '100.00',
+          caseCount: back === 6 ? 1 : 30,
+        })),
+      );
+    }
+    const evalCode = (await rapid(evalType, body())).body.data.evalCode;
+    const pm = (await get(`/api/eval/pm?evalCode=${evalCode}`).expect(200)).body.data;
+    const series: { month: string; value: number }[] = pm.series;
+    expect(series.length).toBeGreaterThanOrEqual(REPORT_LIMITS.minTrendPoints);
+    const last = series[series.length - 1];
+    const valueOf = (months: number) => series.find((p) => p.month === shiftMonth(last.month, -months))?.value;
+    const change = (before: number | undefined) => (before === undefined ? null : Math.round((last.value / before - 1) * 10000) / 10000);
+    expect(pm.month).toBe(last.month);
+    expect(pm.X).toBe(change(valueOf(1)));
+    expect(pm.R).toBe(change(valueOf(12)));
+    expect(pm.X).not.toBeNull();
+    if (evalType === 2) {
+      const thin = pm.series.find((p: { month: string }) => p.month === monthStart(6).slice(0, 7));
+      expect(thin).toMatchObject({ count: 1, smoothed: true });
+      expect(thin.value).toBeLessThan(105);
+    }
   });
 
   it("hides records from other tenants' users", async () => {

@@ -3,7 +3,7 @@ import { monthKey, shiftMonth } from '@valuation/domain';
 import type { TestApi } from './test-api';
 
 /** The first day of the business month `back` months ago, as the server's market window counts months. */
-const monthStart = (back: number) => `${shiftMonth(monthKey(), -back)}-01`;
+export const monthStart = (back: number) => `${shiftMonth(monthKey(), -back)}-01`;
 
 /** A Beijing community whose sale unit price is 60,000 yuan/m² (± a deterministic 4 %), lease 100 yuan/m²/month. */
 export async function buildMarket(t: TestApi) {

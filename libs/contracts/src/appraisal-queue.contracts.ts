@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { pagedSchema } from './envelope';
 import { appraisalCaseViewSchema, appraisalKindSchema } from './appraisal.contracts';
-import { evalRecordSchema, evalSampleSchema } from './eval.contracts';
+import { evalRecordSchema, evalSampleSchema, evalTrendSchema } from './eval.contracts';
 
 export const appraisalQueueRowSchema = z
   .object({
@@ -83,14 +83,9 @@ export const appraisalCaseDetailSchema = appraisalCaseViewSchema
       .nullable()
       .describe('The automatic valuation the case starts from, with its sample cases.'),
     recentCases: z.array(appraisalMarketCaseSchema).describe("The community's cases of the last 12 months, newest first (at most 20)."),
-    priceTrend: z
-      .array(
-        z.object({
-          month: z.string(),
-          price: z.number(),
-        }),
-      )
-      .describe("The community's monthly average unit price of the last 2 years."),
+    priceTrend: evalTrendSchema.describe(
+      "The price trend of the valuation the case starts from (as its report shows it), else of the case's community, district or city.",
+    ),
   })
   .meta({ id: 'AppraisalCaseDetail' });
 export type AppraisalCaseDetail = z.infer<typeof appraisalCaseDetailSchema>;

@@ -117,18 +117,29 @@ export type EvalResult = z.infer<typeof evalResultSchema>;
 
 export const evalTrendSchema = z
   .object({
-    X: z.number().nullable(),
-    R: z.number().nullable(),
-    month: z.string().nullable(),
-    source: z.string().nullable(),
-    series: z.array(
-      z.object({
-        month: z.string(),
-        value: z.number(),
-      }),
-    ),
+    X: z.number().nullable().describe('Month-on-month change ratio of the last point (0.0123 is +1.23 %); null without the month before.'),
+    R: z.number().nullable().describe('Year-on-year change ratio of the last point; null without the month a year before.'),
+    month: z.string().nullable().describe('The month (yyyy-MM) of the last point; null without a series.'),
+    source: z
+      .enum(['community', 'district', 'city'])
+      .nullable()
+      .describe('Whose index the series is: the community, else its district, else its city.'),
+    series: z
+      .array(
+        z.object({
+          month: z.string(),
+          value: z.number().describe('Average unit price: 元/㎡ for a sale, 元/月/㎡ for a rent.'),
+          count: z.number().nullable().describe("Cases behind the month's own average; null when unknown."),
+          smoothed: z.boolean().describe('The month had too few cases: its value is pooled with the months before it.'),
+        }),
+      )
+      .describe('Monthly points of the last 2 years; empty (and X, R null) with fewer than 3 points.'),
   })
-  .meta({ id: 'EvalTrend', description: 'GET api/eval/pm: X month-on-month and R year-on-year change ratios of the latest month.' });
+  .meta({
+    id: 'EvalTrend',
+    description:
+      'GET api/eval/pm: the price trend of the valuation, one series and the X (month-on-month) and R (year-on-year) change of its last point; the chart, the figures and the PDF all read it.',
+  });
 export type EvalTrend = z.infer<typeof evalTrendSchema>;
 
 export const evalHistoryItemSchema = z

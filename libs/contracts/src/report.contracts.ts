@@ -3,7 +3,7 @@
  * rendered to PDF by the workers; the report configuration of the channel; public verification.
  */
 import { z } from 'zod';
-import { evalRecordSchema, evalResultSchema } from './eval.contracts';
+import { evalRecordSchema, evalResultSchema, evalTrendSchema } from './eval.contracts';
 import {
   communityAroundSchema,
   communityDetailSchema,
@@ -55,8 +55,8 @@ export const reportDocumentSchema = z
         .optional()
         .describe("The appraiser's answer, in the advisory report of a manual enquiry or re-appraisal.");
     },
-    trend: monthSeriesSchema.describe(
-      'Monthly average unit price of the community over the last 2 years (sale or lease as the valuation).',
+    trend: evalTrendSchema.describe(
+      'The price trend of the valuation over the last 2 years (sale or lease as the valuation), as GET api/eval/pm gives it.',
     ),
     supply: monthSeriesSchema.describe('Monthly number of cases (supply) over the last 2 years.'),
     distribution: priceDistributionSchema.describe('Cases by unit price bucket over the last 5 years.'),

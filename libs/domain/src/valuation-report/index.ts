@@ -1,3 +1,4 @@
 export * from './report-format';
 export * from './report-rules';
 export * from './formal-report';
+export * from './market-trend';

@@ -7,6 +7,7 @@ import type {
   AppraisalQueuePage,
   AppraisalQueueRow,
   AppraisalRequester,
+  EvalRecord,
 } from '@valuation/contracts';
 import {
   addMonths,
@@ -14,6 +15,7 @@ import {
   APPRAISAL_KIND_LABELS,
   AppraisalMsg,
   businessToday,
+  monthKey,
   WorkflowMsg,
   type AppraisalAnswerInput,
   type AppraisalCaseEvent,
@@ -29,7 +31,6 @@ import {
   OrganizationRepository,
   type AppraisalCaseEntity,
   type CaseFile,
-  type CommunityEntity,
 } from '@valuation/persistence';
 import {
   appraisalCaseView,
@@ -51,8 +52,6 @@ import { evalRecordView, storedResult } from '../eval/eval-record.view';
 /** Recent community cases: the last 12 months, at most 20. */
 const RECENT_CASE_MONTHS = 12;
 const RECENT_CASE_LIMIT = 20;
-/** Years of the community's price trend. */
-const TREND_YEARS = 2;
 const RESIDENTIAL = 11;
 
 const num = (v: string | null) => (v === null ? null : Number(v));
@@ -111,9 +110,10 @@ export class AppraisalService {
       this.valuation(c),
       c.haCode ? this.communities.byHaCode(c.haCode) : Promise.resolve(null),
     ]);
-    const [recentCases, priceTrend] = community
-      ? await Promise.all([this.recentCases(community.id, c.evalType), this.trend(community, c)])
-      : [[], []];
+    const [recentCases, priceTrend] = await Promise.all([
+      community ? this.recentCases(community.id, c.evalType) : Promise.resolve([]),
+      this.trend(c, valuation?.record ?? null),
+    ]);
     return {
       ...appraisalCaseView(c, history),
       kindName: APPRAISAL_KIND_LABELS[c.kind],
@@ -243,16 +243,11 @@ export class AppraisalService {
     return this.marketCases.recentCases(communityId, tradeType, addMonths(businessToday(), -RECENT_CASE_MONTHS), RECENT_CASE_LIMIT);
   }
 
-  private async trend(community: CommunityEntity, c: AppraisalCaseEntity): Promise<AppraisalCaseDetail['priceTrend']> {
+  /** The trend of the valuation the case starts from (as its report shows it), else of the case's place up to its month. */
+  private trend(c: AppraisalCaseEntity, record: EvalRecord | null): Promise<AppraisalCaseDetail['priceTrend']> {
+    if (record) return this.market.valuationTrend(record);
     const propType = typeof c.houseInfo.propType === 'number' ? c.houseInfo.propType : Number(c.houseInfo.propType) || RESIDENTIAL;
-    const series = await this.market.monthly(community, {
-      tradeType: c.evalType === 2 ? 'lease' : 'forsale',
-      propType,
-      sinceYear: TREND_YEARS,
-      statType: 'price',
-      statKey: undefined,
-    });
-    return series.rows.map((r) => ({ month: r.month, price: r.data }));
+    return this.market.trend({ haCode: c.haCode, cityCode: c.cityCode }, c.evalType, propType, monthKey(c.createdAt));
   }
 }
 

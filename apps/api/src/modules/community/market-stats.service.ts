@@ -2,6 +2,15 @@ import { Injectable } from '@nestjs/common';
 import { MarketStatsQueries, type CommunityCaseFilter } from '@valuation/core';
 import type { CommunityEntity, PriceIndexScope } from '@valuation/persistence';
 import type { CommunityPriceHistory, MonthSeries, PriceDistribution, RoomTypeSeries } from '@valuation/contracts';
+import {
+  firstMarketTrend,
+  marketTrend,
+  monthKey,
+  shiftMonth as shiftMonthKey,
+  TREND_WINDOW_MONTHS,
+  type MarketTrend,
+  type TrendSource,
+} from '@valuation/domain';
 import { MAX_ROOMS, type AnalysisQuery } from './community.schemas';
 import { planBuckets, round2, shiftMonth, withPriceLink } from './market-series';
 
@@ -22,6 +31,15 @@ export interface LatestPrice {
 
 const NO_PRICE: LatestPrice = { price: null, rise: null, month: null };
 
+/** How far back the trend looks for its newest month when the market's data stops early. */
+const TREND_LOOKBACK_MONTHS = 5 * 12;
+
+/** The place whose price trend is asked for: its community (whose district is looked up) and its city. */
+export interface TrendSubject {
+  haCode: string | null;
+  cityCode: string | null;
+}
+
 /** Price indices and case statistics of communities and cities. */
 @Injectable()
 export class MarketStatsService {
@@ -36,6 +54,42 @@ export class MarketStatsService {
       return latest ? withPriceLink(points, shiftMonth(latest, 1 - PRICE_HISTORY_MONTHS)) : [];
     };
     return { saleHistory: series(TRADE.sale), leaseHistory: series(TRADE.lease) };
+  }
+
+  /**
+   * The price trend of a place (the one series behind the chart and the 环比/同比 figures of the
+   * report page, the PDF and the appraiser's case page): the community's index when it makes a
+   * series, else its district's, else its city's, in the window ending no later than `endMonth`.
+   */
+  async trend(subject: TrendSubject, evalType: number, propType: number, endMonth: string = monthKey()): Promise<MarketTrend> {
+    if (!subject.haCode && !subject.cityCode) return firstMarketTrend([]);
+    const rows = await this.queries.trendMonths(
+      subject,
+      evalType === 2 ? TRADE.lease : TRADE.sale,
+      propType,
+      shiftMonthKey(endMonth, 1 - TREND_LOOKBACK_MONTHS - TREND_WINDOW_MONTHS),
+      endMonth,
+    );
+    const sources: TrendSource[] = ['community', 'district', 'city'];
+    return firstMarketTrend(
+      sources.map((source) =>
+        marketTrend(
+          rows.filter((r) => r.scope === source),
+          { evalType, source, endMonth },
+        ),
+      ),
+    );
+  }
+
+  /** The price trend of a valuation: its place, trade and property type, up to the month it was made. */
+  valuationTrend(record: {
+    haCode: string | null;
+    cityCode: string;
+    evalType: number;
+    propType: number;
+    evalDate: string;
+  }): Promise<MarketTrend> {
+    return this.trend(record, record.evalType, record.propType, record.evalDate.slice(0, 7));
   }
 
   /** Newest sale and lease price of a community or city, with the change against the month before. */

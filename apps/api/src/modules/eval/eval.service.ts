@@ -13,6 +13,7 @@ import type { TradeType } from '@valuation/valuation';
 import { ApiError } from '../../common/api-error';
 import { recordScope } from '../../common/data-scope';
 import type { Principal } from '../../common/principal';
+import { MarketStatsService } from '../community/market-stats.service';
 import { EvalFieldService } from '../eval-field/eval-field.service';
 import { evalRecordView, storedResult } from './eval-record.view';
 import { valuationPriceHistory } from './price-history';
@@ -32,6 +33,7 @@ export class EvalService {
     private readonly businesses: BusinessRepository,
     private readonly valuations: ValuationService,
     private readonly fields: EvalFieldService,
+    private readonly market: MarketStatsService,
   ) {}
 
   assertMayValue(p: Principal, evalType: TradeType) {
@@ -80,11 +82,9 @@ export class EvalService {
     };
   }
 
+  /** The price trend of the valuation's place up to its month: the series and its 环比/同比 figures. */
   async pm(p: Principal, evalCode: string): Promise<EvalTrend> {
-    const trend = storedResult(await this.find(p, evalCode)).trend ?? null;
-    return trend
-      ? { X: trend.X, R: trend.R, month: trend.month, source: trend.source, series: trend.series }
-      : { X: null, R: null, month: null, source: null, series: [] };
+    return this.market.valuationTrend(evalRecordView(await this.find(p, evalCode)));
   }
 
   /**

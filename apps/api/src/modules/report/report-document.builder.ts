@@ -68,8 +68,9 @@ export class ReportDocumentBuilder {
     Omit<ReportDocument, 'reportType' | 'reportCode' | 'reportDate' | 'verifyUrl' | 'branding' | 'images' | 'result' | 'appraisal'>
   > {
     const record = result.record;
+    const trend = await this.stats.valuationTrend(record);
     const empty = {
-      trend: { rows: [] },
+      trend,
       supply: { rows: [] },
       distribution: { rows: [], stepSize: 0 },
       roomTypes: { rows: [] },
@@ -81,14 +82,7 @@ export class ReportDocumentBuilder {
     const { community } = await this.communities.community(record.cityCode, record.haCode);
     const tradeType = record.evalType === 2 ? 'lease' : 'forsale';
     const cases = { communityId: community.id, tradeType: record.evalType === 2 ? TRADE.lease : TRADE.sale, propType: record.propType };
-    const [trend, supply, distribution, roomTypes, detail, around] = await Promise.all([
-      this.stats.monthly(community, {
-        tradeType,
-        propType: record.propType,
-        sinceYear: REPORT_LIMITS.trendYears,
-        statType: 'price',
-        statKey: undefined,
-      }),
+    const [supply, distribution, roomTypes, detail, around] = await Promise.all([
       this.stats.monthly(community, {
         tradeType,
         propType: record.propType,

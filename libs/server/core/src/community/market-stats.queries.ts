@@ -93,6 +93,33 @@ export class MarketStatsQueries {
     );
   }
 
+  /**
+   * Index months (average unit price and number of cases) of a community, its district and a city,
+   * one trade and property type, from `fromMonth` to `toMonth` (yyyy-MM, both included).
+   */
+  trendMonths(
+    place: { haCode: string | null; cityCode: string | null },
+    tradeType: number,
+    propType: number,
+    fromMonth: string,
+    toMonth: string,
+  ): Promise<(MonthRow & { scope: PriceIndexScope })[]> {
+    return this.ds.query(
+      `WITH place AS (
+         SELECT $1::text AS ha_code, (SELECT dist_code FROM community WHERE ha_code = $1) AS dist_code, $2::text AS city_code
+       )
+       SELECT p.scope, to_char(p.month, 'YYYY-MM') AS month, p.avg_unit_price::float8 AS price, p.case_count AS count
+         FROM price_index p, place
+        WHERE p.trade_type = $3 AND p.prop_type = $4
+          AND p.month >= to_date($5, 'YYYY-MM') AND p.month <= to_date($6, 'YYYY-MM')
+          AND ((p.scope = 'community' AND p.scope_code = place.ha_code)
+            OR (p.scope = 'district' AND p.scope_code = place.dist_code)
+            OR (p.scope = 'city' AND p.scope_code = place.city_code))
+        ORDER BY p.scope, p.month`,
+      [place.haCode, place.cityCode, tradeType, propType, fromMonth, toMonth],
+    );
+  }
+
   /** A community's index months within `sinceYear` years of its newest month. */
   indexMonths(haCode: string, tradeType: number, propType: number, sinceYear: number): Promise<MonthRow[]> {
     return this.ds.query(

@@ -1,12 +1,19 @@
-import { ScrollArea, Stack, Table, Text } from '@mantine/core';
+import { Group, ScrollArea, Stack, Table, Text } from '@mantine/core';
 import type { AppraisalCaseDetail } from '@valuation/contracts';
 import {
   evalPriceUnit,
   formatArea,
+  formatCompactPrice,
   formatEvalPrice,
+  formatRatioPercent,
+  formatReportUnitPrice,
   formatTotalPrice,
   formatUnitPrice,
   formatUnitPriceFigure,
+  REPORT_LIMITS,
+  ReportMsg,
+  TREND_MIN_MONTH_CASES,
+  trendSourceLabel,
   unitPriceUnit,
 } from '@valuation/domain';
 import { InfoGrid, PageSection, TrendLineChart } from '@valuation/ui';
@@ -83,29 +90,52 @@ export function CaseValuationSection({ c }: { c: AppraisalCaseDetail }) {
   );
 }
 
-/** The community's cases of the last 12 months and its price trend of 2 years. */
+/** The price trend of the case's valuation (the series and figures its report shows) and the community's cases of the last 12 months. */
 export function CaseMarketSection({ c }: { c: AppraisalCaseDetail }) {
   const lease = c.evalType === 2;
+  const t = c.priceTrend;
+  const unit = unitPriceUnit(c.evalType);
   return (
     <PageSection title={`小区行情${c.haName ? `：${c.haName}` : ''}`}>
-      {!c.haCode ? (
-        <Text size="sm" c="dimmed">
-          未匹配到小区，无行情数据
-        </Text>
-      ) : (
-        <Stack gap="lg">
-          <Stack gap="xs">
+      <Stack gap="lg">
+        <Stack gap="xs">
+          <Group justify="space-between" gap="xs">
             <Text size="sm" fw={500}>
-              近2年均价走势（{lease ? '元/㎡/月' : '元/㎡'}）
+              近{REPORT_LIMITS.trendYears}年{t.series.length > 0 ? trendSourceLabel(t.source) : ''}均价走势（{unit}）
             </Text>
-            <TrendLineChart
-              data={c.priceTrend.map((p) => ({ label: p.month, value: p.price }))}
-              seriesLabel="均价"
-              valueFormatter={(n) => formatUnitPriceFigure(n, lease ? 2 : 1)}
-              height={220}
-              emptyText="暂无价格走势"
-            />
-          </Stack>
+            {t.series.length > 0 && (
+              <Text size="sm" data-testid="case-trend-figures">
+                <Text span c="dimmed">
+                  环比{' '}
+                </Text>
+                {formatRatioPercent(t.X)}
+                <Text span c="dimmed" ml="md">
+                  同比{' '}
+                </Text>
+                {formatRatioPercent(t.R)}
+              </Text>
+            )}
+          </Group>
+          <TrendLineChart
+            data={t.series.map((p) => ({ label: p.month, value: p.value }))}
+            seriesLabel="均价"
+            valueFormatter={(n) => formatReportUnitPrice(n, c.evalType)}
+            axisFormatter={formatCompactPrice}
+            minPoints={REPORT_LIMITS.minTrendPoints}
+            height={220}
+            emptyText={ReportMsg.noData}
+          />
+          {t.series.some((p) => p.smoothed) && (
+            <Text size="xs" c="dimmed">
+              注：案例不足{TREND_MIN_MONTH_CASES}套的月份按与前几个月合并的均价计。
+            </Text>
+          )}
+        </Stack>
+        {!c.haCode ? (
+          <Text size="sm" c="dimmed">
+            未匹配到小区，无小区案例
+          </Text>
+        ) : (
           <Stack gap="xs">
             <Text size="sm" fw={500}>
               近12个月{lease ? '租赁' : '成交/挂牌'}案例（{c.recentCases.length}）
@@ -142,8 +172,8 @@ export function CaseMarketSection({ c }: { c: AppraisalCaseDetail }) {
               </Table>
             </ScrollArea.Autosize>
           </Stack>
-        </Stack>
-      )}
+        )}
+      </Stack>
     </PageSection>
   );
 }

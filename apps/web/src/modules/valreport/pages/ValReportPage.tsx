@@ -59,10 +59,9 @@ export function ValReportPage() {
   const referenceOnly = (record?.state ?? state) === 2;
   const visibility = reportVisibility(record?.method);
 
-  const trend = useEvalTrend(evalCode, Boolean(record) && !referenceOnly);
+  const trend = useEvalTrend(evalCode, Boolean(record));
   const community = useMemo(() => communityOf(record), [record]);
   const detail = useCommunityDetail(community);
-  const priceSeries = useCommunityAnalysis(community, 'price');
   const supply = useCommunityAnalysis(community, 'count');
   const distribution = useCommunityDistribution(community);
   const roomTypes = useRoomTypes(community);
@@ -149,7 +148,7 @@ export function ValReportPage() {
           {visibility.samples && <SampleCasesSection query={resultQuery} samples={result.data?.samples ?? []} evalType={evalType} />}
           <Grid gutter="lg" align="stretch">
             <Grid.Col span={{ base: 12, lg: 6 }}>
-              <PriceTrendSection series={community ? priceSeries : null} trend={trend} evalType={evalType} />
+              <PriceTrendSection trend={trend} evalType={evalType} />
             </Grid.Col>
             <Grid.Col span={{ base: 12, lg: 6 }}>
               <PriceDistributionSection

@@ -61,14 +61,22 @@ describe('distribution chart', () => {
   });
 });
 
+const trendOf = (n: number) => ({
+  X: null,
+  R: null,
+  month: null,
+  source: 'community' as const,
+  series: months(n).map((m) => ({ month: m.month, value: m.data, count: null, smoothed: false })),
+});
+
 describe('trend and supply charts', () => {
   it('needs at least 3 months for a trend line', () => {
     for (const n of [0, 1, 2]) {
-      const svg = trendChart({ rows: months(n) }, 1);
+      const svg = trendChart(trendOf(n), 1);
       expect(svg).toContain('暂无数据');
       expect(svg).not.toContain('trend-line');
     }
-    const svg = trendChart({ rows: months(3) }, 1);
+    const svg = trendChart(trendOf(3), 1);
     expect(svg).not.toContain('暂无数据');
     const points = /class="trend-line" points="([^"]+)"/.exec(svg)![1].split(' ');
     expect(points).toHaveLength(3);
@@ -78,7 +86,7 @@ describe('trend and supply charts', () => {
     expect(axisLabelStep(40, 10_000, 10)).toBe(1);
     expect(axisLabelStep(41, 10_000, 10)).toBe(2);
     expect(axisLabelStep(60, 10_000, 10)).toBe(2);
-    const svg = trendChart({ rows: months(60) }, 1);
+    const svg = trendChart(trendOf(60), 1);
     const labels = [...svg.matchAll(/>(\d{4}-\d{2})</g)].map((m) => m[1]);
     expect(labels.length).toBeLessThanOrEqual(40);
     expect(labels[labels.length - 1]).toBe(months(60)[59].month);

@@ -3,7 +3,7 @@
  * SVG markup out. The width of a full-width chart is the A4 text width in CSS pixels, so one
  * SVG unit prints at about one CSS pixel and the font sizes below are what the reader sees.
  */
-import type { EvalBeta, EvalType, MonthSeries, NearbyCommunity, PriceDistribution } from '@valuation/contracts';
+import type { EvalBeta, EvalTrend, EvalType, MonthSeries, NearbyCommunity, PriceDistribution } from '@valuation/contracts';
 import {
   formatCompactPrice,
   formatGrouped,
@@ -12,6 +12,7 @@ import {
   REPORT_LIMITS,
   ReportMsg,
   unitPriceUnit,
+  trendSourceLabel,
 } from '@valuation/domain';
 import { escapeHtml } from './report-html-utils';
 
@@ -245,11 +246,11 @@ function monthLabelIndexes(count: number, plotWidth: number): number[] {
   return Array.from({ length: count }, (_, i) => i).filter((i) => (count - 1 - i) % step === 0);
 }
 
-/** The community's monthly average unit price as a line; fewer than 3 months show 暂无数据. */
-export function trendChart(series: MonthSeries, evalType: EvalType): string {
+/** The monthly average unit price of the valuation's trend as a line; without a series 暂无数据. */
+export function trendChart(trend: EvalTrend, evalType: EvalType): string {
   const W = FULL_WIDTH;
   const H = 214;
-  const rows = series.rows.filter((r) => Number.isFinite(r.data));
+  const rows = trend.series.map((p) => ({ month: p.month, data: p.value }));
   if (rows.length < REPORT_LIMITS.minTrendPoints) return emptyChart(W, H);
   const m = { left: 52, right: 20, top: 30, bottom: 30 };
   const plotW = W - m.left - m.right;
@@ -289,7 +290,11 @@ export function trendChart(series: MonthSeries, evalType: EvalType): string {
     .join('');
   const body =
     text(m.left - 6, 14, `均价（${unitPriceUnit(evalType)}）`, `font-size="10" fill="${CHART_COLORS.muted}"`) +
-    legend([{ kind: 'line', color: CHART_COLORS.brand, label: evalType === 2 ? '小区租金均价' : '小区售价均价' }], W - m.right, 14) +
+    legend(
+      [{ kind: 'line', color: CHART_COLORS.brand, label: `${trendSourceLabel(trend.source)}${evalType === 2 ? '租金' : '售价'}均价` }],
+      W - m.right,
+      14,
+    ) +
     yAxis(scale.ticks, y, m.left, W - m.right, formatCompactPrice) +
     area +
     line +

@@ -10,7 +10,9 @@ describe('sampleReportDocument', () => {
     expect(doc.images).toEqual({});
     expect(doc.branding.reportSign === '').toBe(type === 1);
     expect(doc.result.samples).toHaveLength(REPORT_LIMITS.sampleCases);
-    expect(doc.trend.rows).toHaveLength(24);
+    expect(doc.trend.series).toHaveLength(24);
+    expect(doc.trend.X).not.toBeNull();
+    expect(doc.trend.R).not.toBeNull();
     expect(doc.supply.rows).toHaveLength(24);
     expect(doc.nearby).toHaveLength(12);
     expect(doc.community).not.toBeNull();
@@ -34,8 +36,8 @@ describe('sampleReportDocument', () => {
 
   it('dates the market data by the report date', () => {
     const doc = sampleReportDocument(2, '2027-03-05');
-    expect(doc.trend.rows[0].month).toBe('2025-03');
-    expect(doc.trend.rows[23].month).toBe('2027-02');
+    expect(doc.trend.series[0].month).toBe('2025-03');
+    expect(doc.trend.series[23].month).toBe('2027-02');
     expect(doc.result.record.evalDate.startsWith('2027-03-05')).toBe(true);
     expect(doc.result.samples.every((s) => s.offerTime! < '2027-03-05')).toBe(true);
   });

@@ -12,7 +12,7 @@ import type {
   ReportDocument,
   ReportType,
 } from '@valuation/contracts';
-import { addDays, REPORT_CONFIG_DEFAULTS, shiftMonth } from '@valuation/domain';
+import { addDays, marketTrend, REPORT_CONFIG_DEFAULTS, shiftMonth } from '@valuation/domain';
 
 const COMMUNITY = { haCode: 'BJ1101050318', haName: '望京融景家园', address: '朝阳区广顺南大街19号院', lon: 116.47862, lat: 40.00118 };
 
@@ -249,7 +249,10 @@ export function sampleReportDocument(reportType: ReportType, reportDate = '2026-
         { title: '建筑类型', value: 0.05 },
       ],
     },
-    trend: { rows: months.map((month, i) => ({ month, data: TREND[i] })) },
+    trend: marketTrend(
+      months.map((month, i) => ({ month, price: TREND[i] })),
+      { evalType: record.evalType, source: 'community' },
+    ),
     supply: { rows: months.map((month, i) => ({ month, data: SUPPLY[i] })) },
     distribution: {
       stepSize: 2500,

@@ -7,6 +7,7 @@ import type {
   ReportAppraisal,
   EvalRecord,
   EvalSample,
+  EvalTrend,
   EvalType,
   MonthSeries,
   NearbyCommunity,
@@ -31,6 +32,8 @@ import {
   REPORT_LIMITS,
   ReportMsg,
   roomTypeLabel,
+  TREND_MIN_MONTH_CASES,
+  trendSourceLabel,
   unitPriceUnit,
   withUnit,
 } from '@valuation/domain';
@@ -244,25 +247,20 @@ export function weightsSection(betas: readonly EvalBeta[]): ReportSection {
   return { title: '特征影响权重', body };
 }
 
-/** Change of the last month against the one before, in percent; null with fewer than 2 months. */
-export function lastMonthChange(rows: MonthSeries['rows'], monthsBack = 1): number | null {
-  if (rows.length <= monthsBack) return null;
-  const last = rows[rows.length - 1].data;
-  const before = rows[rows.length - 1 - monthsBack].data;
-  return before ? ((last - before) / before) * 100 : null;
+/** The trend of the valuation: the chart and, above it, the 环比/同比 of its last point, all from one series. */
+export function trendSection(trend: EvalTrend, t: EvalType): ReportSection {
+  const last = trend.series.at(-1);
+  const smoothed = trend.series.some((p) => p.smoothed);
+  const head = last
+    ? `<div class="figure-head"><span>近${REPORT_LIMITS.trendYears}年${trendSourceLabel(trend.source)}${t === 2 ? '租金' : '售价'}均价月度走势</span>` +
+      `<span>${escapeHtml(last.month)} 均价 <strong>${escapeHtml(withUnit(formatReportUnitPrice(last.value, t), unitPriceUnit(t)))}</strong>` +
+      `　环比 ${changeSpan(ratioPercent(trend.X))}　同比 ${changeSpan(ratioPercent(trend.R))}</span></div>`
+    : '';
+  const note = smoothed ? `<p class="small muted">注：案例不足${TREND_MIN_MONTH_CASES}套的月份按与前几个月合并的均价计。</p>` : '';
+  return { title: '价格走势', body: `<div class="figure-block">${head}${trendChart(trend, t)}${note}</div>` };
 }
 
-export function trendSection(trend: MonthSeries, t: EvalType): ReportSection {
-  const rows = trend.rows;
-  const last = rows[rows.length - 1];
-  const head =
-    rows.length >= REPORT_LIMITS.minTrendPoints
-      ? `<div class="figure-head"><span>近${REPORT_LIMITS.trendYears}年小区${t === 2 ? '租金' : '售价'}均价月度走势</span>` +
-        `<span>${escapeHtml(last.month)} 均价 <strong>${escapeHtml(withUnit(formatReportUnitPrice(last.data, t), unitPriceUnit(t)))}</strong>` +
-        `　环比 ${changeSpan(lastMonthChange(rows))}${rows.length > 12 ? `　同比 ${changeSpan(lastMonthChange(rows, 12))}` : ''}</span></div>`
-      : '';
-  return { title: '价格走势', body: `<div class="figure-block">${head}${trendChart(trend, t)}</div>` };
-}
+const ratioPercent = (ratio: number | null): number | null => (ratio === null ? null : ratio * 100);
 
 export function supplySection(supply: MonthSeries, roomTypes: RoomTypeSeries, propType: number, t: EvalType): ReportSection {
   const total = supply.rows.reduce((sum, r) => sum + r.data, 0);
