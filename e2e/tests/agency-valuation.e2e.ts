@@ -56,7 +56,7 @@ test('a formal institution valuation is ordered, received and answered by the ch
   await channel.getByLabel('接收人姓名').fill('钱估价');
   await channel.getByLabel('接收人电话').fill('13700137000');
   await channel.getByRole('button', { name: '接收', exact: true }).click();
-  await channel.getByLabel('评估总价（元）').fill('3250000');
+  await channel.getByLabel('评估总价（万元）').fill('325');
   await channel.getByLabel('评估单价（元/㎡）').fill('36312.85');
   const reportChooser = channel.waitForEvent('filechooser');
   await channel.getByRole('button', { name: '选择文件' }).click();
@@ -67,7 +67,7 @@ test('a formal institution valuation is ordered, received and answered by the ch
   const channelHistory = historyOf(channel);
   await expect(channelHistory.locator('.mantine-Timeline-itemTitle')).toHaveText(['提交申请', '已读', '接收', '回复评估结果']);
   await expect(channelHistory.getByText('接收人：钱估价，电话：13700137000')).toBeVisible();
-  await expect(channelHistory.getByText(/评估总价：325\.00万元/)).toBeVisible();
+  await expect(channelHistory.getByText(/评估总价：325万元/)).toBeVisible();
   await expect(channelHistory.getByText(/渠道管理员（渠道）/)).toHaveCount(3);
 
   await logIn(admin, 'user', 'demoadmin', DEMO_PASSWORD);
@@ -78,7 +78,7 @@ test('a formal institution valuation is ordered, received and answered by the ch
   await done.getByRole('button', { name: '详情' }).click();
   await expect(admin).toHaveURL(/propertydetails\?detailID=\d+/);
   // The reply in yuan reads in 万元, as on every other screen.
-  await expect(admin.getByText('325.00万元', { exact: true })).toBeVisible();
+  await expect(admin.getByText('325万元', { exact: true })).toBeVisible();
   const adminHistory = historyOf(admin);
   await expect(adminHistory.locator('.mantine-Timeline-itemTitle')).toHaveText(['提交申请', '已读', '接收', '回复评估结果', '已读']);
   await expect(adminHistory.getByText(/演示用户（申请方）/)).toBeVisible();

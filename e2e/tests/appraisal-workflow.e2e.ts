@@ -54,7 +54,7 @@ test('a manual enquiry is answered by an appraiser, read by the user, re-apprais
   await expect(appraiser).toHaveURL(/\/channel\//);
   await claimFromQueue(appraiser);
   await expect(appraiser.getByText('房产照片.png')).toBeVisible();
-  await appraiser.getByLabel('评估总价（元）').fill('5280000');
+  await appraiser.getByLabel('评估总价（万元）').fill('528');
   await appraiser.getByLabel('答复内容').fill('参考同小区近三个月成交，房屋状况良好。');
   await appraiser.getByRole('button', { name: '提交答复' }).click();
   await expect(appraiser.getByRole('button', { name: '提交答复' })).toHaveCount(0);
@@ -68,7 +68,7 @@ test('a manual enquiry is answered by an appraiser, read by the user, re-apprais
   await expect(user.getByText('参考同小区近三个月成交，房屋状况良好。')).toBeVisible();
   await expect(user.getByText('528').first()).toBeVisible();
   const prices = user.getByRole('table', { name: '价格历史' });
-  await expect(prices.getByRole('row', { name: /人工询价.*528\.00万元/ })).toBeVisible();
+  await expect(prices.getByRole('row', { name: /人工询价.*528万元/ })).toBeVisible();
   await expect(unreadBell(user, 0)).toBeVisible();
 
   await user.getByRole('button', { name: '生成咨询报告' }).click();
@@ -114,7 +114,7 @@ test('a manual enquiry is answered by an appraiser, read by the user, re-apprais
   await expect(user.getByText('期望价格缺少依据，请补充近期成交材料。')).toBeVisible();
   // The refused re-appraisal has no price: its history is the enquiry it re-appraises.
   const chain = user.getByRole('table', { name: '价格历史' });
-  await expect(chain.getByRole('row', { name: /人工询价.*528\.00万元/ })).toBeVisible();
+  await expect(chain.getByRole('row', { name: /人工询价.*528万元/ })).toBeVisible();
   await expect(chain.getByRole('row', { name: /人工复评/ })).toHaveCount(0);
   await expect(unreadBell(user, 0)).toBeVisible();
 });

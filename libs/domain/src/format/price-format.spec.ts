@@ -6,23 +6,27 @@ import {
   formatChangePercent,
   formatEvalPrice,
   formatGrouped,
+  formatSaleSum,
   formatMarketPrice,
   formatReportTotalPrice,
   formatReportUnitPrice,
   formatTotalPrice,
   formatUnitPrice,
   formatYuan,
+  totalPriceFromInput,
+  totalPriceInputValue,
   unitPriceUnit,
   withUnit,
   yuanPriceUnit,
 } from './price-format';
 
 describe('price format of lists', () => {
-  it('shows a sale in 万元 with 2 decimals and thousands separators', () => {
-    expect(formatEvalPrice(5_400_000, 1)).toBe('540.00万元');
-    expect(formatEvalPrice(123_456_789, 1)).toBe('12,345.68万元');
-    expect(formatEvalPrice(12_345, 1)).toBe('1.23万元');
-    expect(evalPriceValue(5_432_100, 1)).toBe(543.21);
+  it('shows a sale in whole 万元 with thousands separators', () => {
+    expect(formatEvalPrice(5_400_000, 1)).toBe('540万元');
+    expect(formatEvalPrice(123_456_789, 1)).toBe('12,346万元');
+    expect(formatEvalPrice(12_345, 1)).toBe('1万元');
+    expect(evalPriceValue(5_432_100, 1)).toBe(543);
+    expect(evalPriceValue(5_432_100, 1, 2)).toBe(543.21);
     expect(evalPriceUnit(1)).toBe('万元');
   });
 
@@ -76,12 +80,38 @@ describe('the same figures in the report', () => {
 });
 
 describe('the decimals each screen names', () => {
-  it('shows one valuation in the same unit everywhere, rounded as each screen says', () => {
-    expect(formatEvalPrice(7_318_296, 1)).toBe('731.83万元');
-    expect(formatEvalPrice(7_318_296, 1, 0)).toBe('732万元');
-    expect(formatTotalPrice(7_318_296, 1)).toBe('731.83');
+  it('shows one valuation as one number on every screen, export and report', () => {
+    expect(formatEvalPrice(7_318_296, 1)).toBe('732万元');
+    expect(formatTotalPrice(7_318_296, 1)).toBe('732');
     expect(formatReportTotalPrice(7_318_296, 1)).toBe('732');
-    expect(evalPriceValue(7_318_296, 1)).toBe(731.83);
+    expect(evalPriceValue(7_318_296, 1)).toBe(732);
+    expect(formatEvalPrice(9181.3, 2)).toBe('9,181.30元/月');
+    expect(formatReportTotalPrice(9181.3, 2)).toBe('9,181.30');
+    expect(evalPriceValue(9181.304, 2)).toBe(9181.3);
+  });
+
+  it('keeps the 2 decimals in 万元 a batch item asks for', () => {
+    expect(formatTotalPrice(3_561_234, 1, 2)).toBe('356.12');
+  });
+
+  it('reads a sum of sale totals in 亿元 from 1 亿 up, else in 万元', () => {
+    expect(formatSaleSum(123_456_789)).toBe('1.23亿元');
+    expect(formatSaleSum(99_994_999)).toBe('9,999万元');
+    expect(formatSaleSum(7_318_296)).toBe('732万元');
+    expect(formatSaleSum(0)).toBe('0万元');
+    expect(formatSaleSum(null)).toBe('--');
+  });
+
+  it('converts a total between yuan and the unit a price form takes', () => {
+    expect(totalPriceInputValue(7_318_296, 1)).toBe(731.83);
+    expect(totalPriceInputValue(9181.304, 2)).toBe(9181.3);
+    expect(totalPriceInputValue(null, 1)).toBe('');
+    expect(totalPriceFromInput(732, 1)).toBe(7_320_000);
+    expect(totalPriceFromInput('731.83', 1)).toBe(7_318_300);
+    expect(totalPriceFromInput('1,234.5', 2)).toBe(1234.5);
+    expect(totalPriceFromInput(' ', 1)).toBeNull();
+    expect(totalPriceFromInput('abc', 1)).toBeNull();
+    expect(totalPriceFromInput(undefined, 2)).toBeNull();
   });
 
   it('shows unit prices whole for a sale and with 2 decimals for a rent, or with the decimals asked for', () => {

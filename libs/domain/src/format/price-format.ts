@@ -1,11 +1,13 @@
 /**
  * The one formatting module for money, areas and their units, used by every screen, export and
  * PDF. Stored prices are yuan. The specification's rules:
- * - a sale total is shown in 万元, a rent total in 元/月 with 2 decimals;
- * - a sale unit price in 元/㎡, a rent unit price in 元/月/㎡;
- * - thousands separators everywhere, with the decimals each screen names: lists and dialogs show
- *   sale totals with 2 decimals, the valuation report rounds them to whole 万元; report unit prices
- *   are whole 元/㎡ for a sale and 2 decimals for a rent; batch unit prices have none;
+ * - a sale total is shown in whole 万元 (rounded) on every screen, export and PDF, so one valuation
+ *   reads one number everywhere; a rent total in 元/月 with 2 decimals; the items of a batch show
+ *   their totals with 2 decimals in 万元 and a batch's sum reads in 亿元 from 1 亿 up;
+ * - a sale unit price in whole 元/㎡, a rent unit price in 元/月/㎡ with 2 decimals;
+ * - thousands separators everywhere;
+ * - forms take a sale total in 万元 and a rent in 元/月 (totalPriceInputValue/totalPriceFromInput
+ *   convert at the form's edge; prices are stored in yuan);
  * - areas with 2 decimals and ㎡;
  * - average prices on the quick valuation price view by size (formatMarketPrice).
  */
@@ -23,6 +25,12 @@ export const AREA_UNIT = '㎡';
 export const EVAL_TYPE_LABELS: Readonly<Record<number, string>> = { 1: '售价', 2: '租金' };
 
 const isNumber = (v: number | null | undefined): v is number => typeof v === 'number' && Number.isFinite(v);
+
+/** Decimals of a sale total in 万元: the spec's "万元 rounded". */
+export const SALE_TOTAL_DECIMALS = 0;
+/** Yuan in one 万元 and in one 亿元. */
+export const YUAN_PER_WAN = 10_000;
+export const YUAN_PER_YI = 100_000_000;
 
 /** Thousands separators and a fixed number of decimals: 12345.6 → '12,345.60' with 2 decimals; '--' without a value. */
 export function formatGrouped(value: number | null | undefined, decimals = 0): string {
@@ -71,22 +79,54 @@ export function yuanPriceUnit(evalType: number): '元' | '元/月' {
   return evalType === 2 ? '元/月' : '元';
 }
 
-/** A total in its unit (万元 for a sale, 元/月 for a rent), rounded to 2 decimals: the number exports write. */
-export function evalPriceValue(totalPrice: number | null | undefined, evalType: number): number | null {
+const roundTo = (value: number, decimals: number) => Math.round(value * 10 ** decimals) / 10 ** decimals;
+
+/**
+ * A total in its unit, the number exports write: a sale in 万元 with `saleDecimals` (whole by
+ * default, as every screen shows it), a rent in 元/月 with 2 decimals.
+ */
+export function evalPriceValue(totalPrice: number | null | undefined, evalType: number, saleDecimals = SALE_TOTAL_DECIMALS): number | null {
   if (!isNumber(totalPrice)) return null;
-  const value = evalType === 2 ? totalPrice : totalPrice / 10000;
-  return Math.round(value * 100) / 100;
+  return evalType === 2 ? roundTo(totalPrice, 2) : roundTo(totalPrice / YUAN_PER_WAN, saleDecimals);
 }
 
-/** A total in its unit without the unit: a sale in 万元 with `saleDecimals` (2 by default), a rent in 元/月 with 2. */
-export function formatTotalPrice(totalPrice: number | null | undefined, evalType: number, saleDecimals = 2): string {
+/** A total in its unit without the unit: a sale in whole 万元 (or with `saleDecimals`), a rent in 元/月 with 2 decimals. */
+export function formatTotalPrice(totalPrice: number | null | undefined, evalType: number, saleDecimals = SALE_TOTAL_DECIMALS): string {
   if (!isNumber(totalPrice)) return EMPTY_FIGURE;
-  return evalType === 2 ? formatGrouped(totalPrice, 2) : formatGrouped(totalPrice / 10000, saleDecimals);
+  return evalType === 2 ? formatGrouped(totalPrice, 2) : formatGrouped(totalPrice / YUAN_PER_WAN, saleDecimals);
 }
 
-/** `356.12万元` or `4,500.00元/月`; `--` without a price. */
-export function formatEvalPrice(totalPrice: number | null | undefined, evalType: number, saleDecimals = 2): string {
+/** `356万元` or `4,500.00元/月`; `--` without a price. */
+export function formatEvalPrice(totalPrice: number | null | undefined, evalType: number, saleDecimals = SALE_TOTAL_DECIMALS): string {
   return withUnit(formatTotalPrice(totalPrice, evalType, saleDecimals), evalPriceUnit(evalType));
+}
+
+/** A sum of sale totals in yuan: `1.23亿元` from 1 亿 up, else in whole 万元 (`732万元`); `--` without one. */
+export function formatSaleSum(yuan: number | null | undefined): string {
+  if (!isNumber(yuan)) return EMPTY_FIGURE;
+  return Math.abs(yuan) >= YUAN_PER_YI ? `${formatGrouped(yuan / YUAN_PER_YI, 2)}亿元` : formatEvalPrice(yuan, 1);
+}
+
+/** Decimals a price form takes: 2 for 万元 and for 元/月. */
+export const PRICE_INPUT_DECIMALS = 2;
+
+/** A total kept in yuan as a price form shows it: 万元 for a sale, 元/月 for a rent, 2 decimals; '' without one. */
+export function totalPriceInputValue(yuan: number | null | undefined, evalType: number): number | '' {
+  if (!isNumber(yuan)) return '';
+  return roundTo(evalType === 2 ? yuan : yuan / YUAN_PER_WAN, PRICE_INPUT_DECIMALS);
+}
+
+/**
+ * The yuan of a total typed in a price form (万元 for a sale, 元/月 for a rent), rounded to the fen;
+ * null when nothing (or no number) was typed. The form's own checks come first.
+ */
+export function totalPriceFromInput(value: number | string | null | undefined, evalType: number): number | null {
+  if (value === null || value === undefined) return null;
+  const text = typeof value === 'string' ? value.trim().replace(/,/g, '') : value;
+  if (text === '') return null;
+  const n = Number(text);
+  if (!Number.isFinite(n)) return null;
+  return roundTo(evalType === 2 ? n : n * YUAN_PER_WAN, 2);
 }
 
 /** A unit price without its unit: a sale in whole 元/㎡, a rent in 元/月/㎡ with 2 decimals, unless `decimals` is named. */

@@ -36,7 +36,7 @@ export const BATCH_ITEM_EXPORT_COLUMNS: readonly XlsxColumn<BatchItemEntity>[] =
     header: '总价(万元)',
     width: 14,
     numFmt: XLSX_AMOUNT,
-    value: (i) => evalPriceValue(num(i.totalPrice), 1),
+    value: (i) => evalPriceValue(num(i.totalPrice), 1, 2),
   },
   { header: '估价状态', width: 14, value: (i) => BATCH_ITEM_STATE_LABELS[i.state] ?? '' },
   { header: '估价编号', width: 28, value: (i) => i.evalCode },

@@ -1,6 +1,15 @@
 import { Group, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { AGENCY_LIMITS, AgencyMsg, agencyPickedFilesProblem, agencyPushReportSchema, agencyReceiveSchema } from '@valuation/domain';
+import {
+  AGENCY_LIMITS,
+  AgencyMsg,
+  agencyPickedFilesProblem,
+  agencyPushReportSchema,
+  agencyReceiveSchema,
+  evalPriceUnit,
+  totalPriceFromInput,
+  unitPriceUnit,
+} from '@valuation/domain';
 import { FormDialog, PageSection, SchemaForm, type FormValues, type SchemaFormApi, type SchemaFormOptions } from '@valuation/ui';
 import { useState, type ReactNode } from 'react';
 import type { z } from 'zod';
@@ -13,7 +22,7 @@ export interface AgencyActionTarget {
   kind: 'receive' | 'reply';
   detailID: number;
   version: number;
-  /** 1 sale (元, 元/㎡), 2 rent (元/月, 元/月/㎡). */
+  /** 1 sale (total typed in 万元, sent in 元; 元/㎡), 2 rent (元/月, 元/月/㎡). */
   evalType: number;
   /** Who and what the application is about, shown above the dialog's fields. */
   summary?: string;
@@ -115,7 +124,7 @@ function useReplyForm(target: AgencyActionTarget | null, onDone: () => void): Ac
           push.mutateAsync({
             detailID: request.detailID,
             version: request.version,
-            totalPrice: v.reportResult,
+            totalPrice: rent ? v.reportResult : String(totalPriceFromInput(v.reportResult, 1) ?? v.reportResult),
             unitPrice: v.reportResultSingle,
             files: v.files,
           }),
@@ -129,7 +138,7 @@ function useReplyForm(target: AgencyActionTarget | null, onDone: () => void): Ac
       <>
         <Group grow align="flex-start">
           <TextInput
-            label={rent ? '评估总价（元/月）' : '评估总价（元）'}
+            label={`评估总价（${evalPriceUnit(rent ? 2 : 1)}）`}
             withAsterisk
             data-autofocus
             placeholder={AgencyMsg.totalPriceRequired}
@@ -138,7 +147,7 @@ function useReplyForm(target: AgencyActionTarget | null, onDone: () => void): Ac
             {...form.getInputProps('reportResult')}
           />
           <TextInput
-            label={rent ? '评估单价（元/月/㎡）' : '评估单价（元/㎡）'}
+            label={`评估单价（${unitPriceUnit(rent ? 2 : 1)}）`}
             withAsterisk
             placeholder={AgencyMsg.unitPriceRequired}
             inputMode="decimal"

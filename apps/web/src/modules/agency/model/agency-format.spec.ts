@@ -2,10 +2,11 @@ import { agencyReportTypeLabel, agencyTotalPrice, agencyUnitPrice, floorText, ro
 import { detailIdOf, isAgencyUnread } from './agency-side';
 
 describe('agency formatting', () => {
-  it('shows replied prices in the units of every other screen, with 2 decimals and separators', () => {
-    expect(agencyTotalPrice(3_250_000, 1)).toBe('325.00万元');
+  it('shows replied prices as every other screen does: whole 万元 and 元/㎡ for a sale, 2 decimals for a rent', () => {
+    expect(agencyTotalPrice(3_250_000, 1)).toBe('325万元');
+    expect(agencyTotalPrice(7_318_296, 1)).toBe('732万元');
     expect(agencyTotalPrice(4500.5, 2)).toBe('4,500.50元/月');
-    expect(agencyUnitPrice(36_500.25, 1)).toBe('36,500.25元/㎡');
+    expect(agencyUnitPrice(36_500.25, 1)).toBe('36,500元/㎡');
     expect(agencyUnitPrice(50, 2)).toBe('50.00元/月/㎡');
     expect(agencyTotalPrice(null, 1)).toBe('--');
   });

@@ -1,10 +1,10 @@
 import { AGENCY_REPORT_TYPE_LABELS, agencyReportTypeOf, formatEvalPrice, formatUnitPrice } from '@valuation/domain';
 
-/** The total of a reply in the unit of the evaluation type: 万元 for a sale, 元/月 for a rent, with 2 decimals. */
+/** The total of a reply in the unit of the evaluation type: whole 万元 for a sale, 元/月 with 2 decimals for a rent. */
 export const agencyTotalPrice = (value: number | null | undefined, evalType: number) => formatEvalPrice(value, evalType);
 
-/** The unit price of a reply with 2 decimals, as typed: 元/㎡ for a sale, 元/月/㎡ for a rent. */
-export const agencyUnitPrice = (value: number | null | undefined, evalType: number) => formatUnitPrice(value, evalType, 2);
+/** The unit price of a reply: whole 元/㎡ for a sale, 元/月/㎡ with 2 decimals for a rent. */
+export const agencyUnitPrice = (value: number | null | undefined, evalType: number) => formatUnitPrice(value, evalType);
 
 export const agencyReportTypeLabel = (v: boolean | number) => AGENCY_REPORT_TYPE_LABELS[agencyReportTypeOf(v)];
 

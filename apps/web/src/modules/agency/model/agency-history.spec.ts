@@ -40,7 +40,7 @@ describe('agency history', () => {
       '正式报告；附件：房产证.png、户型图.jpg',
       null,
       '接收人：李估价，电话：0755-12345678',
-      '评估总价：560.00万元\n评估单价：63,276.84元/㎡\n报告：评估报告.pdf',
+      '评估总价：560万元\n评估单价：63,277元/㎡\n报告：评估报告.pdf',
     ]);
     expect(agencyHistoryDetail(history[3], 2)).toBe('评估总价：5,600,000.00元/月\n评估单价：63,276.84元/月/㎡\n报告：评估报告.pdf');
     expect(agencyHistoryDetail(step('SUBMIT', '提交申请', 'user', '演示用户', { reportType: 0, files: [] }), 1)).toBe('预评估报告');

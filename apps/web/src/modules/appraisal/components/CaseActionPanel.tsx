@@ -5,10 +5,12 @@ import {
   ANSWER_REPLY_MAX,
   AppraisalMsg,
   appraisalRefuseSchema,
+  evalPriceUnit,
   formatEvalPrice,
   formatUnitPrice,
   Perm,
   REFUSE_REASON_MAX,
+  unitPriceUnit,
 } from '@valuation/domain';
 import { PageSection } from '@valuation/ui';
 import { useEffect, useState } from 'react';
@@ -45,7 +47,7 @@ function Outcome({ c }: { c: AppraisalCaseDetail }) {
     <Alert color="green" title={`已答复 · ${c.reviewTime ?? ''}`}>
       <Stack gap={4}>
         {c.reviewTotalPrice !== null && <Text size="sm">评估总价：{formatEvalPrice(c.reviewTotalPrice, c.evalType)}</Text>}
-        {c.reviewUnitPrice !== null && <Text size="sm">评估单价：{formatUnitPrice(c.reviewUnitPrice, c.evalType, 2)}</Text>}
+        {c.reviewUnitPrice !== null && <Text size="sm">评估单价：{formatUnitPrice(c.reviewUnitPrice, c.evalType)}</Text>}
         <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
           {c.reviewReply}
         </Text>
@@ -97,7 +99,7 @@ export function CaseActionPanel({ c, reload }: CaseActionPanelProps) {
   };
 
   const submitAnswer = () => {
-    const checked = checkAnswer(c.kind, c.id, c.version, answer);
+    const checked = checkAnswer(c.kind, c.id, c.version, answer, c.evalType);
     if (!checked.ok) {
       setAnswerError(checked.message);
       return;
@@ -172,17 +174,17 @@ export function CaseActionPanel({ c, reload }: CaseActionPanelProps) {
                 {!objection && (
                   <Stack gap="sm">
                     <NumberInput
-                      label={lease ? '评估租金（元/月）' : '评估总价（元）'}
+                      label={`${lease ? '评估租金' : '评估总价'}（${evalPriceUnit(c.evalType)}）`}
                       withAsterisk
                       min={0}
                       decimalScale={2}
                       thousandSeparator=","
                       hideControls
                       value={answer.totalPrice}
-                      onChange={(v) => setAnswer((a) => ({ ...a, totalPrice: v, unitPrice: proposedUnitPrice(v, c.bldgArea) }))}
+                      onChange={(v) => setAnswer((a) => ({ ...a, totalPrice: v, unitPrice: proposedUnitPrice(v, c.bldgArea, c.evalType) }))}
                     />
                     <NumberInput
-                      label={lease ? '评估单价（元/㎡/月）' : '评估单价（元/㎡）'}
+                      label={`评估单价（${unitPriceUnit(c.evalType)}）`}
                       description={c.bldgArea ? `按面积 ${c.bldgArea}㎡ 计算，可修改` : undefined}
                       withAsterisk
                       min={0}

@@ -8,7 +8,7 @@ function detail(h: CaseHistoryView, evalType: number): string | null {
     const unitPrice = typeof d.unitPrice === 'number' ? d.unitPrice : null;
     const prices =
       typeof d.totalPrice === 'number'
-        ? `总价 ${formatEvalPrice(d.totalPrice, evalType)}，单价 ${formatUnitPrice(unitPrice, evalType, 2)}；`
+        ? `总价 ${formatEvalPrice(d.totalPrice, evalType)}，单价 ${formatUnitPrice(unitPrice, evalType)}；`
         : '';
     return `${prices}${String(d.reply ?? '')}`;
   }

@@ -122,6 +122,7 @@ export function CaseMarketSection({ c }: { c: AppraisalCaseDetail }) {
             valueFormatter={(n) => formatReportUnitPrice(n, c.evalType)}
             axisFormatter={formatCompactPrice}
             minPoints={REPORT_LIMITS.minTrendPoints}
+            maxLabels={12}
             height={220}
             emptyText={ReportMsg.noData}
           />

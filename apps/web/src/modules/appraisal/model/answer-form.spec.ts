@@ -2,26 +2,43 @@ import { AppraisalMsg } from '@valuation/domain';
 import { checkAnswer, proposedUnitPrice } from './answer-form';
 
 describe('answer form', () => {
-  it('proposes the unit price from the total and the area', () => {
-    expect(proposedUnitPrice(6_000_000, 89.5)).toBe(67039.11);
-    expect(proposedUnitPrice('', 89.5)).toBe('');
-    expect(proposedUnitPrice(6_000_000, null)).toBe('');
+  it('proposes the unit price from the total in 万元 (a sale) or 元/月 (a rent) and the area', () => {
+    expect(proposedUnitPrice(600, 89.5, 1)).toBe(67039.11);
+    expect(proposedUnitPrice('731.83', 100, 1)).toBe(73183);
+    expect(proposedUnitPrice(9000, 90, 2)).toBe(100);
+    expect(proposedUnitPrice('', 89.5, 1)).toBe('');
+    expect(proposedUnitPrice(600, null, 1)).toBe('');
   });
 
-  it('checks the answer with the server rules', () => {
-    expect(checkAnswer('artificial', 1, 2, { totalPrice: '', unitPrice: '', reply: '参考成交' })).toEqual({
+  it('sends a sale total typed in 万元 as yuan, and a rent as typed', () => {
+    expect(checkAnswer('review', 1, 2, { totalPrice: 731.83, unitPrice: 73183, reply: '参考成交' }, 1)).toEqual({
+      ok: true,
+      answer: { totalPrice: 7_318_300, unitPrice: 73183, reply: '参考成交' },
+    });
+    expect(checkAnswer('artificial', 1, 2, { totalPrice: '9,000.5', unitPrice: 100.01, reply: '参考租金' }, 2)).toEqual({
+      ok: true,
+      answer: { totalPrice: 9000.5, unitPrice: 100.01, reply: '参考租金' },
+    });
+  });
+
+  it('checks the answer with the server rules and messages', () => {
+    expect(checkAnswer('artificial', 1, 2, { totalPrice: '', unitPrice: '', reply: '参考成交' }, 1)).toEqual({
       ok: false,
       message: AppraisalMsg.totalPriceRequired,
     });
-    expect(checkAnswer('review', 1, 2, { totalPrice: 100, unitPrice: 1.5, reply: '' })).toEqual({
+    expect(checkAnswer('artificial', 1, 2, { totalPrice: '-5', unitPrice: 1, reply: '参考成交' }, 1)).toEqual({
+      ok: false,
+      message: AppraisalMsg.totalPriceInvalid,
+    });
+    expect(checkAnswer('artificial', 1, 2, { totalPrice: 'abc', unitPrice: 1, reply: '参考成交' }, 1)).toEqual({
+      ok: false,
+      message: AppraisalMsg.totalPriceInvalid,
+    });
+    expect(checkAnswer('review', 1, 2, { totalPrice: 100, unitPrice: 1.5, reply: '' }, 1)).toEqual({
       ok: false,
       message: AppraisalMsg.replyRequired,
     });
-    expect(checkAnswer('review', 1, 2, { totalPrice: 100, unitPrice: 1.5, reply: '参考成交' })).toEqual({
-      ok: true,
-      answer: { totalPrice: 100, unitPrice: 1.5, reply: '参考成交' },
-    });
-    expect(checkAnswer('objection', 1, 2, { totalPrice: 'x', unitPrice: '', reply: '维持原价' })).toEqual({
+    expect(checkAnswer('objection', 1, 2, { totalPrice: 'x', unitPrice: '', reply: '维持原价' }, 1)).toEqual({
       ok: true,
       answer: { reply: '维持原价' },
     });

@@ -1,5 +1,13 @@
-import { appraisalAnswerSchema, answerForKind, unitPriceOf, type AppraisalAnswer, type AppraisalCaseKind } from '@valuation/domain';
+import {
+  appraisalAnswerSchema,
+  answerForKind,
+  totalPriceFromInput,
+  unitPriceOf,
+  type AppraisalAnswer,
+  type AppraisalCaseKind,
+} from '@valuation/domain';
 
+/** The answer as typed: the total in the unit users read (万元 for a sale, 元/月 for a rent), the unit price in 元/㎡ or 元/月/㎡. */
 export interface AnswerFormValues {
   totalPrice: number | string;
   unitPrice: number | string;
@@ -8,20 +16,26 @@ export interface AnswerFormValues {
 
 export const EMPTY_ANSWER: AnswerFormValues = { totalPrice: '', unitPrice: '', reply: '' };
 
-/** The unit price the form proposes when the total changes: total / area, rounded to cents. */
-export function proposedUnitPrice(totalPrice: number | string, area: number | null): number | '' {
-  const total = typeof totalPrice === 'number' ? totalPrice : totalPrice.trim() === '' ? NaN : Number(totalPrice);
-  return unitPriceOf(Number.isFinite(total) ? total : null, area) ?? '';
+/** The unit price the form proposes when the total (in the form's unit) changes: total in yuan / area, rounded to cents. */
+export function proposedUnitPrice(totalPrice: number | string, area: number | null, evalType: number): number | '' {
+  return unitPriceOf(totalPriceFromInput(totalPrice, evalType), area) ?? '';
 }
 
-/** Checks the form with the server's rules: the answer to send, or the message to show. */
+/**
+ * Checks the form with the server's rules and messages, the total converted from the form's unit to
+ * the yuan the API stores: the answer to send, or the message to show.
+ */
 export function checkAnswer(
   kind: AppraisalCaseKind,
   id: number,
   version: number,
   v: AnswerFormValues,
+  evalType: number,
 ): { ok: true; answer: AppraisalAnswer } | { ok: false; message: string } {
-  const parsed = appraisalAnswerSchema.safeParse(kind === 'objection' ? { id, version, reply: v.reply } : { id, version, ...v });
+  const totalPrice = totalPriceFromInput(v.totalPrice, evalType) ?? v.totalPrice;
+  const parsed = appraisalAnswerSchema.safeParse(
+    kind === 'objection' ? { id, version, reply: v.reply } : { id, version, ...v, totalPrice },
+  );
   if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? '' };
   return answerForKind(kind, parsed.data);
 }

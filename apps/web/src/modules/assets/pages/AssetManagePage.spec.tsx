@@ -109,7 +109,7 @@ describe('asset management', () => {
     const table = await screen.findByRole('table', { name: '资产管理' });
     await within(table).findByText('EV0000000011');
     expect(sent.find((c) => c.path === '/api/asset/list')?.query.get('assetType')).toBe('5');
-    expect(screen.getByText('840.00')).toBeTruthy();
+    expect(screen.getByText('840')).toBeTruthy();
     const untyped = within(table).getByText('EV0000000011').closest('tr') as HTMLElement;
     expect(within(untyped).getByText('无类型')).toBeTruthy();
     expect(within(table).getByText('商铺抵押')).toBeTruthy();

@@ -148,7 +148,7 @@ export function AssetManagePage() {
       <StatTile label="资产数量" value={assets.data?.pageInfo.total ?? null} unit="项" loading={assets.isLoading} />
       <StatTile
         label="售价合计"
-        value={assets.data ? formatGrouped(assets.data.amount, 2) : null}
+        value={assets.data ? formatGrouped(assets.data.amount) : null}
         unit={SALE_PRICE_UNIT}
         loading={assets.isLoading}
       />

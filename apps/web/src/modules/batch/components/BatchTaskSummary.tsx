@@ -52,7 +52,7 @@ export function BatchTaskSummary({ task }: { task: BatchTask }) {
         <StatTile label="估价成功" value={task.evalSuccess} unit="条" />
         <StatTile label="估价失败" value={task.evalFail} unit="条" />
         <StatTile label="地址解析失败" value={task.evalError} unit="条" />
-        <StatTile label="估价总额" value={formatBatchAmount(task.evalAmount)} unit="亿元" />
+        <StatTile label="估价总额" value={formatBatchAmount(task.evalAmount)} />
       </SimpleGrid>
     </Stack>
   );

@@ -32,7 +32,7 @@ export const TASK_COLUMNS: TableColumn<BatchTask>[] = [
   { key: 'progress', title: '进度', width: 160, render: (t) => <TaskProgress task={t} /> },
   {
     key: 'evalAmount',
-    title: '估价总额(亿元)',
+    title: '估价总额',
     align: 'right',
     nowrap: true,
     render: (t) => (t.taskState === 2 || t.evalAmount > 0 ? formatBatchAmount(t.evalAmount) : EMPTY_CELL),

@@ -37,9 +37,10 @@ describe('batch progress', () => {
 
 describe('batch amounts', () => {
   it('shows the task total in 亿元 with 4 decimals', () => {
-    expect(formatBatchAmount(1.23456)).toBe('1.2346');
-    expect(formatBatchAmount(0)).toBe('0.0000');
-    expect(formatBatchAmount(12345.5)).toBe('12,345.5000');
+    expect(formatBatchAmount(1.23456)).toBe('1.23亿元');
+    expect(formatBatchAmount(0.07318296)).toBe('732万元');
+    expect(formatBatchAmount(0)).toBe('0万元');
+    expect(formatBatchAmount(12345.5)).toBe('12,345.50亿元');
     expect(formatBatchAmount(null)).toBe('--');
   });
 

@@ -1,5 +1,12 @@
 import type { BatchItemState, BatchTaskState } from '@valuation/contracts';
-import { BATCH_ITEM_STATE_LABELS, BATCH_TASK_STATE_LABELS, formatAmount, formatTotalPrice, formatUnitPriceFigure } from '@valuation/domain';
+import {
+  BATCH_ITEM_STATE_LABELS,
+  BATCH_TASK_STATE_LABELS,
+  formatSaleSum,
+  formatTotalPrice,
+  formatUnitPriceFigure,
+  YUAN_PER_YI,
+} from '@valuation/domain';
 
 const EMPTY = '--';
 
@@ -12,9 +19,9 @@ export function progressPercent(processed: number | null | undefined, total: num
 
 const isNumber = (v: number | null | undefined): v is number => typeof v === 'number' && Number.isFinite(v);
 
-/** Total of a task in 亿元 as the API gives it, 4 decimals: `1.2346`. */
+/** Total of a task, given in 亿元 by the API, as sums of sale totals read: `1.23亿元` from 1 亿 up, else `732万元`. */
 export function formatBatchAmount(amount: number | null | undefined): string {
-  return isNumber(amount) ? formatAmount(amount, 4) : EMPTY;
+  return isNumber(amount) ? formatSaleSum(amount * YUAN_PER_YI) : EMPTY;
 }
 
 /** Unit price of an item (元/㎡), no decimals: `56,790`. */

@@ -2,7 +2,7 @@ import { Alert, Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   checkObjectionPrice,
-  formatAmount,
+  formatEvalPrice,
   OBJECTION_REASON_LABELS,
   ObjectionMsg,
   objectionPriceUnit,
@@ -72,8 +72,7 @@ export function PriceObjectionModal({ opened, onClose, oldPrice, evalCode, evalT
         <Text size="sm">
           系统估价：
           <Text span fw={600}>
-            {formatAmount(shownOld)}
-            {unit.unit}
+            {formatEvalPrice(oldPrice, evalType)}
           </Text>
         </Text>
         <PriceStepper

@@ -2,7 +2,7 @@ import { Alert, Button, Group, Modal, Radio, Stack, Text, Textarea, TextInput } 
 import { notifications } from '@mantine/notifications';
 import {
   checkReviewForm,
-  formatAmount,
+  formatEvalPrice,
   OBJECTION_REASON_LABELS,
   objectionPriceUnit,
   type ReviewInitiate,
@@ -83,8 +83,7 @@ export function ReappraisalModal({ opened, onClose, initiate, sourceId, oldPrice
     <Modal opened={opened} onClose={() => !add.isPending && onClose()} title="人工复评" centered size="lg" zIndex={1100}>
       <Stack gap="md">
         <Text size="sm" c="dimmed">
-          原估价：{formatAmount(shownOld)}
-          {unit.unit}。提交后估价师将在1-2个工作日内答复。
+          原估价：{formatEvalPrice(oldPrice, evalType)}。提交后估价师将在1-2个工作日内答复。
         </Text>
         <Radio.Group label="复评原因" value={reason} onChange={(v) => setReason(v as '1' | '2' | '3')} withAsterisk>
           <Group mt={6}>

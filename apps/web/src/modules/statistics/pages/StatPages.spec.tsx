@@ -189,7 +189,7 @@ describe('organisation statistics', () => {
       call?.query.get('statMethod'),
     ]).toEqual(['2', 'demouser', '22', '2']);
     expect(call?.query.get('pageSize')).toBe('10');
-    expect(within(table).getByText('320.00万元')).toBeTruthy();
+    expect(within(table).getByText('320万元')).toBeTruthy();
     expect(within(table).getByText('北京市')).toBeTruthy();
     // Method 2: the report totals.
     const strip = screen.getByLabelText('统计合计');

@@ -34,6 +34,8 @@ function Change({ label, ratio }: { label: string; ratio: number | null | undefi
 }
 
 const HEIGHT = 260;
+/** Month labels the half-width chart has room for; more months are thinned so labels never overlap. */
+const AXIS_LABELS = 8;
 
 /** 价格走势: the monthly average unit price of the valuation's place over two years, with the change of its last month. */
 export function PriceTrendSection({ trend, evalType }: PriceTrendSectionProps) {
@@ -43,6 +45,7 @@ export function PriceTrendSection({ trend, evalType }: PriceTrendSectionProps) {
   return (
     <PageSection
       title={`价格走势（近${REPORT_LIMITS.trendYears}年${evalType === 2 ? '租金' : '售价'}）`}
+      data-testid="price-trend"
       h="100%"
       actions={
         series.length > 0 && (
@@ -68,7 +71,7 @@ export function PriceTrendSection({ trend, evalType }: PriceTrendSectionProps) {
               valueFormatter={(v) => formatReportUnitPrice(v, evalType)}
               axisFormatter={formatCompactPrice}
               minPoints={REPORT_LIMITS.minTrendPoints}
-              maxLabels={REPORT_LIMITS.maxAxisLabels}
+              maxLabels={Math.min(AXIS_LABELS, REPORT_LIMITS.maxAxisLabels)}
               emptyText={ReportMsg.noData}
             />
             {series.some((p) => p.smoothed) && (

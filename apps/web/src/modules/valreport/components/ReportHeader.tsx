@@ -88,7 +88,7 @@ function ValuedResult({ record, trend }: { record: EvalRecord; trend: QueryLike 
             {t === 2 ? '估价租金' : '估价总价'}
           </Text>
           <Group gap={6} align="baseline" wrap="nowrap" mt={4}>
-            <Text fz={48} fw={700} lh={1.1} c="brand.7" style={{ fontVariantNumeric: 'tabular-nums' }}>
+            <Text fz={48} fw={700} lh={1.1} c="brand.7" style={{ fontVariantNumeric: 'tabular-nums' }} data-testid="report-total">
               {formatReportTotalPrice(record.totalPrice, t)}
             </Text>
             <Text fz="lg" c="brand.7" fw={500}>
