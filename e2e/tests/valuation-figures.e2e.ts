@@ -41,7 +41,8 @@ test('one valuation reads one total on its report, in the records and on the app
   await logIn(appraiser, 'tenant', 'appraiser1', DEMO_PASSWORD, '/channelLogin');
   await expect(appraiser).toHaveURL(/\/channel\//);
   await appraiser.goto('/channel/appraisalQueue');
-  const row = appraiser.getByRole('row', { name: /春晓花园/ }).first();
+  // The newest unclaimed re-appraisal of the community: the one just filed.
+  const row = appraiser.getByRole('row', { name: /人工复评.*春晓花园.*未领取/ }).first();
   await row.getByRole('link', { name: '处理' }).click();
   await expect(appraiser).toHaveURL(/\/channel\/appraisalCase\/\d+/);
   await expect(appraiser.getByText(evalCode)).toBeVisible();
