@@ -144,6 +144,14 @@ test('a batch of 50 Beijing flats is uploaded, valued, filtered and exported', a
   expect(valuedCount).toBe(ROWS - UNKNOWN_ADDRESSES);
   await expect(page.getByText(`共 ${valuedCount} 条`)).toBeVisible();
   await expect(items.locator('tbody tr').first()).toContainText('北京');
+  await expect(items.getByRole('columnheader', { name: '估价编号' })).toBeVisible();
+  await expect(items.getByRole('columnheader', { name: '匹配小区' })).toBeVisible();
+  const reportLink = items
+    .locator('tbody tr')
+    .first()
+    .getByRole('link', { name: /^EV\d+$/ });
+  await expect(reportLink).toBeVisible();
+  const valuedCode = (await reportLink.textContent())!;
 
   const exported = page.waitForEvent('download');
   await page.getByRole('button', { name: '导出' }).click();
@@ -174,4 +182,13 @@ test('a batch of 50 Beijing flats is uploaded, valued, filtered and exported', a
   await expect(exportButton).toBeDisabled();
   await page.locator('[data-export-wrapper]').hover();
   await expect(page.getByRole('tooltip').filter({ hasText: '暂无数据' })).toBeVisible();
+
+  // A valued row opens its valuation report.
+  await page
+    .locator('label')
+    .filter({ hasText: /^已估价$/ })
+    .click();
+  await items.getByRole('link', { name: valuedCode, exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/org/valreport\\?evalCode=${valuedCode}`));
+  await expect(page.getByText(`估价编号：${valuedCode}`)).toBeVisible();
 });

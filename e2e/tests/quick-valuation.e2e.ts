@@ -57,6 +57,23 @@ test('a user picks a city by pinyin, values a flat, reads the report, re-values 
   await expect(page.locator('.recharts-surface').first()).toBeVisible();
   await expect(page.getByText(evalCode).first()).toBeVisible();
 
+  // At a laptop width the community name stays on one line and the buttons wrap below it.
+  await page.setViewportSize({ width: 1024, height: 768 });
+  const title = page.getByTestId('report-title');
+  await expect(title).toHaveText(COMMUNITY);
+  const lineHeight = await title.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight));
+  expect((await title.boundingBox())!.height).toBeLessThan(lineHeight * 1.5);
+  await page.setViewportSize({ width: 1440, height: 900 });
+
+  // The report's map never covers a dialog: 提交 of 人工询价 takes a plain click.
+  await expect(page.locator('.leaflet-control-zoom')).toBeVisible();
+  await page.getByRole('button', { name: '人工询价' }).click();
+  const enquiry = page.getByRole('dialog', { name: '人工询价' });
+  await expect(enquiry).toBeVisible();
+  await enquiry.getByRole('button', { name: '提交' }).click({ timeout: 5_000 });
+  await expect(page.getByText('提交成功')).toBeVisible();
+  await expect(enquiry).toBeHidden();
+
   await page.getByRole('button', { name: '重新估价' }).click();
   await expect(page.getByText('重新估价成功！')).toBeVisible();
   await expect(page).toHaveURL(/showRe=1/);

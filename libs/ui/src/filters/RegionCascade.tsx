@@ -40,9 +40,34 @@ const optionsOf = (nodes: readonly RegionNode[] | undefined) => [
 const childrenOf = (nodes: readonly RegionNode[] | undefined, code: string) =>
   code ? nodes?.find((n) => n.regionCode === code)?.items : undefined;
 
+/** Every city under its province's name, for a city picked before its province. */
+const citiesByProvince = (tree: readonly RegionNode[] | undefined) => [
+  allOption,
+  ...(tree ?? [])
+    .filter((p) => p.items.length > 0)
+    .map((p) => ({ group: p.regionName, items: p.items.map((c) => ({ value: c.regionCode, label: c.regionName })) })),
+];
+
+/** The province holding a city. */
+const provinceOf = (tree: readonly RegionNode[] | undefined, cityCode: string) =>
+  tree?.find((p) => p.items.some((c) => c.regionCode === cityCode))?.regionCode ?? '';
+
+/** The names of the tree's cities as users write them (北京, 广州: without a final 市), each once. */
+export function cityNamesOf(tree: readonly RegionNode[] | undefined): string[] {
+  const names = new Set<string>();
+  for (const province of tree ?? [])
+    for (const city of province.items) {
+      const name = city.regionName.length > 2 ? city.regionName.replace(/市$/, '') : city.regionName;
+      names.add(name);
+    }
+  return [...names];
+}
+
 /**
  * Province, city and district pickers, each with 全部 and searchable by name. Choosing a level
- * resets the levels under it; a level is disabled until the one above is chosen.
+ * resets the levels under it. Before a province is chosen the city picker offers every city under
+ * its province's name, and picking one chooses its province too; the district picker is disabled
+ * until a city is chosen.
  */
 export function RegionCascade({
   tree,
@@ -77,11 +102,14 @@ export function RegionCascade({
           w={width}
           searchable
           allowDeselect={false}
-          disabled={!value.province}
-          data={optionsOf(cities)}
+          data={value.province ? optionsOf(cities) : citiesByProvince(tree)}
           value={value.city || ALL}
           nothingFoundMessage="无匹配地区"
-          onChange={(v) => onChange({ ...value, city: pick(v), district: '' })}
+          onChange={(v) => {
+            const city = pick(v);
+            const province = value.province || (city ? provinceOf(tree, city) : '');
+            onChange({ province, city, district: '' });
+          }}
         />
       )}
       {levels >= 3 && (

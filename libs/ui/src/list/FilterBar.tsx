@@ -1,11 +1,11 @@
-import { Button, Checkbox, Group, Input, NumberInput, SegmentedControl, Select, TextInput } from '@mantine/core';
+import { Autocomplete, Button, Checkbox, Group, Input, NumberInput, SegmentedControl, Select, TextInput } from '@mantine/core';
 import { IconRefresh, IconSearch } from '@tabler/icons-react';
-import type { FormEvent, ReactNode } from 'react';
+import { useMemo, type FormEvent, type ReactNode } from 'react';
 import { DateRangeInput } from '../filters/DateRangeInput';
-import { RegionCascade, type RegionNode } from '../filters/RegionCascade';
+import { cityNamesOf, RegionCascade, type RegionNode } from '../filters/RegionCascade';
 import { OrgTreeSelect } from '../trees/OrgTreeSelect';
 import type { OrgNode } from '../trees/org-tree';
-import { appliesAtOnce, CHECKED, orgFilterIds, type FilterField, type FilterValues } from './list-filters';
+import { appliesAtOnce, CHECKED, orgFilterIds, type FilterField, type FilterValues, type TextFilterField } from './list-filters';
 
 export interface FilterBarProps {
   fields: readonly FilterField[];
@@ -23,6 +23,36 @@ export interface FilterBarProps {
   orgTree?: readonly OrgNode[];
   /** The day date pickers end; today by default. */
   today?: Date | string;
+}
+
+/** A city typed or picked from the region tree's cities, which open on click (not only after typing). */
+function CityNameInput({
+  field,
+  values,
+  onChange,
+  regionTree,
+}: {
+  field: TextFilterField;
+  values: FilterValues;
+  onChange: FilterBarProps['onChange'];
+  regionTree?: readonly RegionNode[];
+}) {
+  const names = useMemo(() => cityNamesOf(regionTree), [regionTree]);
+  return (
+    <Autocomplete
+      label={field.label}
+      placeholder={field.placeholder ?? `请输入${field.label}`}
+      w={field.width ?? 180}
+      maxLength={field.maxLength}
+      data={names}
+      limit={50}
+      maxDropdownHeight={280}
+      clearable
+      value={values[field.key] ?? ''}
+      onChange={(text) => onChange({ [field.key]: text })}
+      comboboxProps={{ width: 'max-content' }}
+    />
+  );
 }
 
 function FilterControl({
@@ -44,6 +74,7 @@ function FilterControl({
 }) {
   switch (field.kind) {
     case 'text':
+      if (field.suggest === 'cityNames') return <CityNameInput field={field} values={values} onChange={onChange} regionTree={regionTree} />;
       return (
         <TextInput
           label={field.label}

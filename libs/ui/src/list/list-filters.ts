@@ -29,6 +29,11 @@ export interface TextFilterField extends FieldBase {
   digitsOnly?: boolean;
   /** The text a fresh list filters by (empty when not given). */
   defaultValue?: string;
+  /**
+   * 'cityNames': the region tree's city names are offered as soon as the field is clicked (any
+   * text can still be typed; the list matches names containing it).
+   */
+  suggest?: 'cityNames';
 }
 
 export interface SelectFilterField extends FieldBase {

@@ -2,13 +2,21 @@ import { agencyListQuerySchema } from '@valuation/domain';
 import { filterDefaults, filtersFromSearch } from '@valuation/ui';
 import { AGENCY_FIELDS, agencyPageAsPaged, agencyQuery } from './agency-filters';
 
-const defaults = filterDefaults(AGENCY_FIELDS);
+const defaults = filterDefaults(AGENCY_FIELDS, '2025/05/31');
 const queryOf = (search: string) => agencyQuery(filtersFromSearch(AGENCY_FIELDS, new URLSearchParams(search), defaults));
 const defined = (q: object) => Object.fromEntries(Object.entries(q).filter(([, v]) => v !== undefined));
 
 describe('agency list filters', () => {
-  it('starts with every report type (2) and every state, and sends only the report type', () => {
-    expect(defined(queryOf(''))).toEqual({ reportType: 2 });
+  it('starts with every report type (2), every state and the last three months', () => {
+    expect(defined(queryOf(''))).toEqual({ reportType: 2, beginTime: '2025/02/28', endTime: '2025/05/31' });
+  });
+
+  it('sends no dates once the window is cleared', () => {
+    expect(defined(queryOf('beginTime=&endTime='))).toEqual({ reportType: 2 });
+  });
+
+  it('suggests city names in the city filter', () => {
+    expect(AGENCY_FIELDS.find((f) => f.key === 'cityName')).toMatchObject({ kind: 'text', suggest: 'cityNames' });
   });
 
   it('sends the spec parameter names, the city by name, trimmed texts and the dates', () => {
@@ -27,11 +35,12 @@ describe('agency list filters', () => {
   });
 
   it('keeps report type 0 (preliminary) and drops state 0 (all)', () => {
-    expect(defined(queryOf('reportType=0&reportStatus=0'))).toEqual({ reportType: 0 });
+    expect(defined(queryOf('reportType=0&reportStatus=0&beginTime=&endTime='))).toEqual({ reportType: 0 });
   });
 
   it('gives a query the server schema reads back unchanged', () => {
     const q = { ...defined(queryOf('haName=万科&reportType=0&reportStatus=2')), pageIndex: 2, pageSize: 50 };
+    expect(q).toMatchObject({ beginTime: '2025/02/28', endTime: '2025/05/31' });
     expect(agencyListQuerySchema.parse(q)).toMatchObject(q);
   });
 

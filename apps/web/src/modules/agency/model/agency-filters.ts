@@ -7,13 +7,14 @@ export const AGENCY_PAGE_SIZES = [10, 50, 100, 200] as const;
 
 /**
  * The filters of the application lists: city (by name, as the API reads it), community, property
- * location, submit time range, report type (2 all by default) and state (0 all).
+ * location, submit time range (the last 3 months by default), report type (2 all by default) and
+ * state (0 all).
  */
 export const AGENCY_FIELDS: readonly FilterField[] = [
-  { kind: 'text', key: 'cityName', label: '城市', placeholder: '请输入城市', maxLength: 20, width: 120 },
+  { kind: 'text', key: 'cityName', label: '城市', placeholder: '请选择或输入城市', maxLength: 20, width: 150, suggest: 'cityNames' },
   { kind: 'text', key: 'haName', label: '小区名称', placeholder: '请输入小区名称', maxLength: 100, width: 160 },
   { kind: 'text', key: 'cardAddress', label: '房产位置', placeholder: '请输入房产位置', maxLength: 200, width: 170 },
-  { kind: 'dateRange', key: 'submitTime', label: '估价时间', beginKey: 'beginTime', endKey: 'endTime' },
+  { kind: 'dateRange', key: 'submitTime', label: '估价时间', beginKey: 'beginTime', endKey: 'endTime', defaultMonths: 3 },
   {
     kind: 'select',
     key: 'reportType',

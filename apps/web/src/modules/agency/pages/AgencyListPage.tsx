@@ -41,8 +41,12 @@ function agencyColumns(side: AgencySide): TableColumn<AgencyListItem>[] {
       title: '小区/房产位置',
       render: (r) => <TwoLineCell main={shortText(r.haName)} sub={shortText(r.cardAddress || r.location)} />,
     },
-    { key: 'bldgtypeName', title: '建筑类型', field: 'bldgtypeName', nowrap: true },
-    { key: 'bldgArea', title: '面积', align: 'right', nowrap: true, render: (r) => formatAreaText(r.bldgArea) },
+    {
+      key: 'bldgArea',
+      title: '面积/建筑类型',
+      nowrap: true,
+      render: (r) => <TwoLineCell main={formatAreaText(r.bldgArea)} sub={r.bldgtypeName} />,
+    },
     { key: 'reportType', title: '报告类型', nowrap: true, render: (r) => agencyReportTypeLabel(r.reportType) },
     { key: 'reportStatus', title: '状态', width: 92, nowrap: true, render: (r) => <AgencyStateBadge state={r.reportStatus} /> },
     {

@@ -1,4 +1,5 @@
-import { Stack, Text, Tooltip } from '@mantine/core';
+import { Anchor, Text, Tooltip } from '@mantine/core';
+import { Link } from 'react-router-dom';
 import type { BatchItem, BatchTask } from '@valuation/contracts';
 import { formatArea, PROPERTY_TYPE_LABELS } from '@valuation/domain';
 import { DateTimeCell, EMPTY_CELL, ShortText, type TableColumn } from '@valuation/ui';
@@ -44,23 +45,41 @@ export const TASK_COLUMNS: TableColumn<BatchTask>[] = [
   { key: 'taskState', title: '状态', nowrap: true, render: (t) => <TaskStateBadge task={t} /> },
 ];
 
-function Place({ item }: { item: BatchItem }) {
-  if (!item.haName && !item.location) return <>{EMPTY_CELL}</>;
-  if (!item.haName || item.haName === item.location) return <ShortText text={item.haName ?? item.location} />;
-  return (
-    <Stack gap={0}>
-      <ShortText text={item.haName} />
-      {item.location && <ShortText text={item.location} dimmed />}
-    </Stack>
-  );
+/**
+ * The columns of a task's items: the row, its valuation code (a link to its valuation report when
+ * `reportHref` gives one), where it is as written and the community it matched, the result or why
+ * there is none.
+ */
+export function itemColumns(reportHref: (evalCode: string) => string | undefined): TableColumn<BatchItem>[] {
+  return [
+    { key: 'rowNo', title: '行号', align: 'right', field: 'rowNo', width: 64 },
+    {
+      key: 'evalCode',
+      title: '估价编号',
+      nowrap: true,
+      render: (i) => {
+        if (!i.evalCode) return EMPTY_CELL;
+        const href = reportHref(i.evalCode);
+        return href ? (
+          <Anchor component={Link} to={href} size="xs" ff="monospace">
+            {i.evalCode}
+          </Anchor>
+        ) : (
+          <Text size="xs" ff="monospace">
+            {i.evalCode}
+          </Text>
+        );
+      },
+    },
+    { key: 'cityName', title: '城市', field: 'cityName', nowrap: true },
+    { key: 'distName', title: '区县', field: 'distName', nowrap: true },
+    { key: 'location', title: '小区名称或地址', render: (i) => <ShortText text={i.location} /> },
+    { key: 'haName', title: '匹配小区', render: (i) => <ShortText text={i.haName} /> },
+    ...ITEM_RESULT_COLUMNS,
+  ];
 }
 
-/** The columns of a task's items: where, what, the result or why there is none. */
-export const ITEM_COLUMNS: TableColumn<BatchItem>[] = [
-  { key: 'rowNo', title: '行号', align: 'right', field: 'rowNo', width: 64 },
-  { key: 'cityName', title: '城市', field: 'cityName', nowrap: true },
-  { key: 'distName', title: '区县', field: 'distName', nowrap: true },
-  { key: 'place', title: '小区/地址', render: (i) => <Place item={i} /> },
+const ITEM_RESULT_COLUMNS: TableColumn<BatchItem>[] = [
   {
     key: 'propType',
     title: '物业类型',
@@ -83,7 +102,7 @@ export const ITEM_COLUMNS: TableColumn<BatchItem>[] = [
   {
     key: 'error',
     title: '说明',
-    width: 220,
+    width: 190,
     render: (i) =>
       i.error ? (
         <Text size="sm" c={i.state === 3 ? 'red.7' : 'orange.8'}>

@@ -2,12 +2,12 @@ import { Anchor, Skeleton, Stack } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Perm } from '@valuation/domain';
 import { ListPage, LoadError, PageSection } from '@valuation/ui';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useListView } from '../../../app/lists/use-list-view';
 import { useRouteLink } from '../../../app/routing/use-route-link';
 import { exportBatchItems, useBatchItems, useBatchTask } from '../api/batch-api';
-import { ITEM_COLUMNS } from '../components/batch-columns';
+import { itemColumns } from '../components/batch-columns';
 import { BatchTaskSummary } from '../components/BatchTaskSummary';
 import { BATCH_ITEM_FIELDS, BATCH_PAGE_SIZES, itemStateOf } from '../model/batch-list';
 
@@ -31,6 +31,7 @@ export function BatchValuationDetailPage() {
   }, [processed, running, refetchItems]);
 
   const back = link('batchValuation');
+  const columns = useMemo(() => itemColumns((evalCode) => link('valreport', { evalCode })), [link]);
 
   return (
     <Stack gap="lg">
@@ -57,11 +58,11 @@ export function BatchValuationDetailPage() {
         title="估价明细"
         {...view}
         result={{ ...items, isLoading: items.isLoading || !batchId }}
-        columns={ITEM_COLUMNS}
+        columns={columns}
         rowKey={(i) => i.id}
         exportAction={{ permission: Perm.batchExport, run: () => exportBatchItems(batchId, evalState) }}
         errorMessage="估价明细加载失败"
-        minWidth={1000}
+        minWidth={1100}
       />
     </Stack>
   );

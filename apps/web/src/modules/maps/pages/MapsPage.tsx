@@ -353,7 +353,8 @@ export function MapsPage() {
         </Stack>
       </Paper>
 
-      <Paper withBorder radius="md" style={{ flex: 1, position: 'relative', overflow: 'hidden' }}>
+      {/* Its own stacking context: the hint, the tile note and the hover card stay under every overlay. */}
+      <Paper withBorder radius="md" style={{ flex: 1, position: 'relative', overflow: 'hidden', isolation: 'isolate' }}>
         <div ref={container} className="vmap-container" style={{ position: 'absolute', inset: 0 }} />
         {showHint && <MapHint onDismiss={closeHint} />}
         {tilesFailed && <div className="vmap-tile-note">底图加载失败，仍可点击地图标注位置</div>}

@@ -67,7 +67,7 @@ export function PriceObjectionModal({ opened, onClose, oldPrice, evalCode, evalT
   };
 
   return (
-    <Modal opened={opened} onClose={() => !add.isPending && onClose()} title="价格异议" centered size="md" zIndex={1100}>
+    <Modal opened={opened} onClose={() => !add.isPending && onClose()} title="价格异议" centered size="md">
       <Stack gap="md">
         <Text size="sm">
           系统估价：

@@ -80,7 +80,7 @@ export function ReappraisalModal({ opened, onClose, initiate, sourceId, oldPrice
   };
 
   return (
-    <Modal opened={opened} onClose={() => !add.isPending && onClose()} title="人工复评" centered size="lg" zIndex={1100}>
+    <Modal opened={opened} onClose={() => !add.isPending && onClose()} title="人工复评" centered size="lg">
       <Stack gap="md">
         <Text size="sm" c="dimmed">
           原估价：{formatEvalPrice(oldPrice, evalType)}。提交后估价师将在1-2个工作日内答复。

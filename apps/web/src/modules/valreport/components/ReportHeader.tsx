@@ -17,12 +17,16 @@ import { LoadError } from '@valuation/ui';
 import type { ReactNode } from 'react';
 import { QueryState, type QueryLike } from './QueryState';
 
+/** Chinese names and addresses break between words only, never one character per line. */
+const KEEP_WORDS = { wordBreak: 'keep-all', overflowWrap: 'anywhere' } as const;
+const NO_WRAP = { whiteSpace: 'nowrap' } as const;
+
 const CONFIDENCE_COLORS: Readonly<Record<string, string>> = { A: 'teal', B: 'blue', C: 'orange' };
 
 function Figure({ label, value, unit, size = 'md' }: { label: ReactNode; value: ReactNode; unit?: ReactNode; size?: 'md' | 'lg' }) {
   return (
     <Box>
-      <Text size="sm" c="dimmed" mb={4}>
+      <Text size="sm" c="dimmed" mb={4} style={KEEP_WORDS}>
         {label}
       </Text>
       <Group gap={4} align="baseline" wrap="nowrap">
@@ -255,33 +259,40 @@ export function ReportHeader({ result, trend, market, referenceOnly, revalued, a
   const address = [record.cityName, record.location ?? record.cardAddress].filter(Boolean).join(' · ');
   return (
     <Paper withBorder p="xl" shadow="xs" style={{ borderTop: '4px solid var(--mantine-color-brand-6)' }}>
-      <Group justify="space-between" align="flex-start" gap="md">
-        <Box style={{ minWidth: 0, flex: '1 1 360px' }}>
-          <Group gap="sm" align="center">
-            <Title order={2} fw={600}>
+      <Group justify="space-between" align="flex-start" gap="md" wrap="wrap">
+        <Box style={{ minWidth: 'min(100%, 360px)', flex: '1 1 420px' }}>
+          <Group gap="sm" align="center" wrap="wrap">
+            <Title order={2} fw={600} style={KEEP_WORDS} data-testid="report-title">
               {record.haName || record.location || record.cardAddress || '估价报告'}
             </Title>
-            <Badge variant="light" color="brand">
-              {record.evalType === 2 ? '租金估价' : '售价估价'}
-            </Badge>
-            <Badge variant="light" color="gray">
-              {record.proprtname}
-            </Badge>
-            {revalued && (
-              <Badge variant="light" color="teal">
-                重新估价
+            <Group gap="xs" wrap="nowrap">
+              <Badge variant="light" color="brand">
+                {record.evalType === 2 ? '租金估价' : '售价估价'}
               </Badge>
-            )}
+              <Badge variant="light" color="gray">
+                {record.proprtname}
+              </Badge>
+              {revalued && (
+                <Badge variant="light" color="teal">
+                  重新估价
+                </Badge>
+              )}
+            </Group>
           </Group>
-          <Text size="sm" c="dimmed" mt={6}>
+          <Text size="sm" c="dimmed" mt={6} style={KEEP_WORDS}>
             {address}
           </Text>
-          <Text size="sm" c="dimmed" mt={2}>
-            估价编号：{record.evalCode}　估价时间：{record.evalDate}
-          </Text>
+          <Group gap="lg" mt={2} wrap="wrap" style={{ rowGap: 2 }}>
+            <Text size="sm" c="dimmed" style={NO_WRAP}>
+              估价编号：{record.evalCode}
+            </Text>
+            <Text size="sm" c="dimmed" style={NO_WRAP}>
+              估价时间：{record.evalDate}
+            </Text>
+          </Group>
         </Box>
         {actions && (
-          <Group gap="sm" style={{ flexShrink: 0 }}>
+          <Group gap="sm" justify="flex-end" wrap="wrap" style={{ flex: '0 1 auto', maxWidth: '100%' }}>
             {actions}
           </Group>
         )}
