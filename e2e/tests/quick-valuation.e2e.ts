@@ -32,6 +32,7 @@ async function findCommunity(page: Page, name: string) {
 }
 
 test('a user picks a city by pinyin, values a flat, reads the report, re-values it and exports the record', async ({ page }) => {
+  test.setTimeout(120_000);
   await logIn(page, 'user', 'demouser', DEMO_PASSWORD);
   await expect(page).toHaveURL(/\/org\/quickval$/);
   await chooseBeijingByPinyin(page);
