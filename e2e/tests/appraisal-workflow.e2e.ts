@@ -47,6 +47,12 @@ test('a manual enquiry is answered by an appraiser, read by the user, re-apprais
   await enquiry.getByRole('button', { name: '选择文件' }).click();
   await (await chooser).setFiles(attachment());
   await expect(enquiry.getByText('房产照片.png')).toBeVisible();
+  // No reason is chosen for the user: an empty click is refused.
+  for (const reason of ['地址定位失败', '附近交易数据较少', '其他'])
+    await expect(enquiry.getByRole('radio', { name: reason })).not.toBeChecked();
+  await enquiry.getByRole('button', { name: '提交' }).click();
+  await expect(enquiry.getByText('请选择询价原因')).toBeVisible();
+  await enquiry.getByRole('radio', { name: '附近交易数据较少' }).check();
   await enquiry.getByRole('button', { name: '提交' }).click();
   await expect(user.getByText('提交成功')).toBeVisible();
 
@@ -83,6 +89,17 @@ test('a manual enquiry is answered by an appraiser, read by the user, re-apprais
 
   await user.getByRole('button', { name: '人工复评' }).click();
   const review = user.getByRole('dialog', { name: '人工复评' });
+  const expected = review.getByRole('textbox', { name: '期望价格' });
+  await expect(expected).toHaveValue('');
+  await expect(review.getByRole('radio', { checked: true })).toHaveCount(0);
+  await review.getByRole('button', { name: '提交' }).click();
+  await expect(review.getByText('请选择复评原因')).toBeVisible();
+  // 估价偏高 (valued too high) with an expected price above the original 528万元 contradicts itself.
+  await review.getByRole('radio', { name: '估价偏高' }).check();
+  await expected.fill('560');
+  await review.getByRole('button', { name: '提交' }).click();
+  await expect(review.getByRole('alert').getByText('估价偏高时，期望价格应低于原估价')).toBeVisible();
+  await expected.fill('500');
   await review.getByRole('button', { name: '提交' }).click();
   await expect(user.getByText('人工复评申请成功，大约需要1-2个工作日，请您耐心等待...')).toBeVisible();
 

@@ -217,6 +217,8 @@ describe('manual enquiry (人工询价)', () => {
     const before = await cases();
     const refusals: [Promise<{ body: { code: number; message: string } }>, number, string | null][] = [
       [addByHouse(house({ 'houseInfo.haInfo.haName': ' ', 'houseInfo.cardAddress': '' })), 400, '请输入小区名称或证载地址！'],
+      [addByHouse(house({ reason: '' })), 400, '请选择询价原因'],
+      [addByHouse(house({ reason: '4' })), 400, '请选择询价原因'],
       [addByHouse(house({ reason: '3', otherReason: '  ' })), 400, '请输入其他原因'],
       [addByHouse(house({ remark: '字'.repeat(2001) })), 400, '备注不能超过2000个字'],
       [
@@ -355,6 +357,65 @@ describe('manual enquiry (人工询价)', () => {
     expect((await get(`/api/artificial/list/export?city=${encodeURIComponent('上海')}`)).body).toMatchObject({
       code: 404,
       message: '暂无数据',
+    });
+  });
+
+  describe('withdrawal (撤回)', () => {
+    const withdraw = (id: number, as = user) =>
+      t.http().post('/api/artificial/withdraw').set('Authorization', auth(as)).type('form').send({ id });
+    let n = 0;
+    /** A new pending enquiry of demouser (a remark of its own, so the repeat guard does not merge it). */
+    const file = async () => {
+      n += 1;
+      const res = await addByHouse(house({ remark: `撤回测试 ${n}` }));
+      expect(res.body).toMatchObject({ code: 200, data: { state: 1, repeated: false } });
+      return res.body.data.id as number;
+    };
+    const claim = (id: number, version?: number) => store.apply(String(id), t.demoTenantId, { type: 'CLAIM', actor: appraiser }, version);
+
+    it('lets the requester withdraw a pending enquiry, shown withdrawn in the list and its filter', async () => {
+      const id = await file();
+      expect((await withdraw(id, admin)).body).toMatchObject({ code: 400, message: '仅申请人本人可以撤回' });
+      const res = (await withdraw(id)).body;
+      expect(res).toMatchObject({ code: 200, message: '撤回成功', data: { state: 4, machineState: 'withdrawn' } });
+      expect(res.data.history.map((h: { event: string; eventName: string }) => `${h.event}:${h.eventName}`)).toEqual([
+        'SUBMIT:提交',
+        'WITHDRAW:撤回',
+      ]);
+      expect((await withdraw(id)).body).toMatchObject({ code: 400, message: '该询价已撤回' });
+      const rows = (await get('/api/artificial/list?status=3')).body.data.list as {
+        id: number;
+        state: number;
+        status: number;
+        read: boolean;
+      }[];
+      expect(rows.find((r) => r.id === id)).toMatchObject({ state: 4, status: 3, read: true });
+      const pending = (await get('/api/artificial/list?status=1')).body.data.list as { id: number }[];
+      expect(pending.some((r) => r.id === id)).toBe(false);
+      await expect(claim(id)).rejects.toThrow('该询价已撤回');
+    });
+
+    it('refuses to withdraw once an appraiser has claimed the enquiry', async () => {
+      const id = await file();
+      await claim(id);
+      expect((await withdraw(id)).body).toMatchObject({ code: 400, message: '估价师已受理该询价，无法撤回' });
+      expect((await get(`/api/artificial/get?id=${id}`)).body.data).toMatchObject({ state: 1, machineState: 'claimed' });
+    });
+
+    it('lets only one of a claim and a withdrawal racing succeed', async () => {
+      for (let round = 0; round < 4; round += 1) {
+        const id = await file();
+        const { version } = await t.ds.getRepository(AppraisalCaseEntity).findOneByOrFail({ id: String(id) });
+        const [claimed, withdrawn] = await Promise.allSettled([claim(id, version), withdraw(id)]);
+        const withdrew = withdrawn.status === 'fulfilled' && withdrawn.value.body.code === 200;
+        expect(claimed.status === 'fulfilled').toBe(!withdrew);
+        if (!withdrew && withdrawn.status === 'fulfilled') {
+          expect(withdrawn.value.body).toMatchObject({ code: 400, message: '估价师已受理该询价，无法撤回' });
+        }
+        const stored = await t.ds.getRepository(AppraisalCaseEntity).findOneByOrFail({ id: String(id) });
+        expect(stored.machineState).toBe(withdrew ? 'withdrawn' : 'claimed');
+        expect(stored.version).toBe(version + 1);
+      }
     });
   });
 });

@@ -95,7 +95,8 @@ describe('price history (historyList) of appraisal chains and of valuations', ()
       .post('/api/review/add')
       .set('Authorization', `Bearer ${as}`)
       .field('initiate', String(initiate))
-      .field('sourceId', String(sourceId));
+      .field('sourceId', String(sourceId))
+      .field('reason', '1');
     expect(res.body).toMatchObject({ code: 200 });
     return res.body.data.id as number;
   };

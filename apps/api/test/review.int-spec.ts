@@ -122,8 +122,8 @@ describe('manual re-appraisal (review)', () => {
     expect((await get(`/api/review/file?id=${firstId}&index=3`)).body).toMatchObject({ code: 404 });
   });
 
-  it('defaults the reason to 1 and refuses bad requests without storing anything', async () => {
-    const ok = await submit({ initiate: 1, sourceId: valued.evalCode });
+  it('needs a chosen reason, an expected price agreeing with it, and refuses bad requests without storing anything', async () => {
+    const ok = await submit({ reason: 1, initiate: 1, sourceId: valued.evalCode });
     expect(ok.body).toMatchObject({ code: 200 });
     expect((await get(`/api/review/get?id=${ok.body.data.id}`)).body.data).toMatchObject({
       reason: 1,
@@ -133,9 +133,24 @@ describe('manual re-appraisal (review)', () => {
     });
 
     const before = await caseCount();
-    const base = { initiate: 1, sourceId: valued.evalCode };
+    const base = { initiate: 1, sourceId: valued.evalCode, reason: 1 };
     expect((await submit({ ...base, reason: 3 })).body).toMatchObject({ code: 400, message: ReviewMsg.otherReasonRequired });
     expect((await submit({ ...base, reason: 5 })).body).toMatchObject({ code: 400, message: ReviewMsg.reasonInvalid });
+    expect((await submit({ initiate: 1, sourceId: valued.evalCode })).body).toMatchObject({ code: 400, message: '请选择复评原因' });
+    expect((await submit({ ...base, reason: '' })).body).toMatchObject({ code: 400, message: '请选择复评原因' });
+    // 估价偏高 with a price above the original, 估价偏低 with one below, either with the same price: contradictions.
+    expect((await submit({ ...base, reason: 1, actualPrice: valued.totalPrice + 100_000 })).body).toMatchObject({
+      code: 400,
+      message: '估价偏高时，期望价格应低于原估价',
+    });
+    expect((await submit({ ...base, reason: 1, actualPrice: valued.totalPrice })).body).toMatchObject({
+      code: 400,
+      message: '估价偏高时，期望价格应低于原估价',
+    });
+    expect((await submit({ ...base, reason: 2, actualPrice: valued.totalPrice - 100_000 })).body).toMatchObject({
+      code: 400,
+      message: '估价偏低时，期望价格应高于原估价',
+    });
     expect(
       (
         await submit(
@@ -160,7 +175,10 @@ describe('manual re-appraisal (review)', () => {
     // A regional average result has no automatic value to contest.
     const average = await value();
     await t.ds.query(`UPDATE eval_record SET method = 'averageSale', state = 2 WHERE eval_code = $1`, [average.evalCode]);
-    expect((await submit({ initiate: 1, sourceId: average.evalCode })).body).toMatchObject({ code: 400, message: ReviewMsg.averageMethod });
+    expect((await submit({ reason: 1, initiate: 1, sourceId: average.evalCode })).body).toMatchObject({
+      code: 400,
+      message: ReviewMsg.averageMethod,
+    });
 
     // A valuation of another branch and of another tenant are not the caller's.
     const rent = await t.login('user', 'demorent');
@@ -179,10 +197,13 @@ describe('manual re-appraisal (review)', () => {
         rent,
       )
     ).body.data.evalCode as string;
-    expect((await submit({ initiate: 1, sourceId: others })).body).toMatchObject({ code: 404, message: ReviewMsg.sourceInvalid });
+    expect((await submit({ reason: 1, initiate: 1, sourceId: others })).body).toMatchObject({
+      code: 404,
+      message: ReviewMsg.sourceInvalid,
+    });
     const stranger = await t.login('user', 'otheradmin');
-    expect((await submit({ initiate: 1, sourceId: valued.evalCode }, [], stranger)).body).toMatchObject({ code: 404 });
-    expect((await submit({ initiate: 3, sourceId: 'abc' })).body).toMatchObject({ code: 400, message: ReviewMsg.sourceInvalid });
+    expect((await submit({ reason: 1, initiate: 1, sourceId: valued.evalCode }, [], stranger)).body).toMatchObject({ code: 404 });
+    expect((await submit({ reason: 1, initiate: 3, sourceId: 'abc' })).body).toMatchObject({ code: 400, message: ReviewMsg.sourceInvalid });
 
     expect(await caseCount()).toBe(before);
   }, 60_000);
@@ -190,10 +211,13 @@ describe('manual re-appraisal (review)', () => {
   let answeredId: number;
 
   it('re-appraises an answered re-appraisal (initiate 3) and an answered manual enquiry (initiate 2), not a pending one', async () => {
-    expect((await submit({ initiate: 3, sourceId: firstId })).body).toMatchObject({ code: 400, message: ReviewMsg.sourceNotAnswered });
+    expect((await submit({ reason: 1, initiate: 3, sourceId: firstId })).body).toMatchObject({
+      code: 400,
+      message: ReviewMsg.sourceNotAnswered,
+    });
     await answer(firstId, 5_100_000);
     answeredId = firstId;
-    const again = await submit({ initiate: 3, sourceId: firstId, actualPrice: 5_300_000 });
+    const again = await submit({ reason: 2, initiate: 3, sourceId: firstId, actualPrice: 5_300_000 });
     expect(again.body).toMatchObject({ code: 200 });
     expect((await get(`/api/review/get?id=${again.body.data.id}`)).body.data).toMatchObject({
       initiate: 3,
@@ -231,9 +255,12 @@ describe('manual re-appraisal (review)', () => {
       files: [],
     };
     const filed = await t.ds.transaction((m) => store.create(m, enquiry, { population: 'user', id: account.id, name: '演示用户' }));
-    expect((await submit({ initiate: 2, sourceId: filed.id })).body).toMatchObject({ code: 400, message: ReviewMsg.sourceNotAnswered });
+    expect((await submit({ reason: 1, initiate: 2, sourceId: filed.id })).body).toMatchObject({
+      code: 400,
+      message: ReviewMsg.sourceNotAnswered,
+    });
     await answer(Number(filed.id), 4_000_000);
-    const fromEnquiry = await submit({ initiate: 2, sourceId: filed.id });
+    const fromEnquiry = await submit({ reason: 1, initiate: 2, sourceId: filed.id });
     expect(fromEnquiry.body).toMatchObject({ code: 200 });
     expect((await get(`/api/review/get?id=${fromEnquiry.body.data.id}`)).body.data).toMatchObject({
       initiate: 2,
@@ -241,7 +268,7 @@ describe('manual re-appraisal (review)', () => {
       haName: '人工询价小区',
     });
     // A manual enquiry id is not a re-appraisal id.
-    expect((await submit({ initiate: 3, sourceId: filed.id })).body).toMatchObject({ code: 404 });
+    expect((await submit({ reason: 1, initiate: 3, sourceId: filed.id })).body).toMatchObject({ code: 404 });
   });
 
   it('marks an answer read for the requester; a pending case cannot be read', async () => {

@@ -13,7 +13,7 @@ export const appraisalQueueRowSchema = z
     caseNo: z.string(),
     kind: appraisalKindSchema,
     kindName: z.string().describe('人工询价, 人工复评 or 价格异议.'),
-    state: z.literal([1, 2, 3]),
+    state: z.literal([1, 2, 3, 4]),
     machineState: z.string(),
     cityName: z.string(),
     haName: z.string().nullable(),

@@ -25,8 +25,8 @@ export type CaseFileView = z.infer<typeof caseFileViewSchema>;
 
 export const caseHistoryViewSchema = z
   .object({
-    event: z.enum(['SUBMIT', 'CLAIM', 'RELEASE', 'ANSWER', 'REFUSE', 'READ']),
-    eventName: z.string().describe('Chinese name of the event: 提交, 领取, 释放, 答复, 退回, 已读.'),
+    event: z.enum(['SUBMIT', 'CLAIM', 'RELEASE', 'ANSWER', 'REFUSE', 'READ', 'WITHDRAW']),
+    eventName: z.string().describe('Chinese name of the event: 提交, 领取, 释放, 答复, 退回, 已读, 撤回.'),
     fromState: z.string().nullable(),
     toState: z.string(),
     actorName: z.string(),
@@ -41,8 +41,8 @@ export const appraisalCaseViewSchema = z
     id: z.number(),
     caseNo: z.string(),
     kind: appraisalKindSchema,
-    state: z.literal([1, 2, 3]).describe('1 pending/processing, 2 succeeded/completed, 3 failed.'),
-    machineState: z.string().describe('The workflow state: pending, claimed, succeeded, failed, completed.'),
+    state: z.literal([1, 2, 3, 4]).describe('1 pending/processing, 2 succeeded/completed, 3 failed, 4 withdrawn by the requester.'),
+    machineState: z.string().describe('The workflow state: pending, claimed, succeeded, failed, completed, withdrawn.'),
     version: z.number(),
     evalType: z.literal([1, 2]),
     evalCode: z.string().nullable(),
@@ -115,7 +115,7 @@ const caseListRowBase = {
   cardAddress: z.string().nullable(),
   location: z.string().nullable().describe('The community name or the located address.'),
   evalType: z.literal([1, 2]).describe('1 sale, 2 lease.'),
-  state: z.literal([1, 2, 3]),
+  state: z.literal([1, 2, 3, 4]).describe('4: a manual enquiry its requester withdrew.'),
   read: z.boolean().describe('False for an answered (state 2 or 3) case the requester has not opened yet.'),
   ownRequest: z.boolean().describe("The caller filed the case: the unread marker is the requester's."),
 };
@@ -125,7 +125,7 @@ export const artificialListRowSchema = z
     ...caseListRowBase,
     principalCode: z.string().nullable(),
     reviewTotalPrice: z.number().nullable().describe("The appraiser's total price, in yuan."),
-    status: z.literal([1, 2]).describe('1 unanswered, 2 answered.'),
+    status: z.literal([1, 2, 3]).describe('1 unanswered, 2 answered, 3 withdrawn.'),
     advisory: z.boolean().describe('Whether the advisory report of the answer exists.'),
   })
   .meta({ id: 'ArtificialListRow', description: 'A row of the manual inquiry list (GET api/artificial/list).' });
@@ -165,7 +165,7 @@ export const artificialSubmittedSchema = z
   .object({
     id: z.number(),
     caseNo: z.string(),
-    state: z.literal([1, 2, 3]),
+    state: z.literal([1, 2, 3, 4]),
     repeated: z.boolean().describe('True when the same request was already filed moments ago and that case is returned.'),
   })
   .meta({ id: 'ArtificialSubmitted', description: 'Answer of POST api/artificial/add and api/artificial/idadd.' });

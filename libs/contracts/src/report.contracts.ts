@@ -120,7 +120,7 @@ export const caseReportWithCaseSchema = z
       id: z.number(),
       caseNo: z.string(),
       kind: z.enum(['artificial', 'review']),
-      state: z.literal([1, 2, 3]),
+      state: z.literal([1, 2, 3, 4]),
       evalType: z.literal([1, 2]),
       cityName: z.string(),
       haName: z.string().nullable(),

@@ -7,6 +7,7 @@ export const ValuationMsg = {
   cityMissing: '未获取到城市信息，请重新选择城市后再进行评估！',
   cityUnknown: '未获取到城市信息，请刷新重新定位或选择城市！',
   noCommunity: '未获取到相关小区信息！',
+  cityNotOpened: '未开通该城市',
   noEnquiryOrMapRights: '您未开通人工询价和地图权限，无法继续操作！',
   addressRequired: '请输入小区名称或证载地址！',
   propTypeInvalid: '请选择正确的物业类型',

@@ -41,16 +41,20 @@ const events = {
   readSupervisor: { type: 'READ', actor: supervisor },
   readAppraiser: { type: 'READ', actor: appraiser },
   readStaffWithRequesterId: { type: 'READ', actor: staffWithRequesterId },
+  withdrawUser: { type: 'WITHDRAW', actor: requester },
+  withdrawSupervisor: { type: 'WITHDRAW', actor: supervisor },
+  withdrawAppraiser: { type: 'WITHDRAW', actor: appraiser },
 } satisfies Record<string, AppraisalCaseEvent>;
 type EventName = keyof typeof events;
 
 /** For each kind and state: the events allowed and the state they lead to; every other event is refused. */
 const allowed: Record<AppraisalCaseKind, Partial<Record<AppraisalCaseStateValue, Partial<Record<EventName, AppraisalCaseStateValue>>>>> = {
   artificial: {
-    pending: { claimMine: 'claimed', claimOther: 'claimed' },
+    pending: { claimMine: 'claimed', claimOther: 'claimed', withdrawUser: 'withdrawn' },
     claimed: { releaseMine: 'pending', answerMine: 'succeeded', refuseMine: 'failed' },
     succeeded: { readUser: 'succeeded' },
     failed: { readUser: 'failed' },
+    withdrawn: {},
   },
   review: {
     pending: { claimMine: 'claimed', claimOther: 'claimed' },
@@ -158,7 +162,30 @@ describe('appraisal case context and messages', () => {
     });
   });
 
+  it('lets the requester withdraw a manual enquiry only while no appraiser has claimed it', () => {
+    expect(applyCaseEvent('artificial', filed(), events.withdrawUser)).toEqual({
+      ok: true,
+      next: { value: 'withdrawn', context: { requesterId: 3, assigneeId: null, assigneeName: null, read: false } },
+    });
+    expect(applyCaseEvent('artificial', claimedBy(7, '估价师一'), events.withdrawUser)).toEqual({
+      ok: false,
+      message: WorkflowMsg.withdrawClaimed,
+    });
+    expect(applyCaseEvent('artificial', at('succeeded'), events.withdrawUser)).toEqual({
+      ok: false,
+      message: WorkflowMsg.withdrawAnswered,
+    });
+    expect(applyCaseEvent('artificial', filed(), events.withdrawSupervisor)).toEqual({
+      ok: false,
+      message: WorkflowMsg.notRequesterWithdraw,
+    });
+    expect(applyCaseEvent('artificial', at('withdrawn'), events.claimMine)).toEqual({ ok: false, message: WorkflowMsg.alreadyWithdrawn });
+    expect(applyCaseEvent('review', filed('review'), events.withdrawUser)).toEqual({ ok: false, message: WorkflowMsg.notAllowed });
+  });
+
   it('gives the specification state codes', () => {
-    expect((['pending', 'claimed', 'succeeded', 'failed', 'completed'] as const).map(caseStateCode)).toEqual([1, 1, 2, 3, 2]);
+    expect((['pending', 'claimed', 'succeeded', 'failed', 'completed', 'withdrawn'] as const).map(caseStateCode)).toEqual([
+      1, 1, 2, 3, 2, 4,
+    ]);
   });
 });

@@ -37,14 +37,23 @@ const newCaseContext = ({ input }: { input: { requesterId: number } }): Appraisa
   read: false,
 });
 
-/** Waiting in the queue, being worked on by its assignee, then answered (with a price) or refused. */
+/**
+ * Waiting in the queue, being worked on by its assignee, then answered (with a price) or refused.
+ * A manual enquiry can also be withdrawn by its requester while no appraiser has claimed it.
+ */
 function answerableMachine(id: 'artificial' | 'review') {
+  const withdrawable = id === 'artificial';
   return caseSetup.createMachine({
     id,
     initial: 'pending',
     context: newCaseContext,
     states: {
-      pending: { on: { CLAIM: { guard: 'isAppraiser', target: 'claimed', actions: claim } } },
+      pending: {
+        on: {
+          CLAIM: { guard: 'isAppraiser', target: 'claimed', actions: claim },
+          ...(withdrawable ? { WITHDRAW: { guard: 'isRequester', target: 'withdrawn' } } : {}),
+        },
+      },
       claimed: {
         on: {
           RELEASE: { guard: 'isAssignee', target: 'pending', actions: release },
@@ -54,6 +63,7 @@ function answerableMachine(id: 'artificial' | 'review') {
       },
       succeeded: { on: { READ: { guard: 'isRequester', actions: markRead } } },
       failed: { on: { READ: { guard: 'isRequester', actions: markRead } } },
+      withdrawn: { type: 'final' },
     },
   });
 }
@@ -102,6 +112,13 @@ export function applyCaseEvent(kind: AppraisalCaseKind, current: StoredCaseState
     }
     if (current.value === 'pending' && (event.type === 'ANSWER' || event.type === 'REFUSE'))
       return { ok: false, message: WorkflowMsg.notAssignee };
+    if (event.type === 'WITHDRAW' && kind === 'artificial') {
+      if (!isCaseRequester(current.context, event.actor)) return { ok: false, message: WorkflowMsg.notRequesterWithdraw };
+      if (current.value === 'claimed') return { ok: false, message: WorkflowMsg.withdrawClaimed };
+      if (current.value === 'withdrawn') return { ok: false, message: WorkflowMsg.alreadyWithdrawn };
+      return { ok: false, message: WorkflowMsg.withdrawAnswered };
+    }
+    if (current.value === 'withdrawn') return { ok: false, message: WorkflowMsg.alreadyWithdrawn };
     if (event.type === 'READ' && caseStateCode(current.value) !== 1 && !isCaseRequester(current.context, event.actor))
       return { ok: false, message: WorkflowMsg.notRequester };
     return { ok: false, message: WorkflowMsg.notAllowed };

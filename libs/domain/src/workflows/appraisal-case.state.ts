@@ -28,7 +28,8 @@ export type AppraisalCaseEvent =
   | { type: 'RELEASE'; actor: CaseActor }
   | { type: 'ANSWER'; actor: CaseActor; totalPrice?: number; unitPrice?: number; reply: string }
   | { type: 'REFUSE'; actor: CaseActor; reason: string }
-  | { type: 'READ'; actor: CaseActor };
+  | { type: 'READ'; actor: CaseActor }
+  | { type: 'WITHDRAW'; actor: CaseActor };
 
 export type AppraisalCaseEventType = AppraisalCaseEvent['type'];
 
@@ -39,6 +40,10 @@ export const WorkflowMsg = {
   notRequester: '仅申请人本人查看答复时标记已读',
   conflict: '该案件已被他人更新，请刷新后重试',
   notFound: '案件不存在',
+  withdrawClaimed: '估价师已受理该询价，无法撤回',
+  withdrawAnswered: '该询价已处理完成，无法撤回',
+  alreadyWithdrawn: '该询价已撤回',
+  notRequesterWithdraw: '仅申请人本人可以撤回',
 } as const;
 
 /** Whether the actor is the user who filed the case (and so the one whose reading counts). */
@@ -46,7 +51,13 @@ export function isCaseRequester(context: Pick<AppraisalCaseContext, 'requesterId
   return actor.population === 'user' && context.requesterId === actor.id;
 }
 
-export type AppraisalCaseStateValue = 'pending' | 'claimed' | 'succeeded' | 'failed' | 'completed';
+export type AppraisalCaseStateValue = 'pending' | 'claimed' | 'succeeded' | 'failed' | 'completed' | 'withdrawn';
+
+/** The one label of a manual enquiry its requester withdrew, wherever the case is listed. */
+export const CASE_WITHDRAWN_LABEL = '已撤回';
+
+/** The state codes: 1 pending or processing, 2 succeeded or completed, 3 failed, 4 withdrawn by the requester. */
+export type CaseStateCode = 1 | 2 | 3 | 4;
 
 /** A case as stored: the machine's state value and context. */
 export interface StoredCaseState {
@@ -56,11 +67,12 @@ export interface StoredCaseState {
 
 /**
  * The state code of the specification: manual enquiries and re-appraisals 1 pending, 2 succeeded,
- * 3 failed; objections 1 processing, 2 completed.
+ * 3 failed; objections 1 processing, 2 completed; a manual enquiry its requester withdrew 4.
  */
-export function caseStateCode(value: AppraisalCaseStateValue): 1 | 2 | 3 {
+export function caseStateCode(value: AppraisalCaseStateValue): CaseStateCode {
   if (value === 'succeeded' || value === 'completed') return 2;
   if (value === 'failed') return 3;
+  if (value === 'withdrawn') return 4;
   return 1;
 }
 

@@ -76,6 +76,8 @@ describe('manual enquiry rules', () => {
   });
 
   it('checks the modal like the server', () => {
+    // Nothing is chosen for the user: submitting without a reason is refused.
+    expect(checkArtificialForm({ reason: null, otherReason: '', remark: '' })).toEqual({ ok: false, message: '请选择询价原因' });
     expect(checkArtificialForm({ reason: 3, otherReason: '', remark: '' })).toEqual({ ok: false, message: '请输入其他原因' });
     expect(checkArtificialForm({ reason: 1, otherReason: '', remark: '字'.repeat(2001) })).toEqual({
       ok: false,
@@ -86,7 +88,7 @@ describe('manual enquiry rules', () => {
     expect(hasArtificialAddress({ haInfo: null, cardAddress: '团结湖路' })).toBe(true);
   });
 
-  it('reads the list filters: status 0 is all, 1 unprocessed, 2 processed', () => {
+  it('reads the list filters: status 0 is all, 1 unprocessed, 2 processed, 3 withdrawn', () => {
     expect(artificialListQuerySchema.parse({ status: '0', beginDate: '2026/01/01', pageSize: '50' })).toMatchObject({
       status: undefined,
       beginDate: '2026/01/01',
@@ -94,8 +96,9 @@ describe('manual enquiry rules', () => {
       pageSize: 50,
     });
     expect(artificialListQuerySchema.parse({ status: '2' }).status).toBe(2);
-    expect(artificialListQuerySchema.safeParse({ status: '3' }).success).toBe(false);
+    expect(artificialListQuerySchema.parse({ status: '3' }).status).toBe(3);
+    expect(artificialListQuerySchema.safeParse({ status: '4' }).success).toBe(false);
     expect(artificialListQuerySchema.safeParse({ pageSize: '20' }).success).toBe(false);
-    expect([1, 2, 3].map(artificialStatusOf)).toEqual([1, 2, 2]);
+    expect([1, 2, 3, 4].map(artificialStatusOf)).toEqual([1, 2, 2, 3]);
   });
 });

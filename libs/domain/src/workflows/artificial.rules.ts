@@ -4,6 +4,7 @@ import { checkDateRange, dateRangeFilterShape } from '../validation/eval-list.sc
 import { recordIdSchema } from '../validation/fields';
 import { pageQuerySchema } from '../validation/paging.schemas';
 import { ValuationMsg } from '../validation/valuation-request';
+import { CASE_WITHDRAWN_LABEL } from './appraisal-case.state';
 
 /** Manual enquiry (人工询价): a human appraiser values a property the engine could not. */
 export const ArtificialMsg = {
@@ -18,6 +19,7 @@ export const ArtificialMsg = {
   initiateInvalid: '询价来源不正确',
   statusInvalid: '状态不正确',
   notAnswered: '该询价尚未处理完成',
+  withdrawn: '撤回成功',
   alreadySubmitted: '已提交，请勿重复提交',
   success: '提交成功',
 } as const;
@@ -25,12 +27,17 @@ export const ArtificialMsg = {
 /** Reasons: 1 the address could not be located, 2 too few deals nearby, 3 other (with text). */
 export const ARTIFICIAL_REASON_LABELS: Readonly<Record<1 | 2 | 3, string>> = { 1: '地址定位失败', 2: '附近交易数据较少', 3: '其他' };
 
-/** States: 1 pending valuation, 2 succeeded, 3 failed. */
-export const ARTIFICIAL_STATE_LABELS: Readonly<Record<1 | 2 | 3, string>> = { 1: '待估价', 2: '估价成功', 3: '估价失败' };
+/** States: 1 pending valuation, 2 succeeded, 3 failed, 4 withdrawn by the requester before a claim. */
+export const ARTIFICIAL_STATE_LABELS: Readonly<Record<1 | 2 | 3 | 4, string>> = {
+  1: '待估价',
+  2: '估价成功',
+  3: '估价失败',
+  4: CASE_WITHDRAWN_LABEL,
+};
 
-/** Status (the list filter): 1 unprocessed (state 1), 2 processed (states 2 and 3). */
-export const ARTIFICIAL_STATUS_LABELS: Readonly<Record<1 | 2, string>> = { 1: '未处理', 2: '已处理' };
-export const artificialStatusOf = (state: number): 1 | 2 => (state === 1 ? 1 : 2);
+/** Status (the list filter): 1 unprocessed (state 1), 2 processed (states 2 and 3), 3 withdrawn (state 4). */
+export const ARTIFICIAL_STATUS_LABELS: Readonly<Record<1 | 2 | 3, string>> = { 1: '未处理', 2: '已处理', 3: CASE_WITHDRAWN_LABEL };
+export const artificialStatusOf = (state: number): 1 | 2 | 3 => (state === 1 ? 1 : state === 4 ? 3 : 2);
 
 /** Text limits of the modal. */
 export const ARTIFICIAL_LIMITS = { otherReason: 200, remark: 2000 } as const;
@@ -137,10 +144,10 @@ const artificialFilterShape = {
   city: filterText,
   location: filterText,
   ...dateRangeFilterShape,
-  status: z.preprocess(blankAsUndefined, oneOf([1, 2] as const, ArtificialMsg.statusInvalid).optional()),
+  status: z.preprocess(blankAsUndefined, oneOf([1, 2, 3] as const, ArtificialMsg.statusInvalid).optional()),
 };
 
-/** GET api/artificial/list/export: city, location (address or community), beginDate, endDate, status 0 all / 1 / 2. */
+/** GET api/artificial/list/export: city, location (address or community), beginDate, endDate, status 0 all / 1 / 2 / 3. */
 export const artificialFilterSchema = z.object(artificialFilterShape).superRefine(checkDateRange);
 /** GET api/artificial/list: the filters and the page (sizes 10, 50, 100, 200). */
 export const artificialListQuerySchema = z.object({ ...artificialFilterShape, ...pageQuerySchema().shape }).superRefine(checkDateRange);

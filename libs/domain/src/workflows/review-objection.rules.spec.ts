@@ -11,6 +11,7 @@ import {
   yuanToObjectionPrice,
 } from './objection.rules';
 import {
+  checkExpectedPrice,
   checkReviewForm,
   restoreEmptyPrice,
   reviewAddSchema,
@@ -21,8 +22,16 @@ import {
 } from './review.rules';
 
 describe('re-appraisal rules', () => {
-  it('defaults the reason to 1 and needs the other reason for reason 3', () => {
+  it('needs a chosen reason, and the other reason for reason 3', () => {
     expect(validate(reviewAddSchema, { initiate: '1', sourceId: 'PG2026112200000001' })).toMatchObject({
+      ok: false,
+      message: ReviewMsg.reasonInvalid,
+    });
+    expect(validate(reviewAddSchema, { initiate: '1', sourceId: 'PG2026112200000001', reason: '' })).toMatchObject({
+      ok: false,
+      message: ReviewMsg.reasonInvalid,
+    });
+    expect(validate(reviewAddSchema, { initiate: '1', sourceId: 'PG2026112200000001', reason: '1' })).toMatchObject({
       ok: true,
       value: { reason: 1, otherReason: '', remark: '' },
     });
@@ -40,19 +49,41 @@ describe('re-appraisal rules', () => {
     });
     expect(checkReviewForm({ reason: 3, otherReason: '' })).toEqual({ ok: false, message: ReviewMsg.otherReasonRequired });
     expect(checkReviewForm({ reason: 1, otherReason: '' })).toEqual({ ok: true });
+    expect(checkReviewForm({ reason: null, otherReason: '' })).toEqual({ ok: false, message: ReviewMsg.reasonInvalid });
+  });
+
+  it('takes an expected price only when it agrees with the reason, as the price objection derives it', () => {
+    expect(checkExpectedPrice(1, 4_800_000, 5_000_000)).toEqual({ ok: true });
+    expect(checkExpectedPrice(1, 5_200_000, 5_000_000)).toEqual({ ok: false, message: ReviewMsg.priceAboveForHigh });
+    expect(checkExpectedPrice(1, 5_000_000, 5_000_000)).toEqual({ ok: false, message: ReviewMsg.priceAboveForHigh });
+    expect(checkExpectedPrice(2, 5_200_000, 5_000_000)).toEqual({ ok: true });
+    expect(checkExpectedPrice(2, 4_800_000, 5_000_000)).toEqual({ ok: false, message: ReviewMsg.priceBelowForLow });
+    expect(checkExpectedPrice(3, 4_800_000, 5_000_000)).toEqual({ ok: true });
+    expect(checkExpectedPrice(1, undefined, 5_000_000)).toEqual({ ok: true });
+    expect(checkReviewForm({ reason: 1, otherReason: '', expectedPrice: 5_200_000, originalPrice: 5_000_000 })).toEqual({
+      ok: false,
+      message: ReviewMsg.priceAboveForHigh,
+    });
+    expect(checkReviewForm({ reason: 2, otherReason: '', expectedPrice: 5_200_000, originalPrice: 5_000_000 })).toEqual({ ok: true });
   });
 
   it('takes a case id as source for initiate 2 and 3 and a positive price', () => {
-    expect(validate(reviewAddSchema, { initiate: 3, sourceId: 'PG1' })).toMatchObject({ ok: false, message: ReviewMsg.sourceInvalid });
-    expect(validate(reviewAddSchema, { initiate: 2, sourceId: '12', actualPrice: '5000000' })).toMatchObject({
+    expect(validate(reviewAddSchema, { initiate: 3, sourceId: 'PG1', reason: 1 })).toMatchObject({
+      ok: false,
+      message: ReviewMsg.sourceInvalid,
+    });
+    expect(validate(reviewAddSchema, { initiate: 2, sourceId: '12', reason: 2, actualPrice: '5000000' })).toMatchObject({
       ok: true,
       value: { actualPrice: 5_000_000 },
     });
-    expect(validate(reviewAddSchema, { initiate: 2, sourceId: '12', actualPrice: '-1' })).toMatchObject({
+    expect(validate(reviewAddSchema, { initiate: 2, sourceId: '12', reason: 2, actualPrice: '-1' })).toMatchObject({
       ok: false,
       message: ReviewMsg.priceInvalid,
     });
-    expect(validate(reviewAddSchema, { initiate: 4, sourceId: '12' })).toMatchObject({ ok: false, message: ReviewMsg.initiateInvalid });
+    expect(validate(reviewAddSchema, { initiate: 4, sourceId: '12', reason: 1 })).toMatchObject({
+      ok: false,
+      message: ReviewMsg.initiateInvalid,
+    });
   });
 
   it('steps the price: plus adds the step, minus does nothing at or below the step, blur restores an empty price', () => {

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { checkDateRange } from '../validation/eval-list.schemas';
 import { recordIdSchema } from '../validation/fields';
 import { pageQuerySchema } from '../validation/paging.schemas';
-import { caseFilterShape } from './objection.rules';
+import { CASE_WITHDRAWN_LABEL } from './appraisal-case.state';
+import { caseFilterShape, objectionReasonFromPrice } from './objection.rules';
 
 /** Manual re-appraisal (人工复评) of an automatic valuation, a manual enquiry or a prior re-appraisal. */
 export const ReviewMsg = {
@@ -15,6 +16,8 @@ export const ReviewMsg = {
   sourceNotAnswered: '该记录尚无估价结果，不能复评',
   averageMethod: '区域均价结果不支持人工复评',
   priceInvalid: '请输入合理的价格！',
+  priceAboveForHigh: '估价偏高时，期望价格应低于原估价',
+  priceBelowForLow: '估价偏低时，期望价格应高于原估价',
   stateInvalid: '状态不正确',
   success: '人工复评申请成功，大约需要1-2个工作日，请您耐心等待...',
 } as const;
@@ -23,8 +26,13 @@ export const ReviewMsg = {
 export type ReviewInitiate = 1 | 2 | 3;
 export const REVIEW_INITIATE_LABELS: Readonly<Record<ReviewInitiate, string>> = { 1: '自动估价', 2: '人工询价', 3: '人工复评' };
 
-/** Re-appraisal states: 1 pending, 2 succeeded, 3 failed. */
-export const REVIEW_STATE_LABELS: Readonly<Record<1 | 2 | 3, string>> = { 1: '待估价', 2: '估价成功', 3: '估价失败' };
+/** Re-appraisal states: 1 pending, 2 succeeded, 3 failed (4, withdrawn, is a manual enquiry's only). */
+export const REVIEW_STATE_LABELS: Readonly<Record<1 | 2 | 3 | 4, string>> = {
+  1: '待估价',
+  2: '估价成功',
+  3: '估价失败',
+  4: CASE_WITHDRAWN_LABEL,
+};
 
 const oneOf = (values: readonly number[], message: string) => z.coerce.number({ message }).refine((n) => values.includes(n), message);
 
@@ -42,10 +50,7 @@ export const reviewAddSchema = z
       .string({ message: ReviewMsg.sourceInvalid })
       .trim()
       .regex(/^[A-Za-z0-9]{1,32}$/, ReviewMsg.sourceInvalid),
-    reason: z.preprocess(
-      (v) => (v === undefined || v === '' ? 1 : v),
-      oneOf([1, 2, 3], ReviewMsg.reasonInvalid).transform((n) => n as 1 | 2 | 3),
-    ),
+    reason: oneOf([1, 2, 3], ReviewMsg.reasonInvalid).transform((n) => n as 1 | 2 | 3),
     otherReason: optionalText(200, ReviewMsg.otherReasonTooLong),
     remark: optionalText(2000, ReviewMsg.remarkTooLong),
     actualPrice: z.preprocess(
@@ -93,11 +98,37 @@ export function restoreEmptyPrice(value: number | string | null | undefined, old
   return Number.isFinite(n) ? n : oldPrice;
 }
 
-/** The form's own checks before anything is sent: the other reason when reason is 3. */
-export function checkReviewForm(v: { reason: number; otherReason: string }): { ok: true } | { ok: false; message: string } {
+/**
+ * Whether an expected price agrees with the reason, by the rule of the price objection (a price
+ * below the original means the valuation was too high, above means too low): 估价偏高 needs a price
+ * below the original, 估价偏低 one above it; 其他 and an empty price take any. Prices in yuan.
+ */
+export function checkExpectedPrice(
+  reason: number,
+  expected: number | null | undefined,
+  original: number | null | undefined,
+): { ok: true } | { ok: false; message: string } {
+  if (expected === null || expected === undefined || original === null || original === undefined) return { ok: true };
+  const implied = objectionReasonFromPrice(expected, original);
+  if (reason === 1 && implied !== 1) return { ok: false, message: ReviewMsg.priceAboveForHigh };
+  if (reason === 2 && implied !== 2) return { ok: false, message: ReviewMsg.priceBelowForLow };
+  return { ok: true };
+}
+
+/**
+ * The form's own checks before anything is sent: a reason is chosen, the other reason is given
+ * when reason is 3, and the expected price (yuan, when given) agrees with the reason.
+ */
+export function checkReviewForm(v: {
+  reason: number | null;
+  otherReason: string;
+  expectedPrice?: number | null;
+  originalPrice?: number | null;
+}): { ok: true } | { ok: false; message: string } {
+  if (v.reason !== 1 && v.reason !== 2 && v.reason !== 3) return { ok: false, message: ReviewMsg.reasonInvalid };
   if (v.reason === 3 && v.otherReason.trim() === '') return { ok: false, message: ReviewMsg.otherReasonRequired };
   if (v.otherReason.trim().length > 200) return { ok: false, message: ReviewMsg.otherReasonTooLong };
-  return { ok: true };
+  return checkExpectedPrice(v.reason, v.expectedPrice, v.originalPrice);
 }
 
 export type { ReviewListRow } from '@valuation/contracts';

@@ -160,6 +160,18 @@ export class ArtificialController {
     return this.cases.read(p, body.id);
   }
 
+  @RequirePermission(Perm.manualEnquiry)
+  @Returns(appraisalCaseViewSchema)
+  @Post('withdraw')
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      '撤回人工询价：id；仅申请人本人、仅在估价师领取之前（待估价）可撤回，之后答复 400 估价师已受理该询价，无法撤回；撤回后状态 4 已撤回',
+  })
+  withdraw(@CurrentPrincipal() p: Principal, @Body(new ZodValidationPipe(caseIdQuerySchema)) body: { id: number }) {
+    return this.cases.withdraw(p, body.id);
+  }
+
   @RequirePermission(Perm.manualEnquiryList)
   @ReturnsFile('application/octet-stream', '附件文件')
   @Get('file')

@@ -5,7 +5,10 @@ import { pagedList, type AppraisalCaseRecord, type AppraisalCaseView, type Artif
 import {
   AppraisalCaseStore,
   appraisalCaseView,
+  CaseConflictError,
   CaseFileRefusal,
+  CaseNotFoundError,
+  CaseRefusedError,
   caseTime,
   excelDateTime,
   removeCaseFiles,
@@ -76,7 +79,7 @@ function listRow(c: AppraisalCaseEntity, viewer: CaseActor, advisory = false): A
     status: artificialStatusOf(c.state),
     evalType: c.evalType,
     advisory,
-    read: c.state === 1 || c.context.read,
+    read: c.state === 1 || c.state === 4 || c.context.read,
     ownRequest: isCaseRequester(c.context, viewer),
   };
 }
@@ -271,6 +274,32 @@ export class ArtificialService {
     return appraisalCaseView(current, await this.store.historyOf(c.id), { viewer: actorOf(p) });
   }
 
+  /**
+   * The requester takes back a pending enquiry no appraiser has claimed (WITHDRAW). The state check
+   * and the write are one versioned update, so a claim and a withdrawal racing cannot both succeed:
+   * the loser is re-checked against the state the winner left and refused with its reason.
+   * Manual enquiries charge no quota, so nothing is refunded.
+   */
+  async withdraw(p: Principal, id: number): Promise<Reply<AppraisalCaseView>> {
+    const c = await this.readable(p, id);
+    const event = { type: 'WITHDRAW', actor: actorOf(p) } as const;
+    let updated: AppraisalCaseEntity;
+    try {
+      try {
+        updated = await this.store.apply(c.id, p.tenantId, event, c.version);
+      } catch (error) {
+        if (!(error instanceof CaseConflictError)) throw error;
+        updated = await this.store.apply(c.id, p.tenantId, event);
+      }
+    } catch (error) {
+      if (error instanceof CaseRefusedError) throw ApiError.badRequest(error.message);
+      if (error instanceof CaseConflictError) throw ApiError.conflict(error.message);
+      if (error instanceof CaseNotFoundError) throw ApiError.notFound(error.message);
+      throw error;
+    }
+    return new Reply(appraisalCaseView(updated, await this.store.historyOf(updated.id), { viewer: actorOf(p) }), ArtificialMsg.withdrawn);
+  }
+
   /** Answered manual enquiries of the caller's own that it has not opened (the header badge). */
   unreadCount(p: Principal): Promise<number> {
     return this.store.unreadCount('artificial', p.tenantId, p.id);
@@ -295,7 +324,7 @@ export class ArtificialService {
       city: await cityMatch(this.regions, q.city),
       place: q.location,
       ...filterDayBounds(q.beginDate, q.endDate),
-      states: q.status === 1 ? [1] : q.status === 2 ? [2, 3] : undefined,
+      states: q.status === 1 ? [1] : q.status === 2 ? [2, 3] : q.status === 3 ? [4] : undefined,
     };
   }
 }

@@ -2,7 +2,8 @@ import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 import { regionItemSchema, regionPinyinGroupSchema, regionTreeNodeSchema } from '@valuation/contracts';
-import { Authenticated, ForBothPopulations } from '../../common/access.decorators';
+import { Authenticated, CurrentPrincipal, ForBothPopulations } from '../../common/access.decorators';
+import type { Principal } from '../../common/principal';
 import { ApiError } from '../../common/api-error';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe';
 import { locateQuery, type LocateQuery } from '../community/community.schemas';
@@ -60,6 +61,17 @@ export class RegionController {
   @ApiOperation({ summary: '按中文名、全拼或首字母查找城市，最多 20 个，最匹配的在前；机构用户与渠道员工均可调用' })
   filter(@Query(new ZodValidationPipe(filterQuery)) q: { name: string }) {
     return this.regions.filterCities(q.name);
+  }
+
+  @Authenticated()
+  @Returns(z.array(regionItemSchema))
+  @Get('opened')
+  @ApiOperation({
+    summary:
+      '本人服务范围内已开通的城市：有效的城市包年估价套餐的城市在前，持有有效的全国估价套餐时再列出其余有小区数据的城市；[{ regionName, regionCode }]',
+  })
+  opened(@CurrentPrincipal() p: Principal) {
+    return this.regions.openedCities({ accountId: p.id, tenantId: p.tenantId });
   }
 
   @Authenticated()

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { RegionRepository, type RegionEntity } from '@valuation/persistence';
+import { BalanceRepository, RegionRepository, type RegionEntity } from '@valuation/persistence';
 import { CommunityQueries, RegionResolver, toWgs84, type CoordType } from '@valuation/core';
 import type { RegionItem, RegionPinyinGroup, RegionTreeNode } from '@valuation/contracts';
+import { businessToday } from '@valuation/domain';
 
 export const CITY_FILTER_LIMIT = 20;
 /** A located point belongs to the city of the nearest community within this distance. */
@@ -46,6 +47,7 @@ export class RegionService {
   constructor(
     private readonly regions: RegionRepository,
     private readonly communities: CommunityQueries,
+    private readonly balances: BalanceRepository,
   ) {}
 
   private index(): Promise<RegionIndex> {
@@ -120,6 +122,25 @@ export class RegionService {
       .sort((a, b) => a.rank - b.rank || capitalFirst(a.city, b.city))
       .slice(0, CITY_FILTER_LIMIT)
       .map(({ city }) => ({ regionName: city.shortName, regionCode: city.code }));
+  }
+
+  /**
+   * The opened cities (已开通) of an account's service scope: the cities of its valid city-annual
+   * valuation packages first, then, with a valid nationwide package, every other city that has
+   * communities. Cities without communities are left out: nothing can be valued there.
+   */
+  async openedCities(owner: { accountId: number; tenantId: number }): Promise<RegionItem[]> {
+    const [{ byCode }, scope, covered] = await Promise.all([
+      this.index(),
+      this.balances.valuationScope(owner, businessToday()),
+      this.communities.cityCodes(),
+    ]);
+    const withData = new Set(covered);
+    const codes = [...scope.cityCodes.filter((c) => withData.has(c)), ...(scope.nationwide ? covered : [])];
+    return [...new Set(codes)]
+      .map((code) => byCode.get(code))
+      .filter((c): c is RegionEntity => c !== undefined && c.level === 2)
+      .map((c) => ({ regionName: c.shortName, regionCode: c.code }));
   }
 
   /** The city of the community nearest to a point (within LOCATE_RADIUS_M), or null. */

@@ -29,6 +29,7 @@ import {
   evalPriceUnit,
   evalPriceValue,
   ReviewMsg,
+  checkExpectedPrice,
   WorkflowMsg,
   type CaseActor,
   type ReviewAdd,
@@ -165,6 +166,8 @@ export class ReviewService {
   async add(p: Principal, body: ReviewAdd, files: readonly UploadedCaseFile[]): Promise<{ id: number; caseNo: string }> {
     if (files.length > CASE_FILE_LIMITS.maxFiles) throw ApiError.badRequest(CaseFileMsg.tooMany);
     const source = await this.source(p, body);
+    const agrees = checkExpectedPrice(body.reason, body.actualPrice, source.originalPrice === null ? null : Number(source.originalPrice));
+    if (!agrees.ok) throw ApiError.badRequest(agrees.message);
     let stored: NewCase['files'] = [];
     try {
       stored = await storeCaseFiles(

@@ -23,6 +23,8 @@ export interface CityPickerProps {
   located: RegionItem | null;
   locating: boolean;
   common: readonly RegionItem[];
+  /** The opened cities (已开通) of the user's service scope, listed first. */
+  openedCities?: readonly RegionItem[];
 }
 
 function CityButton({ city, onPick }: { city: RegionItem; onPick: (c: RegionItem) => void }) {
@@ -95,8 +97,12 @@ function ByProvince({ population, onPick }: { population: Population; onPick: (c
   );
 }
 
-/** The city picker overlay: located city, direct input with suggestions, common cities, and tabs by pinyin initial or province. */
-export function CityPicker({ population, opened, onClose, onPick, located, locating, common }: CityPickerProps) {
+/**
+ * The city picker overlay: located city, direct input with suggestions, the opened cities of the
+ * user's service scope, common cities, and tabs by pinyin initial or province. It can always be
+ * closed without choosing.
+ */
+export function CityPicker({ population, opened, onClose, onPick, located, locating, common, openedCities = [] }: CityPickerProps) {
   const queryClient = useQueryClient();
   const [input, setInput] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -124,13 +130,19 @@ export function CityPicker({ population, opened, onClose, onPick, located, locat
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title="选择城市" size={640} centered>
+    <Modal opened={opened} onClose={onClose} title="选择城市" size={640} centered closeButtonProps={{ 'aria-label': '关闭' }}>
       <Stack gap="md">
         <Group gap="xs">
           <Text size="sm" c="dimmed">
             当前定位城市：
           </Text>
-          {located ? <CityButton city={located} onPick={pick} /> : <Text size="sm">{locating ? '定位中…' : '定位失败'}</Text>}
+          {located ? (
+            <CityButton city={located} onPick={pick} />
+          ) : (
+            <Text size="sm" c="dimmed" fs="italic">
+              {locating ? '定位中…' : '（定位失败，请在下方选择城市）'}
+            </Text>
+          )}
         </Group>
         <Group align="flex-start" gap="xs" wrap="nowrap">
           <Autocomplete
@@ -156,6 +168,14 @@ export function CityPicker({ population, opened, onClose, onPick, located, locat
           />
           <Button onClick={() => void confirm()}>确定</Button>
         </Group>
+        {openedCities.length > 0 && (
+          <Stack gap={6} data-testid="opened-cities">
+            <Text size="sm" fw={600}>
+              已开通城市
+            </Text>
+            <CityGrid cities={openedCities} onPick={pick} />
+          </Stack>
+        )}
         {common.length > 0 && (
           <Stack gap={6}>
             <Text size="sm" fw={600}>
@@ -164,6 +184,9 @@ export function CityPicker({ population, opened, onClose, onPick, located, locat
             <CityGrid cities={common} onPick={pick} />
           </Stack>
         )}
+        <Text size="sm" fw={600} mb={-8}>
+          全部城市
+        </Text>
         <Tabs defaultValue="py" keepMounted={false}>
           <Tabs.List>
             <Tabs.Tab value="py">按拼音</Tabs.Tab>

@@ -14,7 +14,18 @@ export const cityKeys = {
   pinyin: (population: Population) => ['region', population, 'py'] as const,
   provinces: (population: Population) => ['region', population, 'tree', 2] as const,
   filter: (population: Population, name: string) => ['region', population, 'filter', name] as const,
+  opened: () => ['region', 'user', 'opened'] as const,
 };
+
+/** The opened cities (已开通) of the user's service scope, city-annual package cities first. */
+export function useOpenedCities(enabled = true) {
+  return useQuery({
+    queryKey: cityKeys.opened(),
+    queryFn: ({ signal }) => api.get<RegionItem[]>('/api/region/opened', undefined, { signal, notifyErrors: false, population: 'user' }),
+    enabled,
+    staleTime: 5 * 60_000,
+  });
+}
 
 /** Cities grouped by pinyin initial. */
 export function useCityPinyinGroups(population: Population, enabled: boolean) {

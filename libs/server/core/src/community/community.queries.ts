@@ -146,6 +146,12 @@ export class CommunityQueries {
   }
 
   /** The city code of the community nearest to a WGS84 point within `radiusM`, or null. */
+  /** The codes of the cities that have communities (where valuation has data). */
+  async cityCodes(): Promise<string[]> {
+    const rows: { city_code: string }[] = await this.ds.query(`SELECT city_code FROM community GROUP BY city_code ORDER BY city_code`);
+    return rows.map((r) => r.city_code);
+  }
+
   async cityNear(point: GeoPoint, radiusM: number): Promise<string | null> {
     const box = boundingBox(point, radiusM);
     const distance = haversineSql('$1', '$2', 'lat', 'lon');

@@ -9,6 +9,7 @@ const EVENT_NAMES: Readonly<Record<CaseHistoryView['event'], string>> = {
   ANSWER: '答复',
   REFUSE: '退回',
   READ: '已读',
+  WITHDRAW: '撤回',
 };
 
 /** yyyy-MM-dd HH:mm:ss in the business time zone, as the other record views give times. */

@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-import type { AppraisalCaseContext, AppraisalCaseKind, AppraisalCaseStateValue } from '@valuation/domain';
+import type { AppraisalCaseContext, AppraisalCaseKind, AppraisalCaseStateValue, CaseStateCode } from '@valuation/domain';
 import { WorkflowHistoryColumns } from './workflow-history.columns';
 
 /** A stored attachment of a case. */
@@ -13,7 +13,7 @@ export interface CaseFile {
 /**
  * A case human appraisers answer: a manual enquiry (artificial), a re-appraisal (review) or a price
  * objection. machineState and context are the workflow machine's; state is the specification's code
- * (1 pending or processing, 2 succeeded or completed, 3 failed); version increases with every
+ * (1 pending or processing, 2 succeeded or completed, 3 failed, 4 withdrawn); version increases with every
  * transition, so two appraisers acting at once cannot both win.
  */
 @Entity('appraisal_case')
@@ -49,7 +49,7 @@ export class AppraisalCaseEntity {
   context: AppraisalCaseContext;
 
   @Column({ type: 'smallint' })
-  state: 1 | 2 | 3;
+  state: CaseStateCode;
 
   @Column({ default: 1 })
   version: number;

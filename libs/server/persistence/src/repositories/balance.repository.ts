@@ -122,6 +122,21 @@ export class BalanceRepository {
     return new Map(rows.map((r) => [r.ref_type, { uses: r.uses, refs: r.refs }]));
   }
 
+  /**
+   * The service scope of an account on a day: the cities of its valuation packages valid that day
+   * (city-annual ones, earliest bought first), and whether it holds a valid nationwide one.
+   */
+  async valuationScope(owner: BalanceOwner, on: string): Promise<{ cityCodes: string[]; nationwide: boolean }> {
+    const rows: { kind: string; city_codes: string[] }[] = await this.ds.query(
+      `SELECT kind, city_codes FROM balance_package
+        WHERE account_id = $1 AND tenant_id = $2 AND kind IN ('city', 'universal') AND effective_date <= $3 AND expire_date >= $3
+        ORDER BY id`,
+      [owner.accountId, owner.tenantId, on],
+    );
+    const cityCodes = [...new Set(rows.filter((r) => r.kind === 'city').flatMap((r) => r.city_codes))];
+    return { cityCodes, nationwide: rows.some((r) => r.kind === 'universal') };
+  }
+
   /** The account's orders, newest first. */
   orders(owner: BalanceOwner, page: PageRequest): Promise<PageRows<BalanceOrderEntity>> {
     const qb = this.ds

@@ -1,4 +1,4 @@
-import { APPRAISAL_KIND_LABELS, type AppraisalCaseKind } from '@valuation/domain';
+import { APPRAISAL_KIND_LABELS, CASE_WITHDRAWN_LABEL, type AppraisalCaseKind } from '@valuation/domain';
 import { CHECKED, filterQuery, type FilterField, type FilterValues } from '@valuation/ui';
 
 /** The query of GET api/tenant/appraisal/queue without the page. */
@@ -67,6 +67,8 @@ export function caseStateBadge(machineState: string, kind: AppraisalCaseKind): {
       return { label: '已完成', color: 'green' };
     case 'failed':
       return { label: '已退回', color: 'gray' };
+    case 'withdrawn':
+      return { label: CASE_WITHDRAWN_LABEL, color: 'gray' };
     default:
       return { label: machineState, color: 'gray' };
   }

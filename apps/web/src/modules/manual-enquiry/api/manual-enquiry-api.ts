@@ -75,3 +75,15 @@ export function useSubmitArtificial() {
 export function exportArtificialList(filters: Omit<ArtificialListParams, 'pageIndex' | 'pageSize'>) {
   return api.download(ARTIFICIAL_EXPORT_URL, { ...filters }, '人工询价.xlsx');
 }
+
+/** Withdraws a pending enquiry of the user's own before an appraiser claims it; resolves with the server's message. */
+export function useWithdrawArtificial() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: number) => {
+      const envelope = await api.request<AppraisalCaseView>('POST', '/api/artificial/withdraw', { body: { id } });
+      return { data: envelope.data, message: envelope.message };
+    },
+    onSettled: () => client.invalidateQueries({ queryKey: artificialKeys.all() }),
+  });
+}

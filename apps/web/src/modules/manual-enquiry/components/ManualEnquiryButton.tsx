@@ -19,7 +19,6 @@ export function ManualEnquiryButton({ evalCode, evalType, referenceOnly }: { eva
         onClose={() => setOpened(false)}
         source={{ kind: 'valuation', evalCode }}
         evalType={evalType === 2 ? 2 : 1}
-        defaultReason={2}
       />
     </>
   );

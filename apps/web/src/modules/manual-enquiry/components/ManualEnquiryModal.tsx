@@ -23,15 +23,13 @@ export interface ManualEnquiryModalProps {
   onClose: () => void;
   source: ManualEnquirySource | null;
   evalType: 1 | 2;
-  /** The reason preset by the prompt that offered the enquiry (1 address not located, 2 too few deals). */
-  defaultReason?: 1 | 2 | 3;
   onSubmitted?: (id: number) => void;
 }
 
-/** The 人工询价 modal: reason, other reason, remark and up to five attachments. */
-export function ManualEnquiryModal({ opened, onClose, source, evalType, defaultReason = 1, onSubmitted }: ManualEnquiryModalProps) {
+/** The 人工询价 modal: reason (none chosen until the user picks one), other reason, remark and up to five attachments. */
+export function ManualEnquiryModal({ opened, onClose, source, evalType, onSubmitted }: ManualEnquiryModalProps) {
   const [type, setType] = useState<1 | 2>(evalType);
-  const [reason, setReason] = useState<1 | 2 | 3>(defaultReason);
+  const [reason, setReason] = useState<1 | 2 | 3 | null>(null);
   const [otherReason, setOtherReason] = useState('');
   const [remark, setRemark] = useState('');
   const [files, setFiles] = useState<File[]>([]);
@@ -42,12 +40,12 @@ export function ManualEnquiryModal({ opened, onClose, source, evalType, defaultR
   useEffect(() => {
     if (!opened) return;
     setType(evalType);
-    setReason(defaultReason);
+    setReason(null);
     setOtherReason('');
     setRemark('');
     setFiles([]);
     setError(null);
-  }, [opened, defaultReason, evalType]);
+  }, [opened, evalType]);
 
   async function send() {
     if (inFlight.current) return notifications.show({ color: 'orange', message: ArtificialMsg.alreadySubmitted });
@@ -55,7 +53,7 @@ export function ManualEnquiryModal({ opened, onClose, source, evalType, defaultR
     if (source.kind === 'house' && !hasArtificialAddress(addressOf(source.houseInfo)))
       return notifications.show({ color: 'red', message: ArtificialMsg.addressRequired });
     const check = checkArtificialForm({ reason, otherReason, remark });
-    if (!check.ok) return setError(check.message);
+    if (!check.ok || reason === null) return setError(check.ok ? ArtificialMsg.reasonInvalid : check.message);
     const problem = await caseFilesProblem(files);
     if (problem) return notifications.show({ color: 'red', message: problem });
     setError(null);
@@ -102,7 +100,8 @@ export function ManualEnquiryModal({ opened, onClose, source, evalType, defaultR
         <Radio.Group
           label="询价原因"
           withAsterisk
-          value={String(reason)}
+          value={reason === null ? null : String(reason)}
+          error={error === ArtificialMsg.reasonInvalid ? error : null}
           onChange={(v) => {
             setReason(Number(v) as 1 | 2 | 3);
             setError(null);
@@ -148,6 +147,7 @@ export function ManualEnquiryModal({ opened, onClose, source, evalType, defaultR
         />
         <CaseFilesPicker files={files} onChange={setFiles} />
         {error &&
+          error !== ArtificialMsg.reasonInvalid &&
           error !== ArtificialMsg.otherReasonRequired &&
           error !== ArtificialMsg.otherReasonTooLong &&
           error !== ArtificialMsg.remarkTooLong && (

@@ -18,6 +18,7 @@ export const ENQUIRY_FIELDS: readonly FilterField[] = [
       { value: '0', label: '全部' },
       { value: '1', label: '未处理' },
       { value: '2', label: '已处理' },
+      { value: '3', label: '已撤回' },
     ],
   },
 ];

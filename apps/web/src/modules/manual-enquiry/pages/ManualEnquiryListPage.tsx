@@ -1,15 +1,16 @@
 import { Badge, Group, Text } from '@mantine/core';
 import { ARTIFICIAL_STATE_LABELS, EVAL_TYPE_LABELS, formatEvalPrice, Perm, type ArtificialListRow } from '@valuation/domain';
 import { AddressCell, ListPage, type RowAction, type TableColumn, UnreadDot } from '@valuation/ui';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useListView } from '../../../app/lists/use-list-view';
 import { useRouteLink } from '../../../app/routing/use-route-link';
 import { CaseReportCell } from '../../reports/components/ReportActions';
+import { EnquiryDetailModal } from '../components/EnquiryDetailModal';
 import { exportArtificialList, useArtificialList, useMarkArtificialRead } from '../api/manual-enquiry-api';
 import { ENQUIRY_FIELDS, ENQUIRY_PAGE_SIZES, enquiryQuery } from '../model/enquiry-list';
 
-const STATE_COLORS: Readonly<Record<1 | 2 | 3, string>> = { 1: 'orange', 2: 'green', 3: 'red' };
+const STATE_COLORS: Readonly<Record<1 | 2 | 3 | 4, string>> = { 1: 'orange', 2: 'green', 3: 'red', 4: 'gray' };
 
 const COLUMNS: TableColumn<ArtificialListRow>[] = [
   {
@@ -52,13 +53,21 @@ export function ManualEnquiryListPage() {
   const markRead = useMarkArtificialRead();
   const link = useRouteLink('org');
   const navigate = useNavigate();
+  const [sentId, setSentId] = useState<number | null>(null);
 
+  /* Pending and withdrawn enquiries show what was sent (and 撤回 while pending); answered ones open their result page. */
   const actions = useMemo<RowAction<ArtificialListRow>[]>(
     () => [
       {
+        key: 'sent',
+        label: '详情',
+        visible: (r) => r.state === 1 || r.state === 4,
+        onClick: (r) => setSentId(r.id),
+      },
+      {
         key: 'detail',
         label: '详情',
-        visible: (r) => r.state !== 1 && link('manualInquiryReport') !== undefined,
+        visible: (r) => (r.state === 2 || r.state === 3) && link('manualInquiryReport') !== undefined,
         onClick: async (r) => {
           if (r.ownRequest && !r.read) await markRead.mutateAsync(r.id).catch(() => undefined);
           const href = link('manualInquiryReport', { id: r.id, evalType: r.evalType });
@@ -70,16 +79,19 @@ export function ManualEnquiryListPage() {
   );
 
   return (
-    <ListPage
-      title="人工询价"
-      {...view}
-      result={list}
-      columns={COLUMNS}
-      rowKey={(r) => r.id}
-      rowActions={actions}
-      exportAction={{ permission: Perm.manualEnquiryList, run: (q) => exportArtificialList(enquiryQuery(q)) }}
-      errorMessage="人工询价记录加载失败"
-      minWidth={940}
-    />
+    <>
+      <ListPage
+        title="人工询价"
+        {...view}
+        result={list}
+        columns={COLUMNS}
+        rowKey={(r) => r.id}
+        rowActions={actions}
+        exportAction={{ permission: Perm.manualEnquiryList, run: (q) => exportArtificialList(enquiryQuery(q)) }}
+        errorMessage="人工询价记录加载失败"
+        minWidth={940}
+      />
+      <EnquiryDetailModal id={sentId} onClose={() => setSentId(null)} />
+    </>
   );
 }

@@ -22,7 +22,7 @@ import { PriceHistorySection } from '../../review/components/PriceHistorySection
 import { ReappraisalModal } from '../../review/components/ReappraisalModal';
 import { useArtificialCase, useMarkArtificialRead } from '../api/manual-enquiry-api';
 
-const STATE_COLORS: Readonly<Record<1 | 2 | 3, string>> = { 1: 'orange', 2: 'green', 3: 'red' };
+const STATE_COLORS: Readonly<Record<1 | 2 | 3 | 4, string>> = { 1: 'orange', 2: 'green', 3: 'red', 4: 'gray' };
 
 function Answer({ c }: { c: AppraisalCaseView }) {
   const evalType = c.evalType === 2 ? 2 : 1;
@@ -30,6 +30,13 @@ function Answer({ c }: { c: AppraisalCaseView }) {
     return (
       <Alert color="orange" variant="light">
         询价已提交，估价师处理中（预计 {c.dueTime} 前完成）。
+      </Alert>
+    );
+  }
+  if (c.state === 4) {
+    return (
+      <Alert color="gray" variant="light">
+        {ARTIFICIAL_STATE_LABELS[4]}：该询价已由申请人撤回，估价师不再处理。
       </Alert>
     );
   }

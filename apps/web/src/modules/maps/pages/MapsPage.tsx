@@ -1,7 +1,8 @@
 import '../maps.css';
-import { Alert, Box, Divider, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Alert, Box, Button, Divider, Group, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import type { CommunityPosition, NearbyCommunity } from '@valuation/contracts';
+import type { CommunityPosition, NearbyCommunity, RegionItem } from '@valuation/contracts';
+import { ValuationMsg } from '@valuation/domain';
 import L from 'leaflet';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
@@ -12,7 +13,12 @@ import { TILE_CONFIG } from '../../../app/map/tile-env';
 import { useLeafletMap } from '../../../app/map/use-leaflet-map';
 import { usePopupPortal } from '../../../app/map/use-popup-portal';
 import { useRouteLink } from '../../../app/routing/use-route-link';
-import { PROPERTY_TYPE_NAMES, valuationSession } from '../../../app/session/valuation-session';
+import { PROPERTY_TYPE_NAMES, valuationSession, type ChosenCity } from '../../../app/session/valuation-session';
+import { CityPicker } from '../../../app/regions/CityPicker';
+import { useOpenedCities } from '../../../app/regions/city-api';
+import { isCityNotOpened } from '../../../app/regions/opened-cities';
+import { useLocatedCity } from '../../../app/regions/use-located-city';
+import { useCommonCities } from '../../quickval/hooks/use-common-cities';
 import { useRegionTreeFetcher } from '../../../app/regions/region-tree';
 import { communitiesAtPoint, useNearbyCommunities } from '../api/maps-api';
 import { filterCommunities } from '../../../app/community/community-search';
@@ -57,7 +63,11 @@ export function MapsPage() {
   const navigate = useNavigate();
   const routeLink = useRouteLink('org');
   const fetchRegionTree = useRegionTreeFetcher('user');
-  const [city] = useState(() => valuationSession.city());
+  const [city, setCity] = useState<ChosenCity | null>(() => valuationSession.city());
+  const [pickerOpen, setPickerOpen] = useState(false);
+  const { located, locating } = useLocatedCity('user', pickerOpen);
+  const common = useCommonCities();
+  const openedCities = useOpenedCities();
   const [propType, setPropType] = useState(() => valuationSession.propType());
   const [searchText, setSearchText] = useState('');
 
@@ -132,6 +142,35 @@ export function MapsPage() {
     // Runs once per map: later param changes do not move a map the user has panned.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [map]);
+
+  /** The city the user picks here: kept for quick valuation too, the map moves to it and what was marked in the old city is dropped. */
+  function chooseCity(item: RegionItem) {
+    const next = { city: item.regionName, cityCode: item.regionCode };
+    setPickerOpen(false);
+    common.remember(item);
+    if (isCityNotOpened(openedCities.data, item.regionCode)) notifications.show({ color: 'yellow', message: ValuationMsg.cityNotOpened });
+    if (city?.cityCode === item.regionCode) return;
+    valuationSession.setCity(next);
+    valuationSession.setCommunity(null);
+    valuationSession.setMarkedPoint(null);
+    setCity(valuationSession.city() ?? next);
+    setMarked(null);
+    setSearched(null);
+    setActive(null);
+    setSearchText('');
+    if (!map) return;
+    void resolveInitialCentre(
+      { cityName: next.city },
+      {
+        filter: (name) => filterCommunities(next.cityCode, name),
+        districts: async () => districtNamesOf(await fetchRegionTree(), next.cityCode),
+      },
+    ).then((centre) => {
+      if (centre) map.setView(toLatLng(centre.point), DEFAULT_ZOOM);
+      else notifications.show({ color: 'yellow', message: MapMsg.locateFailed });
+      setReady(true);
+    });
+  }
 
   /* Nearby communities follow the map centre, reloaded only after a move of more than 800 m. */
   useEffect(() => {
@@ -314,9 +353,14 @@ export function MapsPage() {
         <Stack gap="sm" style={{ flex: 1, minHeight: 0 }}>
           <div>
             <Title order={4}>地图定位</Title>
-            <Text size="xs" c="dimmed">
-              当前城市：{city?.city ?? '未选择'}
-            </Text>
+            <Group gap={6} mt={4} wrap="nowrap">
+              <Text size="sm" c="dimmed">
+                当前城市
+              </Text>
+              <Button variant="default" size="xs" onClick={() => setPickerOpen(true)} aria-label="选择城市">
+                {city?.city ?? '选择城市'} ▾
+              </Button>
+            </Group>
           </div>
           {!city && (
             <Alert color="yellow" variant="light" p="xs">
@@ -369,6 +413,17 @@ export function MapsPage() {
           />
         )}
       </Paper>
+
+      <CityPicker
+        population="user"
+        opened={pickerOpen}
+        onClose={() => setPickerOpen(false)}
+        onPick={chooseCity}
+        located={located}
+        locating={locating}
+        common={common.cities}
+        openedCities={openedCities.data}
+      />
 
       {marked &&
         createPortal(

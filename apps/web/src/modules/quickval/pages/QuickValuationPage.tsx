@@ -15,6 +15,8 @@ import { CommunitySearch } from '../../../app/community/CommunitySearch';
 import { communitySearchKeys, filterCommunities } from '../../../app/community/community-search';
 import { useBusinessTypes, useCommunitiesNearPoint, useDictionaries, useEvalFields, useRapidValuation } from '../api/quickval-api';
 import { CityPicker } from '../../../app/regions/CityPicker';
+import { useOpenedCities } from '../../../app/regions/city-api';
+import { isCityNotOpened } from '../../../app/regions/opened-cities';
 import { FeatureForm } from '../components/FeatureForm';
 import { MarketPrices } from '../components/MarketPrices';
 import { ManualEnquiryModal, type ManualEnquirySource } from '../../manual-enquiry/components/ManualEnquiryModal';
@@ -64,6 +66,7 @@ export function QuickValuationPage() {
   const { granted } = useGrantedPermissions('user');
   const { located, locating } = useLocatedCity('user');
   const common = useCommonCities();
+  const openedCities = useOpenedCities();
 
   const [city, setCity] = useState<ChosenCity | null>(() => valuationSession.city());
   const [pickerOpen, setPickerOpen] = useState(false);
@@ -76,7 +79,7 @@ export function QuickValuationPage() {
   const [noMatch, setNoMatch] = useState(false);
   const [notFound, setNotFound] = useState(false);
   const [preciseOpen, setPreciseOpen] = useState(false);
-  const [enquiry, setEnquiry] = useState<{ source: ManualEnquirySource; reason: 1 | 2 } | null>(null);
+  const [enquiry, setEnquiry] = useState<{ source: ManualEnquirySource } | null>(null);
   const [agencyHouse, setAgencyHouse] = useState<AgencyHouseInfo | null>(null);
 
   const dicts = useDictionaries();
@@ -88,15 +91,18 @@ export function QuickValuationPage() {
   const pointCommunities = useCommunitiesNearPoint(city?.cityCode, subject?.kind === 'point' ? subject.point.coord : undefined);
   const priceCommunity = subject?.kind === 'community' ? subject.community.haCode : pointCommunities.data?.items[0]?.haCode;
 
-  /* A city: the one chosen earlier in this tab, else the located one, else the first common city. */
+  /*
+   * A city: the one chosen earlier in this tab, else the located one, else the first common city,
+   * else the first opened city of the service scope; only when there is none does the picker open.
+   */
   useEffect(() => {
-    if (city) return;
-    const fallback = located ?? common.cities[0] ?? null;
+    if (city || locating || openedCities.isPending) return;
+    const fallback = located ?? common.cities[0] ?? openedCities.data?.[0] ?? null;
     if (fallback) chooseCity(fallback, false);
-    else if (!locating) setPickerOpen(true);
-    // Only the arrival of a located city (or its failure) chooses one; a later choice is the user's.
+    else setPickerOpen(true);
+    // Only the arrival of a located city (or its failure) and of the opened cities choose one; a later choice is the user's.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [located, locating]);
+  }, [located, locating, openedCities.isPending]);
 
   function chooseCity(item: RegionItem, remember = true) {
     const next = { city: item.regionName, cityCode: item.regionCode };
@@ -104,6 +110,8 @@ export function QuickValuationPage() {
     setCity(valuationSession.city() ?? next);
     if (remember) common.remember(item);
     setPickerOpen(false);
+    if (remember && isCityNotOpened(openedCities.data, item.regionCode))
+      notifications.show({ color: 'yellow', message: ValuationMsg.cityNotOpened });
     if (city && city.cityCode !== item.regionCode) reset();
   }
 
@@ -199,7 +207,7 @@ export function QuickValuationPage() {
   }
 
   /** Opens the manual enquiry with the house information of the form (or the typed address when no community matched). */
-  function enquire(reason: 1 | 2, typedOnly = false) {
+  function enquire(typedOnly = false) {
     if (!city) {
       setPickerOpen(true);
       return notifications.show({ color: 'red', message: ValuationMsg.cityUnknown });
@@ -212,7 +220,7 @@ export function QuickValuationPage() {
     if (!typed && !subject) return setAddressError(ValuationMsg.addressRequired);
     setNoMatch(false);
     setNotFound(false);
-    setEnquiry({ source: { kind: 'house', houseInfo }, reason });
+    setEnquiry({ source: { kind: 'house', houseInfo } });
   }
 
   /** Opens the institution valuation with the house information of the checked form (evaluation type 3 of the spec). */
@@ -230,6 +238,9 @@ export function QuickValuationPage() {
   const mayOrderAgency = granted.has(Perm.agencyValuation);
   const nearName = subject?.kind === 'point' ? pointCommunities.data?.items[0]?.haName : undefined;
   const typeLabel = PROPERTY_TYPE_NAMES[propType];
+  const notOpened = isCityNotOpened(openedCities.data, city?.cityCode);
+  /* What the no-match prompt says: an uncovered city says so rather than that no community was found. */
+  const noMatchText = notOpened ? `${ValuationMsg.cityNotOpened}，` : ValuationMsg.noCommunity;
 
   return (
     <Stack gap="lg" maw={1100}>
@@ -330,7 +341,7 @@ export function QuickValuationPage() {
                   </Button>
                 )}
                 {mayEnquire && (
-                  <Button size="md" variant="outline" onClick={() => enquire(1)}>
+                  <Button size="md" variant="outline" onClick={() => enquire()}>
                     人工询价
                   </Button>
                 )}
@@ -349,23 +360,27 @@ export function QuickValuationPage() {
         located={located}
         locating={locating}
         common={common.cities}
+        openedCities={openedCities.data}
       />
 
       <Modal opened={noMatch} onClose={() => setNoMatch(false)} title="提示" centered>
         <Stack>
           {granted.has(Perm.mapPositioning) ? (
             <>
-              <Text>{ValuationMsg.noCommunity}您可以在地图上标记房产位置后进行估价。</Text>
+              <Text>
+                {noMatchText}
+                {notOpened ? '您可以发起人工询价。' : '您可以在地图上标记房产位置后进行估价。'}
+              </Text>
               <Group justify="flex-end">
                 <Button variant="default" onClick={() => setNoMatch(false)}>
                   取消
                 </Button>
                 {mayEnquire && (
-                  <Button variant="light" onClick={() => enquire(1, true)}>
+                  <Button variant="light" onClick={() => enquire(true)}>
                     人工询价
                   </Button>
                 )}
-                {mapHref && (
+                {mapHref && !notOpened && (
                   <Button onClick={() => navigate(mapHref)} aria-label="地图定位">
                     地图定位
                   </Button>
@@ -374,14 +389,20 @@ export function QuickValuationPage() {
             </>
           ) : (
             <>
-              <Text>{granted.has(Perm.manualEnquiry) ? ValuationMsg.noCommunity : ValuationMsg.noEnquiryOrMapRights}</Text>
+              <Text>
+                {granted.has(Perm.manualEnquiry)
+                  ? notOpened
+                    ? ValuationMsg.cityNotOpened
+                    : ValuationMsg.noCommunity
+                  : ValuationMsg.noEnquiryOrMapRights}
+              </Text>
               <Group justify="flex-end">
                 {mayEnquire ? (
                   <>
                     <Button variant="default" onClick={() => setNoMatch(false)}>
                       取消
                     </Button>
-                    <Button onClick={() => enquire(1, true)}>人工询价</Button>
+                    <Button onClick={() => enquire(true)}>人工询价</Button>
                   </>
                 ) : (
                   <Button onClick={() => setNoMatch(false)}>确定</Button>
@@ -399,7 +420,7 @@ export function QuickValuationPage() {
           </Alert>
           <Group justify="flex-end">
             {mayEnquire && (
-              <Button variant="light" onClick={() => enquire(1)}>
+              <Button variant="light" onClick={() => enquire()}>
                 人工询价
               </Button>
             )}
@@ -412,7 +433,6 @@ export function QuickValuationPage() {
         onClose={() => setEnquiry(null)}
         source={enquiry?.source ?? null}
         evalType={mayValueSale || !mayValueRent ? 1 : 2}
-        defaultReason={enquiry?.reason ?? 1}
       />
       <AgencyRequestModal
         opened={agencyHouse !== null}

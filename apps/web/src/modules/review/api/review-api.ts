@@ -73,8 +73,8 @@ export interface ReviewRequest {
   reason: 1 | 2 | 3;
   otherReason: string;
   remark: string;
-  /** The proposed price in yuan. */
-  actualPrice: number;
+  /** The proposed price in yuan; left out when the user gave none. */
+  actualPrice?: number;
   files: File[];
 }
 
@@ -88,7 +88,7 @@ export function useAddReview() {
       form.append('reason', String(r.reason));
       form.append('otherReason', r.reason === 3 ? r.otherReason : '');
       form.append('remark', r.remark);
-      form.append('actualPrice', String(r.actualPrice));
+      if (r.actualPrice !== undefined) form.append('actualPrice', String(r.actualPrice));
       for (const f of r.files) form.append('files', f, f.name);
       return api.post<{ id: number; caseNo: string }>('/api/review/add', form, { multipart: true });
     },

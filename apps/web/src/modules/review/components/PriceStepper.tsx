@@ -5,8 +5,11 @@ export interface PriceStepperProps {
   label: string;
   value: number | string;
   onChange: (value: number | string) => void;
-  /** The price the field goes back to when left empty. */
+  /** The price the field goes back to when left empty, and the one the buttons step from when it is empty. */
   oldPrice: number;
+  /** Whether leaving the field empty puts the old price back (true by default); false keeps it empty. */
+  restoreOnBlur?: boolean;
+  placeholder?: string;
   step: number;
   unit: string;
   error?: string | null;
@@ -15,8 +18,19 @@ export interface PriceStepperProps {
 }
 
 /** A price with minus and plus buttons: plus adds the step, minus does nothing at or below the step. */
-export function PriceStepper({ label, value, onChange, oldPrice, step, unit, error, onBlur }: PriceStepperProps) {
-  const current = typeof value === 'number' ? value : Number(value) || 0;
+export function PriceStepper({
+  label,
+  value,
+  onChange,
+  oldPrice,
+  step,
+  unit,
+  error,
+  onBlur,
+  restoreOnBlur = true,
+  placeholder,
+}: PriceStepperProps) {
+  const current = typeof value === 'number' ? value : value.trim() === '' ? oldPrice : Number(value) || 0;
   return (
     <div>
       <Text size="sm" fw={500} mb={4}>
@@ -35,7 +49,9 @@ export function PriceStepper({ label, value, onChange, oldPrice, step, unit, err
           thousandSeparator=","
           w={180}
           error={error}
+          placeholder={placeholder}
           onBlur={() => {
+            if (!restoreOnBlur) return onBlur?.(value);
             const restored = restoreEmptyPrice(value, oldPrice);
             if (restored !== value) onChange(restored);
             onBlur?.(restored);

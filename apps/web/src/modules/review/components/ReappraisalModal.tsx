@@ -32,10 +32,10 @@ const round2 = (n: number) => Math.round(n * 100) / 100;
 export function ReappraisalModal({ opened, onClose, initiate, sourceId, oldPrice, evalType }: ReappraisalModalProps) {
   const unit = objectionPriceUnit(evalType);
   const shownOld = round2(oldPrice / unit.yuan);
-  const [reason, setReason] = useState<'1' | '2' | '3'>('1');
+  const [reason, setReason] = useState<'1' | '2' | '3' | null>(null);
   const [otherReason, setOtherReason] = useState('');
   const [remark, setRemark] = useState('');
-  const [price, setPrice] = useState<number | string>(shownOld);
+  const [price, setPrice] = useState<number | string>('');
   const [files, setFiles] = useState<File[]>([]);
   const [error, setError] = useState<string | null>(null);
   const add = useAddReview();
@@ -44,18 +44,26 @@ export function ReappraisalModal({ opened, onClose, initiate, sourceId, oldPrice
 
   useEffect(() => {
     if (!opened) return;
-    setReason('1');
+    setReason(null);
     setOtherReason('');
     setRemark('');
-    setPrice(shownOld);
+    setPrice('');
     setFiles([]);
     setError(null);
   }, [opened, shownOld]);
 
+  const expectedPrice = String(price).trim() === '' ? null : Number(price);
+
   const submit = () => {
-    const check = checkReviewForm({ reason: Number(reason), otherReason });
-    if (!check.ok) return setError(check.message);
-    const value = Number(price) > 0 ? Number(price) : shownOld;
+    if (expectedPrice !== null && !(expectedPrice > 0)) return setError(ReviewMsg.priceInvalid);
+    const actualPrice = expectedPrice === null ? undefined : round2(expectedPrice * unit.yuan);
+    const check = checkReviewForm({
+      reason: reason === null ? null : Number(reason),
+      otherReason,
+      expectedPrice: actualPrice,
+      originalPrice: oldPrice,
+    });
+    if (!check.ok || reason === null) return setError(check.ok ? ReviewMsg.reasonInvalid : check.message);
     add.mutate(
       {
         initiate,
@@ -63,7 +71,7 @@ export function ReappraisalModal({ opened, onClose, initiate, sourceId, oldPrice
         reason: Number(reason) as 1 | 2 | 3,
         otherReason: otherReason.trim(),
         remark: remark.trim(),
-        actualPrice: round2(value * unit.yuan),
+        actualPrice,
         files,
       },
       {
@@ -85,7 +93,15 @@ export function ReappraisalModal({ opened, onClose, initiate, sourceId, oldPrice
         <Text size="sm" c="dimmed">
           原估价：{formatEvalPrice(oldPrice, evalType)}。提交后估价师将在1-2个工作日内答复。
         </Text>
-        <Radio.Group label="复评原因" value={reason} onChange={(v) => setReason(v as '1' | '2' | '3')} withAsterisk>
+        <Radio.Group
+          label="复评原因"
+          value={reason}
+          onChange={(v) => {
+            setReason(v as '1' | '2' | '3');
+            setError(null);
+          }}
+          withAsterisk
+        >
           <Group mt={6}>
             {([1, 2, 3] as const).map((r) => (
               <Radio key={r} value={String(r)} label={OBJECTION_REASON_LABELS[r]} />
@@ -102,7 +118,24 @@ export function ReappraisalModal({ opened, onClose, initiate, sourceId, oldPrice
             withAsterisk
           />
         )}
-        <PriceStepper label="期望价格" value={price} onChange={setPrice} oldPrice={shownOld} step={unit.step} unit={unit.unit} />
+        <PriceStepper
+          label="期望价格"
+          value={price}
+          onChange={(v) => {
+            setPrice(v);
+            setError(null);
+          }}
+          oldPrice={shownOld}
+          step={unit.step}
+          unit={unit.unit}
+          restoreOnBlur={false}
+          placeholder="选填"
+        />
+        {(reason === '1' || reason === '2') && (
+          <Text size="xs" c="dimmed" mt={-10}>
+            {reason === '1' ? ReviewMsg.priceAboveForHigh : ReviewMsg.priceBelowForLow}
+          </Text>
+        )}
         <Textarea
           label="备注"
           placeholder="请输入备注"

@@ -17,7 +17,7 @@ import { CountBadge } from '../../shell/components/CountBadge';
 import { exportReviews, useObjectionUnreadCount, useReviewList } from '../api/review-api';
 import { CASE_PAGE_SIZES, caseQuery, REVIEW_FIELDS } from '../model/case-list';
 
-const STATE_COLORS: Readonly<Record<number, string>> = { 1: 'blue', 2: 'green', 3: 'red' };
+const STATE_COLORS: Readonly<Record<number, string>> = { 1: 'blue', 2: 'green', 3: 'red', 4: 'gray' };
 
 const price = (value: number | null, evalType: number) => formatEvalPrice(value, evalType);
 

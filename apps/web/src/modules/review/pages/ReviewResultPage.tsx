@@ -11,7 +11,7 @@ import { CaseAnswerSection, CaseHistorySection, CaseRequestSection } from '../co
 import { PriceHistorySection } from '../components/PriceHistorySection';
 import { ReappraisalModal } from '../components/ReappraisalModal';
 
-const STATE_COLORS: Readonly<Record<number, string>> = { 1: 'blue', 2: 'green', 3: 'red' };
+const STATE_COLORS: Readonly<Record<number, string>> = { 1: 'blue', 2: 'green', 3: 'red', 4: 'gray' };
 
 /**
  * Routes objectionDetail (params id, evalType) and objectionReviewReport (query id, evalType,
