@@ -92,17 +92,17 @@ export function QuickValuationPage() {
   const priceCommunity = subject?.kind === 'community' ? subject.community.haCode : pointCommunities.data?.items[0]?.haCode;
 
   /*
-   * A city: the one chosen earlier in this tab, else the located one, else the first common city,
-   * else the first opened city of the service scope; only when there is none does the picker open.
+   * A city: the one chosen earlier in this tab, else the located one, else the first common city;
+   * else the picker opens, with the opened cities of the service scope first (it can be closed).
    */
   useEffect(() => {
-    if (city || locating || openedCities.isPending) return;
-    const fallback = located ?? common.cities[0] ?? openedCities.data?.[0] ?? null;
+    if (city) return;
+    const fallback = located ?? common.cities[0] ?? null;
     if (fallback) chooseCity(fallback, false);
-    else setPickerOpen(true);
-    // Only the arrival of a located city (or its failure) and of the opened cities choose one; a later choice is the user's.
+    else if (!locating) setPickerOpen(true);
+    // Only the arrival of a located city (or its failure) chooses one; a later choice is the user's.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [located, locating, openedCities.isPending]);
+  }, [located, locating]);
 
   function chooseCity(item: RegionItem, remember = true) {
     const next = { city: item.regionName, cityCode: item.regionCode };

@@ -55,15 +55,11 @@ export function ReappraisalModal({ opened, onClose, initiate, sourceId, oldPrice
   const expectedPrice = String(price).trim() === '' ? null : Number(price);
 
   const submit = () => {
+    if (reason === null) return setError(ReviewMsg.reasonInvalid);
     if (expectedPrice !== null && !(expectedPrice > 0)) return setError(ReviewMsg.priceInvalid);
     const actualPrice = expectedPrice === null ? undefined : round2(expectedPrice * unit.yuan);
-    const check = checkReviewForm({
-      reason: reason === null ? null : Number(reason),
-      otherReason,
-      expectedPrice: actualPrice,
-      originalPrice: oldPrice,
-    });
-    if (!check.ok || reason === null) return setError(check.ok ? ReviewMsg.reasonInvalid : check.message);
+    const check = checkReviewForm({ reason: Number(reason), otherReason, expectedPrice: actualPrice, originalPrice: oldPrice });
+    if (!check.ok) return setError(check.message);
     add.mutate(
       {
         initiate,
