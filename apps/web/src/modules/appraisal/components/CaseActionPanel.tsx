@@ -4,6 +4,7 @@ import type { AppraisalCaseDetail } from '@valuation/contracts';
 import {
   ANSWER_REPLY_MAX,
   AppraisalMsg,
+  CASE_WITHDRAWN_LABEL,
   appraisalRefuseSchema,
   evalPriceUnit,
   formatEvalPrice,
@@ -35,6 +36,12 @@ const SUCCESS: Readonly<Record<AppraisalAction['action'], string>> = {
 
 /** The outcome of an answered or refused case. */
 function Outcome({ c }: { c: AppraisalCaseDetail }) {
+  if (c.state === 4)
+    return (
+      <Alert color="gray" title={CASE_WITHDRAWN_LABEL}>
+        <Text size="sm">申请人已在领取前撤回该询价，无需处理。</Text>
+      </Alert>
+    );
   if (c.state === 3)
     return (
       <Alert color="gray" title={`已退回 · ${c.reviewTime ?? ''}`}>
