@@ -21,7 +21,8 @@ test('a pending manual enquiry shows what was sent in 详情 and 撤回 withdraw
 
   await page.goto('/org/manualEnquiry');
   const row = page.getByRole('row', { name: /春晓花园/ }).first();
-  await expect(row.getByText('待估价')).toBeVisible();
+  // The first page of the list waits for the region filter's tree, slow on a loaded machine.
+  await expect(row.getByText('待估价')).toBeVisible({ timeout: 30_000 });
   await row.getByRole('button', { name: '详情' }).click();
   const detail = page.getByRole('dialog', { name: '询价详情' });
   await expect(detail.getByText('春晓花园').first()).toBeVisible();
@@ -43,7 +44,8 @@ test('a pending manual enquiry shows what was sent in 详情 and 撤回 withdraw
 test('the city picker lists the opened cities first, can be dismissed, and says 未开通该城市 for an uncovered city', async ({ page }) => {
   await logIn(page, 'user', 'demouser', DEMO_PASSWORD);
   const picker = page.getByRole('dialog', { name: '选择城市' });
-  await expect(picker).toBeVisible();
+  // The picker opens once the browser's location has failed (up to its 6 s timeout).
+  await expect(picker).toBeVisible({ timeout: 30_000 });
   await expect(picker.getByTestId('opened-cities').getByRole('button', { name: '北京', exact: true })).toBeVisible();
   await expect(picker.getByText(/^(已开通城市|常用城市|全部城市)$/).first()).toHaveText('已开通城市');
   await expect(picker.getByText('定位失败', { exact: true })).toHaveCount(0);
