@@ -21,7 +21,7 @@ test('a pending manual enquiry shows what was sent in 详情 and 撤回 withdraw
 
   await page.goto('/org/manualEnquiry');
   const row = page.getByRole('row', { name: /春晓花园/ }).first();
-  // The first page of the list waits for the region filter's tree, slow on a loaded machine.
+  // The list's first page can take well over 10 s to show on a loaded machine.
   await expect(row.getByText('待估价')).toBeVisible({ timeout: 30_000 });
   await row.getByRole('button', { name: '详情' }).click();
   const detail = page.getByRole('dialog', { name: '询价详情' });
