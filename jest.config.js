@@ -20,7 +20,9 @@ const transform = {
   ],
 };
 
-const common = { rootDir: __dirname, testEnvironment: 'node', transform, moduleNameMapper };
+/* Components import their stylesheets; a test reads class names only, from the stub. */
+const cssStub = { '\\.css$': '<rootDir>/libs/ui/src/testing/css-module.js' };
+const common = { rootDir: __dirname, testEnvironment: 'node', transform, moduleNameMapper: { ...moduleNameMapper, ...cssStub } };
 
 module.exports = {
   testTimeout: 60000,
@@ -36,7 +38,6 @@ module.exports = {
       testEnvironment: 'jsdom',
       testMatch: ['<rootDir>/libs/ui/**/*.spec.tsx', '<rootDir>/apps/web/**/*.spec.tsx'],
       setupFiles: ['<rootDir>/libs/ui/src/testing/setup-dom.ts'],
-      moduleNameMapper: { ...moduleNameMapper, '\\.css$': '<rootDir>/libs/ui/src/testing/css-module.js' },
     },
     {
       ...common,
