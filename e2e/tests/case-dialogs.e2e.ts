@@ -60,6 +60,8 @@ test('the city picker lists the opened cities first, can be dismissed, and says 
   await picker.getByRole('textbox', { name: '城市名称或拼音' }).fill('拉萨');
   await picker.getByRole('button', { name: '确定' }).click();
   await expect(page.getByText('未开通该城市')).toBeVisible();
+  // The picker has closed (its own 确定 is gone) before the address is confirmed.
+  await expect(picker).toBeHidden();
   await page.getByRole('textbox', { name: '小区名称或地址' }).fill('布达拉宫小区');
   await page.getByRole('button', { name: '确定', exact: true }).click();
   const prompt = page.getByRole('dialog', { name: '提示' });
