@@ -71,6 +71,7 @@ test('a user picks a city by pinyin, values a flat, reads the report, re-values 
   await page.getByRole('button', { name: '人工询价' }).click();
   const enquiry = page.getByRole('dialog', { name: '人工询价' });
   await expect(enquiry).toBeVisible();
+  await enquiry.getByRole('radio', { name: '附近交易数据较少' }).check();
   await enquiry.getByRole('button', { name: '提交' }).click({ timeout: 5_000 });
   await expect(page.getByText('提交成功')).toBeVisible();
   await expect(enquiry).toBeHidden();
