@@ -15,6 +15,7 @@ export * from './filters/list-filters';
 export * from './time/business-date';
 export * from './format/price-format';
 export * from './format/html-text';
+export * from './format/place-address';
 export * from './validation/eval-list.schemas';
 export * from './valuation-report';
 export * from './batch';

@@ -1,6 +1,7 @@
 import { Combobox, Loader, Text, TextInput, useCombobox, type MantineSize } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { CommunityPosition } from '@valuation/contracts';
+import { joinPlaceAddress } from '@valuation/domain';
 import { COMMUNITY_SEARCH_MIN_CHARS, useCommunitySuggestions } from './community-search';
 
 export const NO_MATCHING_POINT = '没有找到匹配的位置点？请确认后重新查找';
@@ -93,7 +94,7 @@ export function CommunitySearch({
             <Combobox.Option value={p.haCode} key={p.haCode} disabled={!pickable(p)}>
               <Text size="sm">{p.haName}</Text>
               <Text size="xs" c="dimmed">
-                {[p.distName, p.mainStreet].filter(Boolean).join(' · ')}
+                {joinPlaceAddress([p.distName, p.mainStreet], ' · ')}
               </Text>
             </Combobox.Option>
           ))}

@@ -1,3 +1,4 @@
+import { ARTIFICIAL_STATUS_LABELS } from '@valuation/domain';
 import type { FilterField } from '@valuation/ui';
 import type { ArtificialListParams } from '../api/manual-enquiry-api';
 
@@ -16,9 +17,7 @@ export const ENQUIRY_FIELDS: readonly FilterField[] = [
     width: 110,
     options: [
       { value: '0', label: '全部' },
-      { value: '1', label: '未处理' },
-      { value: '2', label: '已处理' },
-      { value: '3', label: '已撤回' },
+      ...([1, 2, 3] as const).map((status) => ({ value: String(status), label: ARTIFICIAL_STATUS_LABELS[status] })),
     ],
   },
 ];

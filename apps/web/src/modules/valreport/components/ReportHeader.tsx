@@ -1,6 +1,7 @@
 import { Alert, Badge, Box, Divider, Grid, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { EvalRecord, EvalTrend, LocalMarket } from '@valuation/contracts';
 import {
+  joinPlaceAddress,
   confidenceInfo,
   EMPTY_FIGURE,
   evalPriceUnit,
@@ -256,7 +257,7 @@ export function ReportHeader({ result, trend, market, referenceOnly, revalued, a
       </Paper>
     );
   }
-  const address = [record.cityName, record.location ?? record.cardAddress].filter(Boolean).join(' · ');
+  const address = joinPlaceAddress([record.cityName, record.location ?? record.cardAddress], ' · ');
   return (
     <Paper withBorder p="xl" shadow="xs" style={{ borderTop: '4px solid var(--mantine-color-brand-6)' }}>
       <Group justify="space-between" align="flex-start" gap="md" wrap="wrap">
