@@ -104,7 +104,7 @@ describe('manual enquiry (人工询价)', () => {
       state: 1,
       evalType: 1,
       cityCode: '110100',
-      cityName: '北京',
+      cityName: '北京市',
       haName: '未收录花园',
       cardAddress: '北京市朝阳区团结湖路385号',
       bldgArea: 89.5,
@@ -267,7 +267,7 @@ describe('manual enquiry (人工询价)', () => {
     expect(mine.total).toBe(4);
     expect(mine.list[0]).toMatchObject({
       id: fromValuation,
-      cityName: '北京',
+      cityName: '北京市',
       state: 1,
       status: 1,
       evalType: 1,

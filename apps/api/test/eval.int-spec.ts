@@ -55,7 +55,8 @@ describe('quick valuation API', () => {
       evalType: 1,
       state: 1,
       haCode: 'EVT001',
-      cityName: '北京',
+      // The client wrote 北京; the record names the city as the region table does.
+      cityName: '北京市',
       bldgArea: 90,
       faceName: '南',
       intdecoName: '精装',

@@ -1,10 +1,11 @@
 import { Module } from '@nestjs/common';
 import { CommunityQueriesModule } from '@valuation/core';
 import { AgencyController, AgencyTenantController } from './agency.controller';
+import { RegionModule } from '../region/region.module';
 import { AgencyService } from './agency.service';
 
 @Module({
-  imports: [CommunityQueriesModule],
+  imports: [CommunityQueriesModule, RegionModule],
   controllers: [AgencyController, AgencyTenantController],
   providers: [AgencyService],
 })

@@ -61,6 +61,7 @@ import { workflowApiError } from '../../common/workflow-error';
 import { houseInfoFields, houseInt, houseText } from '../../common/house-info';
 import type { Principal } from '../../common/principal';
 import { uploadedFileName } from '../batch/batch-file.reader';
+import { RegionService } from '../region/region.service';
 
 export const AGENCY_EXPORT_LIMIT = 10_000;
 
@@ -152,6 +153,7 @@ export class AgencyService {
     private readonly organizations: OrganizationRepository,
     private readonly communities: CommunityQueries,
     private readonly storage: ObjectStorage,
+    private readonly regions: RegionService,
   ) {}
 
   async request(p: Principal, body: AgencyRequest, files: readonly UploadedCaseFile[]): Promise<Reply<{ detailID: number }>> {
@@ -160,6 +162,7 @@ export class AgencyService {
     try {
       const haCode = houseText(h.haInfo.haCode);
       const community = haCode ? await this.communities.byCode(h.cityCode, haCode) : null;
+      const city = await this.regions.resolveCity(h.cityCode);
       const actor = this.actor('user', p);
       const row = await this.uow.run((m) =>
         agencyWorkflow.create(
@@ -176,7 +179,7 @@ export class AgencyService {
             customerPhone: body.customerPhone,
             remark: body.remark,
             cityCode: h.cityCode,
-            cityName: h.cityName || h.cityCode,
+            cityName: city?.name ?? (h.cityName || h.cityCode),
             haCode,
             haName: houseText(h.haInfo.haName) ?? community?.name ?? null,
             cardAddress: houseText(h.cardAddress),

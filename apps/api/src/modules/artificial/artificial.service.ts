@@ -125,7 +125,7 @@ export class ArtificialService {
       initiate: null,
       sourceId: null,
       cityCode: h.cityCode,
-      cityName: h.cityName || (await this.regions.resolveCity(h.cityCode))?.name || h.cityCode,
+      cityName: (await this.regions.resolveCity(h.cityCode))?.name ?? (h.cityName || h.cityCode),
       haCode: blankToNull(h.haInfo.haCode),
       haName: blankToNull(h.haInfo.haName),
       cardAddress: blankToNull(h.cardAddress),

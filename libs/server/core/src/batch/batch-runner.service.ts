@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { checkBatchRow, ValuationMsg, type BatchRowInput } from '@valuation/domain';
 import type { EvalRecordEntity } from '@valuation/persistence';
-import { TtlCache } from '../cache';
+import { REGIONS_TTL_MS, TtlCache } from '../cache';
 import { RegionResolver } from '../geo/region.resolver';
 import { MARKET_CACHE_TTL_MS, MarketLoader, type SubjectCommunity } from '../valuation/market-loader.service';
 import { NoPropertyFoundError } from '../valuation/valuation.errors';
@@ -18,8 +18,6 @@ export const BatchRowMsg = {
   addressUnresolved: '地址解析失败，未匹配到小区',
   referenceOnly: '仅有区域参考价，未估价',
 } as const;
-
-const REGIONS_TTL_MS = 10 * 60_000;
 
 /** Item states: 0 waiting, 1 valued, 2 not valued, 3 address parse failed. */
 type Outcome = 1 | 2 | 3;

@@ -53,3 +53,6 @@ export class TtlCache<V> {
 
 /** How long settings read on the valuation path may be served from memory. */
 export const SETTINGS_TTL_MS = 10_000;
+
+/** How long a process keeps the region table (it changes only with a migration). */
+export const REGIONS_TTL_MS = 10 * 60_000;

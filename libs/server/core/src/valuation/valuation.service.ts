@@ -20,8 +20,8 @@ import {
   type ValuationResult,
   valuate,
 } from '@valuation/valuation';
-import { parseCoordType, toWgs84 } from '../geo';
-import { SETTINGS_TTL_MS, TtlCache } from '../cache';
+import { parseCoordType, RegionResolver, toWgs84 } from '../geo';
+import { REGIONS_TTL_MS, SETTINGS_TTL_MS, TtlCache } from '../cache';
 import { QuotaService } from '../quota';
 import { MarketLoader, type SubjectCommunity } from './market-loader.service';
 import { NoPropertyFoundError } from './valuation.errors';
@@ -89,6 +89,7 @@ function storedMethod({ provenance, ...method }: MethodResult) {
 export class ValuationService {
   private readonly tenants = new TtlCache<TenantEntity | null>(SETTINGS_TTL_MS);
   private readonly risks = new TtlCache<ApplicableCoefficient | null>(SETTINGS_TTL_MS);
+  private readonly regions = new TtlCache<RegionResolver>(REGIONS_TTL_MS, 1);
   private recordColumns: ColumnMetadata[] | null = null;
 
   constructor(
@@ -163,10 +164,11 @@ export class ValuationService {
     options: ValuationOptions = {},
   ): Promise<{ evalCode: string; record: EvalRecordEntity; result: ValuationResult }> {
     const now = businessNow();
-    const [market, tenant, risk] = await Promise.all([
+    const [market, tenant, risk, regions] = await Promise.all([
       this.market.load(community, evalType, req.propType, now),
       this.tenants.get(String(actor.tenantId), () => this.ds.getRepository(TenantEntity).findOneBy({ id: actor.tenantId })),
       this.riskCoefficient(actor, community, req.businessTypeId),
+      this.regions.get('all', () => RegionResolver.load(this.ds)),
     ]);
     const result = valuate({
       subject: {
@@ -201,7 +203,8 @@ export class ValuationService {
       evalCode,
       market.cases.map((c) => Number(c.id)),
       risk,
-      options,
+      // Records name their city as the region table does (北京市), whatever the client sent.
+      { ...options, cityName: options.cityName ?? regions.name(req.cityCode) ?? undefined },
     );
     return { evalCode, record, result };
   }

@@ -24,6 +24,7 @@ import { StatisticsSources1795796803967 } from './1795796803967-statistics-sourc
 import { EvalRecordRiskCoefficient1795796843929 } from './1795796843929-eval-record-risk-coefficient.migration';
 import { EvalRecordListOrder1795797937251 } from './1795797937251-eval-record-list-order.migration';
 import { StatRollups1795806341138 } from './1795806341138-stat-rollups.migration';
+import { CanonicalCityNames1795818683418 } from './1795818683418-canonical-city-names.migration';
 
 /** Every migration, oldest first. `npm run migration:generate -- <Name>` appends to this list. */
 export const MIGRATIONS = [
@@ -53,4 +54,5 @@ export const MIGRATIONS = [
   EvalRecordRiskCoefficient1795796843929,
   EvalRecordListOrder1795797937251,
   StatRollups1795806341138,
+  CanonicalCityNames1795818683418,
 ];
