@@ -81,6 +81,8 @@ describe('report configuration API (channel)', () => {
     auditQueue = t.app.get<Queue>(getQueueToken(QUEUES.audit));
     for (const login of ['channeladmin', 'appraiser1', 'otherchannel']) tokens[login] = await t.login('tenant', login);
     tokens.demoadmin = await t.login('user', 'demoadmin');
+    // The demo seed gives the channel a configured consulting report; these tests start from none.
+    await t.ds.getRepository(ReportConfigEntity).delete({ tenantId: t.demoTenantId });
   });
   afterAll(() => t.close());
 

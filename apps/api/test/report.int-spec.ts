@@ -10,16 +10,30 @@ import type { Queue } from 'bullmq';
 import { QUEUES } from '@valuation/contracts';
 import { AppraisalCaseStore, reportRenderJobId, seedDemoMarket } from '@valuation/core';
 import { FormalReportMsg, formatReportTotalPrice, WorkflowMsg } from '@valuation/domain';
-import { AccountEntity, CommunityEntity, EvalRecordEntity } from '@valuation/persistence';
+import { AccountEntity, CommunityEntity, EvalRecordEntity, ReportConfigEntity } from '@valuation/persistence';
+import { IsNull } from 'typeorm';
 import { ReportProcessor } from '../../worker/src/processors/report.processor';
 import { WorkerModule } from '../../worker/src/worker.module';
 import { startTestApi, type TestApi } from './test-api';
 
 /** The text of a PDF as pdftotext reads it (layout kept, so a figure and its unit stay together). */
 function pdfText(pdf: Buffer): string {
+  return execFileSync('pdftotext', ['-layout', pdfFile(pdf), '-'], { encoding: 'utf8' });
+}
+
+function pdfFile(pdf: Buffer): string {
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'report-test-')), 'report.pdf');
   fs.writeFileSync(file, pdf);
-  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+  return file;
+}
+
+/** How many raster images a PDF holds (pdfimages -list prints two header lines). */
+function pdfImages(pdf: Buffer): number {
+  return (
+    execFileSync('pdfimages', ['-list', pdfFile(pdf)], { encoding: 'utf8' })
+      .trim()
+      .split('\n').length - 2
+  );
 }
 
 const binary = (
@@ -150,6 +164,24 @@ describe('formal reports', () => {
     expect(text).toContain(formatReportTotalPrice(record.totalPrice, 1));
     expect(text).toContain('咨询报告');
     expect(text).toContain('<script>alert(1)</script>张三');
+  });
+
+  it('says whether the consulting report is sealed and signed', async () => {
+    const signing = () => get('/api/eval/advisory/signing');
+    // The demo channel's consulting report carries a seal and two signatures.
+    expect((await signing()).body).toEqual({ code: 200, message: 'success', data: { seal: true, signatures: true } });
+    expect(pdfImages(pdf)).toBeGreaterThanOrEqual(3);
+
+    const configs = t.ds.getRepository(ReportConfigEntity);
+    const own = await configs.findOneByOrFail({ tenantId: t.demoTenantId, companyId: IsNull(), reportType: 2 });
+    try {
+      await configs.update(own.id, { imageKeys: { 3: own.imageKeys[3]!, 5: own.imageKeys[5]! } });
+      expect((await signing()).body.data).toEqual({ seal: true, signatures: false });
+      await configs.update(own.id, { imageKeys: {} });
+      expect((await signing()).body.data).toEqual({ seal: false, signatures: false });
+    } finally {
+      await configs.update(own.id, { imageKeys: own.imageKeys });
+    }
   });
 
   it('shows the report as a page without scripts, and only to those who may read the record', async () => {

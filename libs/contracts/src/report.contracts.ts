@@ -86,6 +86,14 @@ export const reportAppraisalSchema = z
   .meta({ id: 'ReportAppraisal', description: 'The answer of an appraisal case as its advisory report prints it.' });
 export type ReportAppraisal = z.infer<typeof reportAppraisalSchema>;
 
+export const advisorySigningSchema = z
+  .object({
+    seal: z.boolean().describe('The consulting report that applies to the caller carries a report seal (image 5).'),
+    signatures: z.boolean().describe('It carries both appraiser signatures (images 3 and 4).'),
+  })
+  .describe('Whether the consulting reports the caller orders are sealed and signed.');
+export type AdvisorySigning = z.infer<typeof advisorySigningSchema>;
+
 export const reportInfoSchema = z
   .object({
     reportCode: z.string(),

@@ -1,4 +1,4 @@
-import { caseReportOffered, formalReportOffered } from './formal-report';
+import { advisoryUnsignedNotice, caseReportOffered, formalReportOffered } from './formal-report';
 
 describe('formal report rules', () => {
   it('offers reports of valued records, not of reference prices or regional averages', () => {
@@ -15,5 +15,16 @@ describe('formal report rules', () => {
     expect(caseReportOffered({ kind: 'artificial', state: 1, reviewTotalPrice: null })).toBe(false);
     expect(caseReportOffered({ kind: 'review', state: 3, reviewTotalPrice: null })).toBe(false);
     expect(caseReportOffered({ kind: 'objection', state: 2, reviewTotalPrice: 2_500_000 })).toBe(false);
+  });
+});
+
+describe('advisoryUnsignedNotice', () => {
+  it('names what the consulting report lacks, and nothing when it is sealed and signed', () => {
+    expect(advisoryUnsignedNotice({ seal: true, signatures: true })).toBeNull();
+    expect(advisoryUnsignedNotice({ seal: false, signatures: false })).toBe(
+      '当前咨询报告尚未配置报告专用章和估价师签字，生成的报告不含报告专用章和估价师签字，须另行盖章签字后方为有效。',
+    );
+    expect(advisoryUnsignedNotice({ seal: true, signatures: false })).toContain('尚未配置估价师签字，');
+    expect(advisoryUnsignedNotice({ seal: false, signatures: true })).toContain('尚未配置报告专用章，');
   });
 });

@@ -24,6 +24,16 @@ export function formalReportConfirm(type: FormalReportType): string {
   return `生成${FORMAL_REPORT_NAMES[type]}将扣减 1 份${FORMAL_REPORT_NAMES[type]}次数，报告生成后不可修改，确定生成吗？`;
 }
 
+/**
+ * What the user is told before ordering a consulting report that its channel has not sealed or
+ * signed (the report's statement makes it valid only with both); null when both are configured.
+ */
+export function advisoryUnsignedNotice(signing: { seal: boolean; signatures: boolean }): string | null {
+  const missing = [signing.seal ? null : '报告专用章', signing.signatures ? null : '估价师签字'].filter(Boolean);
+  if (missing.length === 0) return null;
+  return `当前咨询报告尚未配置${missing.join('和')}，生成的报告不含${missing.join('和')}，须另行盖章签字后方为有效。`;
+}
+
 /** Whether a valuation may have formal reports: valued (state 1) by a method other than the regional average. */
 export function formalReportOffered(record: { state: number; method: string | null; totalPrice: number | null }): boolean {
   return record.state === 1 && record.totalPrice !== null && !isAverageMethod(record.method);

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@valuation/config';
-import type { EvalResult, ReportAppraisal, ReportDocument, ReportType } from '@valuation/contracts';
+import type { AdvisorySigning, EvalResult, ReportAppraisal, ReportDocument, ReportType } from '@valuation/contracts';
 import { ReportConfigReader } from '@valuation/core';
 import { businessDate, businessNow, REPORT_LIMITS } from '@valuation/domain';
 import type { Principal } from '../../common/principal';
@@ -30,6 +30,12 @@ export class ReportDocumentBuilder {
     private readonly configs: ReportConfigReader,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
+
+  /** Whether the consulting report that applies to the caller has its seal and both signatures. */
+  async advisorySigning(p: Principal): Promise<AdvisorySigning> {
+    const { imageKeys } = await this.configs.resolve(p.tenantId, p.companyId, 2);
+    return { seal: Boolean(imageKeys[5]), signatures: Boolean(imageKeys[3] && imageKeys[4]) };
+  }
 
   async build(
     p: Principal,

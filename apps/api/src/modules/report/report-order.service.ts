@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type {
+  AdvisorySigning,
   CaseReportWithCase,
   EvalResult,
   ReportAppraisal,
@@ -153,6 +154,11 @@ export class ReportOrderService {
   }
 
   /** The report of a record (null when none was ordered) with the record. */
+  /** Whether the consulting reports the caller would order are sealed and signed. */
+  advisorySigning(p: Principal): Promise<AdvisorySigning> {
+    return this.documents.advisorySigning(p);
+  }
+
   async get(p: Principal, evalCode: string, reportType: ReportType): Promise<ReportWithRecord> {
     const { record } = await this.result(p, evalCode);
     const report = await this.find(evalCode, reportType);

@@ -2,6 +2,7 @@ import { Body, Controller, Get, Header, HttpCode, Post, Query, StreamableFile } 
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 import {
+  advisorySigningSchema,
   caseReportWithCaseSchema,
   reportInfoSchema,
   reportVerificationSchema,
@@ -82,6 +83,14 @@ export class ReportController {
   @ApiOperation({ summary: '咨询报告：report（未生成时为 null；state 1 生成中、2 已生成、3 失败已退回）与 record' })
   getAdvisory(@CurrentPrincipal() p: Principal, @Query(new ZodValidationPipe(evalCodeSchema)) q: { evalCode: string }) {
     return this.reports.get(p, q.evalCode, 2);
+  }
+
+  @RequirePermission(Perm.advisoryReport)
+  @Returns(advisorySigningSchema)
+  @Get('advisory/signing')
+  @ApiOperation({ summary: '咨询报告是否已配置报告专用章（seal）与两位估价师签字（signatures）：未配置时生成的报告不含签章' })
+  advisorySigning(@CurrentPrincipal() p: Principal) {
+    return this.reports.advisorySigning(p);
   }
 
   @RequirePermission(Perm.inquiryReport)

@@ -8,6 +8,7 @@ import {
   permissionsOfScope,
   Perm,
   ProductCode,
+  REPORT_CONFIG_DEFAULTS,
   UserType,
 } from '@valuation/domain';
 import {
@@ -17,6 +18,7 @@ import {
   BalanceRepository,
   BusinessEntity,
   OrganizationEntity,
+  ReportConfigEntity,
   RoleEntity,
   RolePermissionEntity,
   SiteConfigEntity,
@@ -27,7 +29,7 @@ import {
 } from '@valuation/persistence';
 import { BalanceBookService } from '../quota/balance-book.service';
 import { hashPassword } from '../identity/password';
-import { demoBackgroundPng, demoLogoPng } from './png';
+import { demoBackgroundPng, demoLogoPng, demoSealPng, demoSignaturePng } from './png';
 import { SECOND_DEMO_COMPANY, seedSecondDemoCompany, type SecondCompanyOptions } from './demo-second-company.seed';
 
 /** Password of every demo login. Listed in the README with a warning to change it. */
@@ -99,13 +101,42 @@ const RENT_ONLY_WITHOUT: readonly number[] = [
 ];
 
 /**
+ * The tenant's consulting report with a demonstration seal and two appraiser signatures, so that
+ * demo advisory PDFs carry what their statement requires (report images 3, 4 and 5).
+ */
+async function seedAdvisoryReportConfig(
+  m: EntityManager,
+  tenantId: number,
+  images: ImageSink,
+  pictures: { seal: Buffer; signatures: Buffer[] },
+): Promise<void> {
+  const files: [3 | 4 | 5, Buffer][] = [
+    [3, pictures.signatures[0]],
+    [4, pictures.signatures[1]],
+    [5, pictures.seal],
+  ];
+  const imageKeys: Partial<Record<3 | 4 | 5, string>> = {};
+  for (const [type, png] of files) {
+    const key = `site/${tenantId}/report-image-${type}.png`;
+    await images.put(key, png, png.length, 'image/png');
+    imageKeys[type] = key;
+  }
+  await m.save(
+    ReportConfigEntity,
+    m.create(ReportConfigEntity, { tenantId, companyId: null, reportType: 2, ...REPORT_CONFIG_DEFAULTS[2], imageKeys }),
+  );
+}
+
+/**
  * A complete tenant: branding, staff, one customer company with two sub-organisations, roles and
  * accounts with balances. Used by the demo seed and by tests that need a realistic platform.
  */
 export async function createTenantFixture(m: EntityManager, f: TenantFixture, password: string, images?: ImageSink): Promise<number> {
   // Rendering blocks the event loop for seconds on a busy machine. Done before the awaits below,
   // a kept-alive S3 socket the server closes meanwhile leaves the pool before the first upload.
-  const pictures = images ? { logo: demoLogoPng(), background: demoBackgroundPng() } : null;
+  const pictures = images
+    ? { logo: demoLogoPng(), background: demoBackgroundPng(), seal: demoSealPng(), signatures: [demoSignaturePng(1), demoSignaturePng(2)] }
+    : null;
   const hash = await hashPassword(password);
   const tenant = await m.save(TenantEntity, m.create(TenantEntity, { code: f.code, name: f.name, evalFlags: null, evalClass: null }));
   const t = tenant.id;
@@ -118,6 +149,7 @@ export async function createTenantFixture(m: EntityManager, f: TenantFixture, pa
     const { logo, background } = pictures!;
     await images.put(logoKey, logo, logo.length, 'image/png');
     await images.put(backgroundKey, background, background.length, 'image/png');
+    await seedAdvisoryReportConfig(m, t, images, pictures!);
   }
   await m.save(
     SiteConfigEntity,

@@ -87,3 +87,61 @@ export function demoBackgroundPng(width = 1920, height = 1080): Buffer {
     return [Math.min(255, r) | 0, Math.min(255, g) | 0, Math.min(255, b) | 0, 255];
   });
 }
+
+/** Pixels of a stroke mask: a pen of `radius` pixels stamped along a path, as coverage 0..1. */
+function strokeMask(width: number, height: number, path: (t: number) => [number, number], radius: number, steps: number): Float32Array {
+  const mask = new Float32Array(width * height);
+  for (let i = 0; i <= steps; i++) {
+    const [px, py] = path(i / steps);
+    for (let y = Math.floor(py - radius - 1); y <= Math.ceil(py + radius + 1); y++) {
+      for (let x = Math.floor(px - radius - 1); x <= Math.ceil(px + radius + 1); x++) {
+        if (x < 0 || y < 0 || x >= width || y >= height) continue;
+        const cover = Math.min(1, Math.max(0, radius + 0.5 - Math.hypot(x - px, y - py)));
+        if (cover > mask[y * width + x]) mask[y * width + x] = cover;
+      }
+    }
+  }
+  return mask;
+}
+
+/** Whether (x, y) lies inside the polygon (even-odd rule). */
+function insidePolygon(x: number, y: number, points: readonly [number, number][]): boolean {
+  let inside = false;
+  for (let i = 0, j = points.length - 1; i < points.length; j = i++) {
+    const [xi, yi] = points[i];
+    const [xj, yj] = points[j];
+    if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
+  }
+  return inside;
+}
+
+/** A demonstration seal: a red ring with a five-pointed star and a bar, on a transparent ground. */
+export function demoSealPng(size = 240): Buffer {
+  const c = size / 2;
+  const star = Array.from({ length: 10 }, (_, i): [number, number] => {
+    const radius = (i % 2 === 0 ? 0.17 : 0.065) * size;
+    const angle = (i * Math.PI) / 5;
+    return [c + radius * Math.sin(angle), c * 0.94 - radius * Math.cos(angle)];
+  });
+  return encodePng(size, size, (x, y) => {
+    const d = Math.hypot(x + 0.5 - c, y + 0.5 - c) / size;
+    const ring = d >= 0.43 && d <= 0.475;
+    const bar = Math.abs(y - size * 0.72) <= size * 0.018 && Math.abs(x - c) <= size * 0.2;
+    return ring || bar || insidePolygon(x + 0.5, y + 0.5, star) ? [200, 22, 29, 235] : [0, 0, 0, 0];
+  });
+}
+
+/** A demonstration signature: one looping pen stroke in blue-black ink; `variant` changes its shape. */
+export function demoSignaturePng(variant = 1, width = 300, height = 110): Buffer {
+  const loops = 4 + variant;
+  const path = (t: number): [number, number] => {
+    const turn = t * Math.PI * 2 * loops;
+    const swell = 1 - 0.5 * Math.abs(t - 0.4);
+    return [
+      width * (0.08 + 0.8 * t) - 16 * swell * Math.sin(turn),
+      height * (0.5 - 0.08 * Math.sin(t * 5 + variant)) - 26 * swell * Math.cos(turn) * (0.6 + 0.4 * Math.sin(t * 7 * variant)),
+    ];
+  };
+  const mask = strokeMask(width, height, path, 1.9, 6000);
+  return encodePng(width, height, (x, y) => [24, 38, 84, Math.round(255 * mask[y * width + x])]);
+}

@@ -1,5 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CaseReportWithCase, ReportInfo, ReportType, ReportVerification, ReportWithRecord } from '@valuation/contracts';
+import type {
+  AdvisorySigning,
+  CaseReportWithCase,
+  ReportInfo,
+  ReportType,
+  ReportVerification,
+  ReportWithRecord,
+} from '@valuation/contracts';
 import { api } from '../../../app/api/client';
 import { sessionKeys } from '../../../app/session/session-queries';
 import { valreportKeys } from '../../valreport/api/valreport-api';
@@ -15,7 +22,18 @@ export const reportKeys = {
   caseReport: (kind: ReportedCaseKind, id: number) => [...reportKeys.all(), 'case', kind, id] as const,
   html: (reportCode: string) => [...reportKeys.all(), 'html', reportCode] as const,
   sample: (type: ReportType) => [...reportKeys.all(), 'sample', type] as const,
+  signing: () => [...reportKeys.all(), 'advisory-signing'] as const,
 };
+
+/** GET api/eval/advisory/signing: whether the consulting reports the user orders are sealed and signed. */
+export function useAdvisorySigning(enabled: boolean) {
+  return useQuery({
+    queryKey: reportKeys.signing(),
+    queryFn: ({ signal }) => api.get<AdvisorySigning>('/api/eval/advisory/signing', undefined, { signal }),
+    enabled,
+    staleTime: 60_000,
+  });
+}
 
 /** GET api/eval/inquiry/get or api/eval/advisory/get, polled while the report is being rendered. */
 export function useReport(type: ReportType, evalCode: string) {

@@ -1,13 +1,21 @@
-import { Anchor, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { EvalRecord, ReportType } from '@valuation/contracts';
-import { caseReportOffered, FORMAL_REPORT_NAMES, formalReportConfirm, formalReportOffered, FormalReportMsg, Perm } from '@valuation/domain';
+import {
+  advisoryUnsignedNotice,
+  caseReportOffered,
+  FORMAL_REPORT_NAMES,
+  formalReportConfirm,
+  formalReportOffered,
+  FormalReportMsg,
+  Perm,
+} from '@valuation/domain';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useRouteLink } from '../../../app/routing/use-route-link';
 import { useGrantedPermissions } from '../../../app/session/session-queries';
-import { useCaseReport, useOrderCaseReport, useOrderReport, type ReportedCaseKind } from '../api/reports-api';
-import { CASE_REPORT_ROUTE, REPORT_ROUTE } from '../model/report-routes';
+import { useAdvisorySigning, useCaseReport, useOrderCaseReport, useOrderReport, type ReportedCaseKind } from '../api/reports-api';
+import { CASE_REPORT_ROUTE, REPORT_ROUTE, SAMPLE_ROUTE } from '../model/report-routes';
 
 const PERMISSIONS: Readonly<Record<ReportType, number>> = { 1: Perm.inquiryReport, 2: Perm.advisoryReport };
 
@@ -30,7 +38,11 @@ function ReportOrderButton({
 }) {
   const [asking, setAsking] = useState(false);
   const navigate = useNavigate();
+  const link = useRouteLink('org');
   const name = FORMAL_REPORT_NAMES[type];
+  const signing = useAdvisorySigning(type === 2 && asking);
+  const unsigned = signing.data ? advisoryUnsignedNotice(signing.data) : null;
+  const sampleHref = link(SAMPLE_ROUTE[type]);
 
   const generate = () =>
     order().then(
@@ -57,6 +69,16 @@ function ReportOrderButton({
       <Modal opened={asking} onClose={() => !pending && setAsking(false)} title={`生成${name}`} centered size="sm">
         <Stack gap="lg">
           <Text size="sm">{formalReportConfirm(type)}</Text>
+          {unsigned && (
+            <Alert color="yellow" variant="light" p="sm" data-testid="advisory-unsigned">
+              <Text size="sm">{unsigned}</Text>
+            </Alert>
+          )}
+          {sampleHref && (
+            <Anchor component={Link} to={sampleHref} target="_blank" size="sm">
+              查看{name}样例
+            </Anchor>
+          )}
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setAsking(false)} disabled={pending}>
               取消
