@@ -18,7 +18,7 @@ import { useEffect, useState } from 'react';
 import { isApiError } from '../../../app/api/api-error';
 import { useGrantedPermissions } from '../../../app/session/session-queries';
 import { useAppraisalAction, type AppraisalAction } from '../api/appraisal-api';
-import { checkAnswer, EMPTY_ANSWER, proposedUnitPrice, type AnswerFormValues } from '../model/answer-form';
+import { checkAnswer, EMPTY_ANSWER, proposedUnitPrice, type AnswerErrors, type AnswerFormValues } from '../model/answer-form';
 import { notifyActionError } from './ActionError';
 
 export interface CaseActionPanelProps {
@@ -69,7 +69,7 @@ export function CaseActionPanel({ c, reload }: CaseActionPanelProps) {
   const action = useAppraisalAction();
   const [conflict, setConflict] = useState<string | null>(null);
   const [answer, setAnswer] = useState<AnswerFormValues>(EMPTY_ANSWER);
-  const [answerError, setAnswerError] = useState<string | null>(null);
+  const [answerErrors, setAnswerErrors] = useState<AnswerErrors>({});
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | null>(null);
   const [confirmRefuse, setConfirmRefuse] = useState(false);
@@ -108,10 +108,10 @@ export function CaseActionPanel({ c, reload }: CaseActionPanelProps) {
   const submitAnswer = () => {
     const checked = checkAnswer(c.kind, c.id, c.version, answer, c.evalType);
     if (!checked.ok) {
-      setAnswerError(checked.message);
+      setAnswerErrors(checked.errors);
       return;
     }
-    setAnswerError(null);
+    setAnswerErrors({});
     run({ action: 'answer', id: c.id, version: c.version, ...checked.answer }, () => setAnswer(EMPTY_ANSWER));
   };
 
@@ -188,6 +188,7 @@ export function CaseActionPanel({ c, reload }: CaseActionPanelProps) {
                       thousandSeparator=","
                       hideControls
                       value={answer.totalPrice}
+                      error={answerErrors.totalPrice}
                       onChange={(v) => setAnswer((a) => ({ ...a, totalPrice: v, unitPrice: proposedUnitPrice(v, c.bldgArea, c.evalType) }))}
                     />
                     <NumberInput
@@ -199,6 +200,7 @@ export function CaseActionPanel({ c, reload }: CaseActionPanelProps) {
                       thousandSeparator=","
                       hideControls
                       value={answer.unitPrice}
+                      error={answerErrors.unitPrice}
                       onChange={(v) => setAnswer((a) => ({ ...a, unitPrice: v }))}
                     />
                   </Stack>
@@ -212,16 +214,12 @@ export function CaseActionPanel({ c, reload }: CaseActionPanelProps) {
                   maxLength={ANSWER_REPLY_MAX}
                   description={`${[...answer.reply].length}/${ANSWER_REPLY_MAX}`}
                   value={answer.reply}
+                  error={answerErrors.reply}
                   onChange={(e) => {
                     const reply = e.currentTarget.value;
                     setAnswer((a) => ({ ...a, reply }));
                   }}
                 />
-                {answerError && (
-                  <Text size="sm" c="red">
-                    {answerError}
-                  </Text>
-                )}
                 <Button loading={pending('answer')} disabled={busy} onClick={submitAnswer}>
                   提交答复
                 </Button>

@@ -21,26 +21,34 @@ describe('answer form', () => {
     });
   });
 
-  it('checks the answer with the server rules and messages', () => {
-    expect(checkAnswer('artificial', 1, 2, { totalPrice: '', unitPrice: '', reply: '参考成交' }, 1)).toEqual({
+  it('checks the answer with the server rules and messages, every wrong field at once', () => {
+    expect(checkAnswer('artificial', 1, 2, { totalPrice: '', unitPrice: '', reply: '' }, 1)).toEqual({
       ok: false,
-      message: AppraisalMsg.totalPriceRequired,
+      errors: {
+        totalPrice: AppraisalMsg.totalPriceRequired,
+        unitPrice: AppraisalMsg.unitPriceRequired,
+        reply: AppraisalMsg.replyRequired,
+      },
     });
     expect(checkAnswer('artificial', 1, 2, { totalPrice: '-5', unitPrice: 1, reply: '参考成交' }, 1)).toEqual({
       ok: false,
-      message: AppraisalMsg.totalPriceInvalid,
+      errors: { totalPrice: AppraisalMsg.totalPriceInvalid },
     });
-    expect(checkAnswer('artificial', 1, 2, { totalPrice: 'abc', unitPrice: 1, reply: '参考成交' }, 1)).toEqual({
+    expect(checkAnswer('artificial', 1, 2, { totalPrice: 'abc', unitPrice: -1, reply: '参考成交' }, 1)).toEqual({
       ok: false,
-      message: AppraisalMsg.totalPriceInvalid,
+      errors: { totalPrice: AppraisalMsg.totalPriceInvalid, unitPrice: AppraisalMsg.unitPriceInvalid },
     });
     expect(checkAnswer('review', 1, 2, { totalPrice: 100, unitPrice: 1.5, reply: '' }, 1)).toEqual({
       ok: false,
-      message: AppraisalMsg.replyRequired,
+      errors: { reply: AppraisalMsg.replyRequired },
     });
     expect(checkAnswer('objection', 1, 2, { totalPrice: 'x', unitPrice: '', reply: '维持原价' }, 1)).toEqual({
       ok: true,
       answer: { reply: '维持原价' },
+    });
+    expect(checkAnswer('objection', 1, 2, { totalPrice: '', unitPrice: '', reply: '' }, 1)).toEqual({
+      ok: false,
+      errors: { reply: AppraisalMsg.replyRequired },
     });
   });
 });

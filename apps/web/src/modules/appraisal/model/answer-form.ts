@@ -1,4 +1,5 @@
 import {
+  AppraisalMsg,
   appraisalAnswerSchema,
   answerForKind,
   totalPriceFromInput,
@@ -21,9 +22,13 @@ export function proposedUnitPrice(totalPrice: number | string, area: number | nu
   return unitPriceOf(totalPriceFromInput(totalPrice, evalType), area) ?? '';
 }
 
+export type AnswerErrors = Partial<Record<keyof AnswerFormValues, string>>;
+
+const isBlank = (v: number | string) => String(v).trim() === '';
+
 /**
  * Checks the form with the server's rules and messages, the total converted from the form's unit to
- * the yuan the API stores: the answer to send, or the message to show.
+ * the yuan the API stores: the answer to send, or the message of every field that is wrong.
  */
 export function checkAnswer(
   kind: AppraisalCaseKind,
@@ -31,11 +36,21 @@ export function checkAnswer(
   version: number,
   v: AnswerFormValues,
   evalType: number,
-): { ok: true; answer: AppraisalAnswer } | { ok: false; message: string } {
+): { ok: true; answer: AppraisalAnswer } | { ok: false; errors: AnswerErrors } {
   const totalPrice = totalPriceFromInput(v.totalPrice, evalType) ?? v.totalPrice;
   const parsed = appraisalAnswerSchema.safeParse(
     kind === 'objection' ? { id, version, reply: v.reply } : { id, version, ...v, totalPrice },
   );
-  if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? '' };
-  return answerForKind(kind, parsed.data);
+  const errors: AnswerErrors = {};
+  if (kind !== 'objection') {
+    if (isBlank(v.totalPrice)) errors.totalPrice = AppraisalMsg.totalPriceRequired;
+    if (isBlank(v.unitPrice)) errors.unitPrice = AppraisalMsg.unitPriceRequired;
+  }
+  for (const issue of parsed.error?.issues ?? []) {
+    const field = issue.path[0] as keyof AnswerFormValues;
+    if (field in EMPTY_ANSWER && !errors[field]) errors[field] = issue.message;
+  }
+  if (Object.keys(errors).length > 0 || !parsed.success) return { ok: false, errors };
+  const answer = answerForKind(kind, parsed.data);
+  return answer.ok ? answer : { ok: false, errors: { totalPrice: answer.message } };
 }

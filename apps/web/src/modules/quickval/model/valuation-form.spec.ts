@@ -3,6 +3,7 @@ import { EVAL_FIELDS } from '@valuation/domain';
 import {
   clearsArea,
   EMPTY_VALUES,
+  allProblems,
   firstProblem,
   PRECISE_FIELDS,
   toValuationRequest,
@@ -94,6 +95,33 @@ describe('the quick valuation form', () => {
       values = { ...values, [problem!.field]: '1' };
     }
     expect(seen).toEqual(expected);
+  });
+
+  it('finds every problem of the form at once, in the specification order, one per field', () => {
+    expect(allProblems(valid, ctx, [])).toEqual([]);
+    expect(allProblems(form({ bldgArea: '', floor: '99', bheight: '', br: '21' }), ctx, [])).toEqual([
+      { field: 'bldgArea', message: '请输入面积' },
+      { field: 'floor', message: '请输入正确的楼层' },
+      { field: 'bheight', message: '请输入总楼层' },
+      { field: 'br', message: '请输入正确的室数！' },
+    ]);
+    expect(allProblems(form({ floor: '9', bheight: '6' }), ctx, []).map((p) => p.message)).toEqual(['不可大于总楼层']);
+    const required = allProblems({ ...valid, face: '', intDeco: '' }, ctx, allRequired).map((p) => p.message);
+    expect(required.slice(0, 6)).toEqual([
+      '请输入客户编号',
+      '请输入委托方',
+      '请输入产权人',
+      '请输入证载地址',
+      '请选择业务类型',
+      '请输入楼栋',
+    ]);
+    expect(required).toContain('请选择朝向');
+  });
+
+  it('gives an address problem alone', () => {
+    const noAddress: ValuationContext = { ...ctx, subject: { kind: 'community', community: { haCode: '', haName: '', haAddress: '' } } };
+    const problems = allProblems(form({ bldgArea: '', cardAddress: '' }), noAddress, []);
+    expect(problems.map((p) => p.field)).toEqual(['address']);
   });
 
   it('skips hidden fields and the hall for non-residential property', () => {

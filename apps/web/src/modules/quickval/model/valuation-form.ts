@@ -1,5 +1,12 @@
 import type { EvalFieldItem } from '@valuation/contracts';
-import { checkValuationRequest, FLOORLESS_BUILDING_TYPES, RESIDENTIAL, ValuationMsg, type FieldSetting } from '@valuation/domain';
+import {
+  checkValuationRequest,
+  DICTIONARIES,
+  FLOORLESS_BUILDING_TYPES,
+  RESIDENTIAL,
+  ValuationMsg,
+  type FieldSetting,
+} from '@valuation/domain';
 import type { ChosenCity, ChosenCommunity, MarkedPoint } from '../../../app/session/valuation-session';
 
 /** What the user typed or chose; every value is text until the request is built. */
@@ -142,6 +149,60 @@ export function firstProblem(
   const result = checkValuationRequest(toValuationRequest(values, ctx), fieldSettings(fields));
   if (result.ok) return null;
   return { field: (FIELD_OF[result.field] ?? result.field) as FormProblem['field'], message: result.message };
+}
+
+const firstCode = (type: keyof typeof DICTIONARIES, skip: readonly string[] = []) =>
+  DICTIONARIES[type].find((e) => !skip.includes(e.dictCode))!.dictCode;
+
+/**
+ * A value of each form field that passes its own check (and keeps the floor shown), put in place
+ * of a field found wrong so that the check can go on to the next one.
+ */
+const PASSING: Readonly<Record<FormField, string>> = {
+  bldgArea: '90',
+  floor: '1',
+  bheight: '50',
+  buildNo: '1',
+  unit: '1',
+  roomNo: '1',
+  br: '1',
+  lr: '1',
+  ba: '1',
+  face: firstCode('face'),
+  intDeco: firstCode('intDeco'),
+  buildYear: '2000',
+  bldgType: firstCode('bldgType', FLOORLESS_BUILDING_TYPES),
+  indoStru: firstCode('indoStru'),
+  bldgstruCode: firstCode('bldgStru'),
+  principalCode: 'x',
+  principal: 'x',
+  owner: 'x',
+  cardAddress: 'x',
+  businessTypeId: '1',
+};
+
+/**
+ * Every problem of the form at once, in the specification's order (one per field), by the same
+ * check as firstProblem: a city or address problem comes alone, since nothing else is checked
+ * before it is fixed.
+ */
+export function allProblems(
+  values: ValuationFormValues,
+  ctx: ValuationContext,
+  fields: readonly EvalFieldItem[] | undefined,
+): FormProblem[] {
+  const settings = fieldSettings(fields);
+  let request: Record<string, unknown> = { ...toValuationRequest(values, ctx) };
+  const problems: FormProblem[] = [];
+  for (;;) {
+    const result = checkValuationRequest(request, settings);
+    if (result.ok) return problems;
+    const field = (FIELD_OF[result.field] ?? result.field) as FormProblem['field'];
+    if (problems.some((p) => p.field === field)) return problems;
+    problems.push({ field, message: result.message });
+    if (!(field in PASSING)) return problems;
+    request = { ...request, [field]: PASSING[field as FormField] };
+  }
 }
 
 /** Total floors below the floor, checked when the total floors field loses focus. */

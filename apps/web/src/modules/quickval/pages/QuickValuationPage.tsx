@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import type { CommunityPosition, EvalType, RegionItem } from '@valuation/contracts';
-import { Msg, Perm, ValuationMsg } from '@valuation/domain';
+import { joinPlaceAddress, Msg, Perm, ValuationMsg } from '@valuation/domain';
 import { PageSection } from '@valuation/ui';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -27,7 +27,7 @@ import { useLocatedCity } from '../../../app/regions/use-located-city';
 import {
   clearsArea,
   EMPTY_VALUES,
-  firstProblem,
+  allProblems,
   PRECISE_FIELDS,
   toValuationRequest,
   withPropType,
@@ -136,7 +136,7 @@ export function QuickValuationPage() {
     const community = {
       haCode: position.haCode,
       haName: position.haName,
-      haAddress: [position.distName, position.mainStreet].filter(Boolean).join(' '),
+      haAddress: joinPlaceAddress([position.distName, position.mainStreet]),
     };
     valuationSession.setCommunity(community);
     valuationSession.setMarkedPoint(null);
@@ -177,17 +177,19 @@ export function QuickValuationPage() {
     const businessName = business.data?.find((b) => String(b.id) === form.getValues().businessTypeId)?.businessName;
     const ctx = { city, propType, subject, businessName };
     form.clearErrors();
-    const problem = firstProblem(form.getValues(), ctx, fields.data);
-    if (!problem) return ctx;
-    if (problem.field === 'city') {
-      setPickerOpen(true);
-      notifications.show({ color: 'red', message: problem.message });
-    } else if (problem.field === 'address') {
-      notifications.show({ color: 'red', message: problem.message });
-    } else {
-      if (clearsArea(problem)) form.setFieldValue('bldgArea', '');
-      if (PRECISE_FIELDS.includes(problem.field as FormField)) setPreciseOpen(true);
-      form.setFieldError(problem.field, problem.message);
+    const problems = allProblems(form.getValues(), ctx, fields.data);
+    if (problems.length === 0) return ctx;
+    for (const problem of problems) {
+      if (problem.field === 'city') {
+        setPickerOpen(true);
+        notifications.show({ color: 'red', message: problem.message });
+      } else if (problem.field === 'address') {
+        notifications.show({ color: 'red', message: problem.message });
+      } else {
+        if (clearsArea(problem)) form.setFieldValue('bldgArea', '');
+        if (PRECISE_FIELDS.includes(problem.field as FormField)) setPreciseOpen(true);
+        form.setFieldError(problem.field, problem.message);
+      }
     }
     return null;
   }
