@@ -24,6 +24,8 @@ export interface NearbyPointsMapProps {
   points: NearbyPoint[];
   /** Pixels; 320 by default. */
   height?: number;
+  /** The city of the map (GB/T 2260 code), for the offline base map; else the city at the centre. */
+  cityCode?: string | null;
 }
 
 const DEFAULT_ZOOM = 16;
@@ -39,9 +41,9 @@ function pointPopup(index: number, point: NearbyPoint): string {
 }
 
 /** A small map of a centre and numbered nearby points with info popups, fitted to show them all. */
-export function NearbyPointsMap({ center, centerLabel, points, height = 320 }: NearbyPointsMapProps) {
+export function NearbyPointsMap({ center, centerLabel, points, height = 320, cityCode }: NearbyPointsMapProps) {
   const container = useRef<HTMLDivElement>(null);
-  const { map, tilesFailed } = useLeafletMap(container, { scrollWheelZoom: false });
+  const { map, tilesFailed } = useLeafletMap(container, { scrollWheelZoom: false }, { cityCode, places: points });
 
   useEffect(() => {
     if (!map || !Number.isFinite(center.lon) || !Number.isFinite(center.lat)) return;
@@ -75,7 +77,7 @@ export function NearbyPointsMap({ center, centerLabel, points, height = 320 }: N
 
   return (
     <div ref={container} className="vmap-container" style={{ height, width: '100%' }}>
-      {tilesFailed && <div className="vmap-tile-note">底图加载失败，标注仍可查看</div>}
+      {tilesFailed && <div className="vmap-tile-note">在线底图加载失败，已显示离线区划图</div>}
     </div>
   );
 }

@@ -7,18 +7,32 @@ export interface LonLat {
   lat: number;
 }
 
-const CRS = { wgs84: gcoord.WGS84, gcj02: gcoord.GCJ02 } as const;
+const CRS = { wgs84: gcoord.WGS84, gcj02: gcoord.GCJ02, bd09: gcoord.BD09 } as const;
+
+function transform(point: LonLat, from: TileDatum, to: TileDatum): LonLat {
+  if (from === to) return { lon: point.lon, lat: point.lat };
+  const [lon, lat] = gcoord.transform<[number, number]>([point.lon, point.lat], CRS[from], CRS[to]);
+  return { lon, lat };
+}
 
 /** Converts a bd09ll point (the API's default datum) to the datum the tiles are drawn in. */
 export function bd09ToTile(point: LonLat, datum: TileDatum): LonLat {
-  const [lon, lat] = gcoord.transform([point.lon, point.lat], gcoord.BD09, CRS[datum]);
-  return { lon, lat };
+  return transform(point, 'bd09', datum);
 }
 
 /** Converts a point read off the map (tile datum) back to bd09ll. */
 export function tileToBd09(point: LonLat, datum: TileDatum): LonLat {
-  const [lon, lat] = gcoord.transform([point.lon, point.lat], CRS[datum], gcoord.BD09);
-  return { lon, lat };
+  return transform(point, datum, 'bd09');
+}
+
+/** Converts a WGS84 point (the offline base map's datum) to the datum the tiles are drawn in. */
+export function wgs84ToTile(point: LonLat, datum: TileDatum): LonLat {
+  return transform(point, 'wgs84', datum);
+}
+
+/** Converts a point read off the map (tile datum) to WGS84. */
+export function tileToWgs84(point: LonLat, datum: TileDatum): LonLat {
+  return transform(point, datum, 'wgs84');
 }
 
 /** Parses 'lon,lat'; null when either part is not a finite number or out of range. */

@@ -72,7 +72,6 @@ export function MapsPage() {
   const [searchText, setSearchText] = useState('');
 
   const container = useRef<HTMLDivElement>(null);
-  const { map, tilesFailed } = useLeafletMap(container, { center: OVERVIEW.center, zoom: OVERVIEW.zoom });
   const [ready, setReady] = useState(false);
   const [loadPoint, setLoadPoint] = useState<LonLat | null>(null);
   const [marked, setMarked] = useState<MarkedPoint | null>(null);
@@ -83,6 +82,12 @@ export function MapsPage() {
 
   const nearby = useNearbyCommunities(city?.cityCode, propType, loadPoint);
   const communities = useMemo(() => nearby.data?.items ?? [], [nearby.data]);
+  const places = useMemo(() => communities.flatMap((c) => parseLonLat(c.location) ?? []), [communities]);
+  const { map, tilesFailed } = useLeafletMap(
+    container,
+    { center: OVERVIEW.center, zoom: OVERVIEW.zoom },
+    { cityCode: city?.cityCode, places },
+  );
 
   const markPopup = usePopupPortal({ autoClose: false, closeOnClick: false, minWidth: 240, maxWidth: 280 });
   const communityMarkers = useRef(new Map<string, L.Marker>());

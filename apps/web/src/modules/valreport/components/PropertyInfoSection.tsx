@@ -50,7 +50,13 @@ export function PropertyInfoSection({ record: r, center, points }: PropertyInfoS
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 5 }}>
           {center ? (
-            <NearbyPointsMap center={center} centerLabel={r?.haName ?? r?.location ?? undefined} points={points} height={330} />
+            <NearbyPointsMap
+              center={center}
+              centerLabel={r?.haName ?? r?.location ?? undefined}
+              points={points}
+              height={330}
+              cityCode={r?.cityCode}
+            />
           ) : (
             <Box
               h={330}
