@@ -1,6 +1,6 @@
 import L from 'leaflet';
 import { escapeHtml } from '@valuation/domain';
-import { placeLabels, polygonsOf, type DistrictCollection, type Disc, type LabelCandidate, type Point } from './offline-geo';
+import { placeLabels, polygonsOf, type DistrictCollection, type LabelCandidate, type Obstacle, type Point } from './offline-geo';
 
 /** Land and boundaries: above the tiles (200), below overlays (400). */
 const BASE_PANE = 'vmapOfflineBase';
@@ -15,9 +15,9 @@ const LAND_STYLE: L.PathOptions = {
   fillColor: '#f5f3ee',
   fillOpacity: 1,
   color: '#a99cc0',
-  weight: 1.2,
+  weight: 1,
   opacity: 0.9,
-  dashArray: '6 4',
+  dashArray: '5 3',
   lineJoin: 'round',
 };
 
@@ -58,6 +58,8 @@ export class OfflineBaseLayer {
   private readonly land = L.layerGroup();
   private readonly places = L.layerGroup();
   private readonly labels = new Map<string, L.Marker>();
+  /** Without streets, a scale gives the only sense of distance. */
+  private readonly scale = L.control.scale({ imperial: false, position: 'bottomright' });
   private districts: District[] = [];
   private visible = false;
   private pending = 0;
@@ -94,10 +96,12 @@ export class OfflineBaseLayer {
     if (visible) {
       this.land.addTo(this.map);
       this.places.addTo(this.map);
+      this.scale.addTo(this.map);
       this.schedule();
     } else {
       this.land.remove();
       this.places.remove();
+      this.scale.remove();
       this.clearLabels();
     }
   }
@@ -129,14 +133,22 @@ export class OfflineBaseLayer {
     this.labels.clear();
   }
 
-  private obstacles(): Disc[] {
-    const discs: Disc[] = [];
+  /** The markers, and the controls and notes over the map (a page may lay its notes over the map's container). */
+  private obstacles(): Obstacle[] {
+    const obstacles: Obstacle[] = [];
     this.map.eachLayer((layer) => {
       if (!(layer instanceof L.Marker) || this.isLabel(layer)) return;
       const p = this.map.latLngToContainerPoint(layer.getLatLng());
-      discs.push({ x: p.x, y: p.y - MARKER_LIFT, r: MARKER_RADIUS });
+      obstacles.push({ x: p.x, y: p.y - MARKER_LIFT, r: MARKER_RADIUS });
     });
-    return discs;
+    const container = this.map.getContainer();
+    const origin = container.getBoundingClientRect();
+    for (const element of (container.parentElement ?? container).querySelectorAll('.leaflet-control, .vmap-tile-note')) {
+      const r = element.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0) continue;
+      obstacles.push({ minX: r.left - origin.left, minY: r.top - origin.top, maxX: r.right - origin.left, maxY: r.bottom - origin.top });
+    }
+    return obstacles;
   }
 
   private placeNames() {

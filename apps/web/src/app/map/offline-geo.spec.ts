@@ -179,6 +179,13 @@ describe('placeLabels', () => {
     expect(labels.find((l) => l.key === 'e')!.point[0]).toBeGreaterThan(400);
   });
 
+  it('keeps a name off a control or note laid over the map', () => {
+    const note = { minX: 0, minY: 500, maxX: 300, maxY: 600 };
+    const [label] = placeLabels([{ key: 'f', text: '房山区', polygons: [[square(0, 450, 300)]] }], view, [note], options);
+    expect(label.point[1]).toBeLessThan(500 - 14);
+    expect(label.point[1]).toBeGreaterThan(450 + 14);
+  });
+
   it('labels a district split in two parts once, in its larger visible part', () => {
     const labels = placeLabels(
       [{ key: 'p', text: '浦东新区', polygons: [[square(20, 20, 60)], [square(300, 100, 300)]] }],

@@ -92,6 +92,22 @@ export interface Disc {
   r: number;
 }
 
+/** Something else a label keeps clear of: a control or note over the map. */
+export interface Box {
+  minX: number;
+  minY: number;
+  maxX: number;
+  maxY: number;
+}
+
+export type Obstacle = Disc | Box;
+
+/** Distance from the point to the obstacle's edge (0 or less inside it). */
+function obstacleDistance(x: number, y: number, o: Obstacle): number {
+  if ('r' in o) return Math.hypot(x - o.x, y - o.y) - o.r;
+  return Math.hypot(Math.max(o.minX - x, 0, x - o.maxX), Math.max(o.minY - y, 0, y - o.maxY));
+}
+
 /** A closed ring (first point not repeated) cut to the rectangle (Sutherland–Hodgman); empty when nothing is inside. */
 export function clipRing(ring: readonly Point[], rect: Rect): Point[] {
   const edges: [(p: Point) => boolean, (a: Point, b: Point) => Point][] = [
@@ -213,14 +229,14 @@ class CellQueue {
 }
 
 /**
- * The point of the polygon farthest from its edges and from the discs (the "pole of
+ * The point of the polygon farthest from its edges and from the obstacles (the "pole of
  * inaccessibility", found by subdividing cells, as Mapbox's polylabel does), within `precision`
  * pixels; `distance` is its clearance, negative when no point is clear.
  */
 export function poleOfInaccessibility(
   rings: readonly Point[][],
   precision = 1,
-  discs: readonly Disc[] = [],
+  obstacles: readonly Obstacle[] = [],
 ): { point: Point; distance: number } {
   const outer = rings[0];
   let [minX, minY, maxX, maxY] = [Infinity, Infinity, -Infinity, -Infinity];
@@ -235,7 +251,7 @@ export function poleOfInaccessibility(
 
   const clearance = (x: number, y: number) => {
     let d = polygonDistance(x, y, rings);
-    for (const disc of discs) d = Math.min(d, Math.hypot(x - disc.x, y - disc.y) - disc.r);
+    for (const o of obstacles) d = Math.min(d, obstacleDistance(x, y, o));
     return d;
   };
   const cell = (x: number, y: number, h: number): Cell => {
@@ -294,7 +310,7 @@ export interface PlacedLabel {
 export interface LabelOptions {
   /** Horizontal distances count this much (below 1: labels, wider than tall, want room sideways). */
   aspect: number;
-  /** Least clearance (scaled pixels) a label needs from edges, the view's border and discs. */
+  /** Least clearance (scaled pixels) a label needs from edges, the view's border and obstacles. */
   minClearance: number;
   /** The disc a placed label keeps the next ones out of (scaled pixels). */
   labelRadius: number;
@@ -304,14 +320,14 @@ export const DEFAULT_LABEL_OPTIONS: LabelOptions = { aspect: 0.5, minClearance: 
 
 /**
  * Where to write the district names in the view: each district at the point of its visible part
- * farthest from its edges, the view's border, the markers (`obstacles`) and the names already
- * placed, the districts showing most of themselves first. A district with no point clear enough
+ * farthest from its edges, the view's border, the markers and controls (`obstacles`) and the names
+ * already placed, the districts showing most of themselves first. A district with no point clear enough
  * gets no name.
  */
 export function placeLabels(
   candidates: readonly LabelCandidate[],
   view: Rect,
-  obstacles: readonly Disc[],
+  obstacles: readonly Obstacle[],
   options: LabelOptions = DEFAULT_LABEL_OPTIONS,
 ): PlacedLabel[] {
   const k = options.aspect;
@@ -330,7 +346,7 @@ export function placeLabels(
     .filter((v) => v.pieces.length > 0)
     .sort((a, b) => b.area - a.area);
 
-  const discs: Disc[] = obstacles.map((d) => ({ ...d, x: d.x * k }));
+  const discs: Obstacle[] = obstacles.map((o) => ('r' in o ? { ...o, x: o.x * k } : { ...o, minX: o.minX * k, maxX: o.maxX * k }));
   const placed: PlacedLabel[] = [];
   for (const { c, pieces } of visible) {
     let best: { point: Point; distance: number } | null = null;
