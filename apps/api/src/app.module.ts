@@ -31,6 +31,7 @@ import { DownloadLinkModule } from './modules/download-link/download-link.module
 import { EvalFieldModule } from './modules/eval-field/eval-field.module';
 import { EvalMethodModule } from './modules/eval-method/eval-method.module';
 import { EvalModule } from './modules/eval/eval.module';
+import { GeoModule } from './modules/geo/geo.module';
 import { HealthModule } from './modules/health/health.module';
 import { ObjectionModule } from './modules/objection/objection.module';
 import { OrganizationModule } from './modules/organization/organization.module';
@@ -74,6 +75,7 @@ import { SiteConfigModule } from './modules/site-config/site-config.module';
     EvalFieldModule,
     EvalMethodModule,
     CommunityModule,
+    GeoModule,
     NotifySettingsModule,
     BatchModule,
     ReportConfigModule,

@@ -279,3 +279,24 @@ export const communityAroundSchema = z
   })
   .meta({ id: 'CommunityAround', description: 'GET api/community/around: points of interest within 1 km, nearest first.' });
 export type CommunityAround = z.infer<typeof communityAroundSchema>;
+
+export const geocodeLevelSchema = z
+  .enum(['community', 'street_no', 'street', 'poi', 'area', 'district'])
+  .describe(
+    'What the address matched, most precise first: a community (name or address), a house number on a road, a road, a point of interest, a business area, a district.',
+  );
+export type GeocodeLevelName = z.infer<typeof geocodeLevelSchema>;
+
+export const geocodeResultSchema = z
+  .object({
+    lat: z.number(),
+    lon: z.number(),
+    level: geocodeLevelSchema,
+    label: z.string().describe('What was matched, in words: 春晓丽舍, 紫竹院路（门牌191号附近）, 中关村（商圈）, 海淀区.'),
+    address: z.string().describe('The address of the place found (海淀区紫竹院路191号).'),
+  })
+  .meta({
+    id: 'GeocodeResult',
+    description: 'GET api/geo/geocode: where a typed address lies in the city, in the datum asked for (coordtype, default bd09ll).',
+  });
+export type GeocodeResult = z.infer<typeof geocodeResultSchema>;

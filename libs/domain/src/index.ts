@@ -36,3 +36,4 @@ export * from './accounts';
 export * from './balances';
 export * from './statistics';
 export * from './site-config';
+export * from './geo';

@@ -19,3 +19,4 @@ export * from './customer-domain';
 export * from './agency';
 export * from './export';
 export * from './community';
+export * from './geocode';

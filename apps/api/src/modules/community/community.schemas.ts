@@ -43,7 +43,7 @@ function normaliseQuery(raw: unknown): unknown {
   return out;
 }
 
-const query = <T extends z.ZodRawShape>(shape: T) => z.preprocess(normaliseQuery, z.object(shape));
+export const query = <T extends z.ZodRawShape>(shape: T) => z.preprocess(normaliseQuery, z.object(shape));
 
 const text = (message: string, max: number) =>
   z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), z.string({ message }).min(1, message).max(max, message));
@@ -59,7 +59,7 @@ const propType = z.coerce
   .refine((n) => n in PROPERTY_TYPE_LABELS, CommunityMsg.propTypeInvalid)
   .default(11);
 
-const coordtype = z
+export const coordtype = z
   .string({ message: CommunityMsg.coordTypeInvalid })
   .transform((v, ctx): CoordType => {
     const parsed = parseCoordType(v);

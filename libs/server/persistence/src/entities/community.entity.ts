@@ -5,9 +5,11 @@ import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, Update
 @Index(['cityCode', 'distCode'])
 @Index(['cityCode', 'areaName'])
 @Index(['cityCode', 'name'])
+@Index(['cityCode', 'streetName'])
 @Index(['lat', 'lon'])
 @Index('idx_community_name_trgm', { synchronize: false })
 @Index('idx_community_address_trgm', { synchronize: false })
+@Index('idx_community_street_name_trgm', { synchronize: false })
 export class CommunityEntity {
   @PrimaryGeneratedColumn()
   id: number;

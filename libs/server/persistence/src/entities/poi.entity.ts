@@ -5,6 +5,8 @@ export type PoiCategory = 'transport' | 'education' | 'medical';
 /** A point of interest near communities: transport (with routes), education, medical. WGS84. */
 @Entity('poi')
 @Index(['cityCode', 'category'])
+@Index(['cityCode', 'name'])
+@Index('idx_poi_name_trgm', { synchronize: false })
 @Index(['lat', 'lon'])
 export class PoiEntity {
   @PrimaryGeneratedColumn()

@@ -25,6 +25,7 @@ import { EvalRecordRiskCoefficient1795796843929 } from './1795796843929-eval-rec
 import { EvalRecordListOrder1795797937251 } from './1795797937251-eval-record-list-order.migration';
 import { StatRollups1795806341138 } from './1795806341138-stat-rollups.migration';
 import { CanonicalCityNames1795818683418 } from './1795818683418-canonical-city-names.migration';
+import { GeocoderIndexes1795818718894 } from './1795818718894-geocoder-indexes.migration';
 
 /** Every migration, oldest first. `npm run migration:generate -- <Name>` appends to this list. */
 export const MIGRATIONS = [
@@ -55,4 +56,5 @@ export const MIGRATIONS = [
   EvalRecordListOrder1795797937251,
   StatRollups1795806341138,
   CanonicalCityNames1795818683418,
+  GeocoderIndexes1795818718894,
 ];

@@ -1,0 +1,2 @@
+export * from './address-parse';
+export * from './geocode.rules';

@@ -1,0 +1,3 @@
+export * from './geocode.queries';
+export * from './geocoder';
+export * from './geocode.module';
