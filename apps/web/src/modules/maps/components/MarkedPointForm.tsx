@@ -5,13 +5,15 @@ import { MapMsg } from '../lib/map-constants';
 export interface MarkedPointFormProps {
   address: string;
   loading: boolean;
+  /** How the point was found (已定位到：…), when the geocoder placed it from a typed address. */
+  note?: string;
   onAddressChange: (value: string) => void;
   /** Undefined when quick valuation cannot be opened; the action is then disabled. */
   onEvaluate?: () => void;
 }
 
 /** The popup of a point marked on the map: its editable address and the evaluate action. */
-export function MarkedPointForm({ address, loading, onAddressChange, onEvaluate }: MarkedPointFormProps) {
+export function MarkedPointForm({ address, loading, note, onAddressChange, onEvaluate }: MarkedPointFormProps) {
   const input = useRef<HTMLTextAreaElement>(null);
   const isPlaceholder = address === MapMsg.noAddress;
 
@@ -24,6 +26,16 @@ export function MarkedPointForm({ address, loading, onAddressChange, onEvaluate 
       <Text fw={600} size="sm">
         标注位置
       </Text>
+      {note && (
+        <Stack gap={2}>
+          <Text size="xs" c="teal.8">
+            {note}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {MapMsg.moveHint}
+          </Text>
+        </Stack>
+      )}
       {loading ? (
         <Loader size="xs" />
       ) : (

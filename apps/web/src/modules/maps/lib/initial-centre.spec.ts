@@ -1,4 +1,5 @@
 import type { CommunityFilterResult, CommunityPosition } from '@valuation/contracts';
+import type { GeocodedPlace } from '../../../app/community/geocode';
 import { districtNamesOf, resolveInitialCentre, type CentreLookups } from './initial-centre';
 
 const position = (haCode: string, lon: number | null, lat: number | null): CommunityPosition => ({
@@ -11,17 +12,34 @@ const position = (haCode: string, lon: number | null, lat: number | null): Commu
   lat,
 });
 
-function lookups(results: Record<string, CommunityFilterResult>, districts: string[] = []): CentreLookups & { asked: string[] } {
+function lookups(
+  results: Record<string, CommunityFilterResult>,
+  districts: string[] = [],
+  places: Record<string, GeocodedPlace> = {},
+): CentreLookups & { asked: string[]; geocoded: string[] } {
   const asked: string[] = [];
+  const geocoded: string[] = [];
   return {
     asked,
+    geocoded,
     filter: async (name) => {
       asked.push(name);
       return results[name] ?? null;
     },
     districts: async () => districts,
+    geocode: async (address) => {
+      geocoded.push(address);
+      return places[address] ?? null;
+    },
   };
 }
+
+const ZIZHU: GeocodedPlace = {
+  point: { lon: 116.3, lat: 39.95 },
+  level: 'street_no',
+  label: '紫竹院路（门牌200号附近）',
+  address: '海淀区紫竹院路200号',
+};
 
 describe('resolveInitialCentre', () => {
   it('prefers the point param with its address name', async () => {
@@ -32,6 +50,32 @@ describe('resolveInitialCentre', () => {
     );
     expect(centre).toEqual({ point: { lon: 116.45, lat: 39.93 }, source: 'point', label: '建国路' });
     expect(l.asked).toEqual([]);
+    expect(l.geocoded).toEqual([]);
+  });
+
+  it('keeps what the geocoder matched when the point came from it', async () => {
+    const centre = await resolveInitialCentre(
+      { pointParam: '116.3,39.95', addressName: '紫竹院路200号', matchedLabel: ZIZHU.label },
+      lookups({}),
+    );
+    expect(centre).toEqual({ point: { lon: 116.3, lat: 39.95 }, source: 'point', label: '紫竹院路200号', matched: ZIZHU.label });
+  });
+
+  it('places the addressName param with the geocoder before the chosen community', async () => {
+    const l = lookups({}, [], { 紫竹院路200号: ZIZHU });
+    const centre = await resolveInitialCentre(
+      { addressName: ' 紫竹院路200号 ', community: { haCode: 'a', haName: '双井小区' }, cityName: '北京' },
+      l,
+    );
+    expect(centre).toEqual({ point: ZIZHU.point, source: 'address', label: '紫竹院路200号', matched: ZIZHU.label });
+    expect(l.asked).toEqual([]);
+  });
+
+  it('goes on to the community when the addressName cannot be placed', async () => {
+    const l = lookups({ 双井小区: { position: [position('a', 116.46, 39.95)], location: '116.46,39.95' } });
+    const centre = await resolveInitialCentre({ addressName: '火星基地', community: { haCode: 'a', haName: '双井小区' } }, l);
+    expect(l.geocoded).toEqual(['火星基地']);
+    expect(centre).toMatchObject({ source: 'community', haCode: 'a' });
   });
 
   it('centres on the chosen community found by name and code', async () => {
@@ -65,8 +109,9 @@ describe('resolveInitialCentre', () => {
     const failing: CentreLookups = {
       filter: () => Promise.reject(new Error('network')),
       districts: () => Promise.reject(new Error('network')),
+      geocode: () => Promise.reject(new Error('network')),
     };
-    expect(await resolveInitialCentre({ cityName: '北京' }, failing)).toBeNull();
+    expect(await resolveInitialCentre({ cityName: '北京', addressName: '紫竹院路200号' }, failing)).toBeNull();
     expect(await resolveInitialCentre({}, lookups({}))).toBeNull();
   });
 });

@@ -1,21 +1,26 @@
 import type { CommunityFilterResult, RegionTreeNode } from '@valuation/contracts';
+import type { GeocodedPlace } from '../../../app/community/geocode';
 import { parseLonLat, type LonLat } from '../../../app/map/coord-convert';
 
-export type CentreSource = 'point' | 'community' | 'marked' | 'city';
+export type CentreSource = 'point' | 'address' | 'community' | 'marked' | 'city';
 
 export interface InitialCentre {
   /** bd09ll */
   point: LonLat;
   source: CentreSource;
-  /** Community name (source community) or address (point, marked). */
+  /** Community name (source community) or address (point, address, marked). */
   label?: string;
   haCode?: string;
+  /** What the geocoder matched for the address (point when it came with one, address). */
+  matched?: string;
 }
 
 export interface CentreInput {
   /** The point route param, 'lon,lat' in bd09ll. */
   pointParam?: string | null;
   addressName?: string | null;
+  /** The label param: what the geocoder matched when the point param was found by it. */
+  matchedLabel?: string | null;
   community?: { haCode: string; haName: string } | null;
   /** The session's marked point, 'lon,lat' in bd09ll. */
   markedCoord?: { coord: string; address: string } | null;
@@ -27,6 +32,8 @@ export interface CentreLookups {
   filter(name: string): Promise<CommunityFilterResult | null>;
   /** District names of the session city, used when the city name itself matches no community. */
   districts(): Promise<string[]>;
+  /** api/geo/geocode in the session city (bd09ll); null when the address cannot be placed. */
+  geocode(address: string): Promise<GeocodedPlace | null>;
 }
 
 /** How many district names are tried for the city centre. */
@@ -45,12 +52,22 @@ async function safe<T>(work: () => Promise<T>, fallback: T): Promise<T> {
 }
 
 /**
- * Where the map opens: the point param, else the chosen community, else the marked point of the
- * session, else the city (the best community match of the city name, then of its first districts).
+ * Where the map opens: the point param, else the addressName param placed by the geocoder, else
+ * the chosen community, else the marked point of the session, else the city (the best community
+ * match of the city name, then of its first districts).
  */
 export async function resolveInitialCentre(input: CentreInput, lookups: CentreLookups): Promise<InitialCentre | null> {
+  const addressName = input.addressName?.trim() || undefined;
   const param = parseLonLat(input.pointParam);
-  if (param) return { point: param, source: 'point', label: input.addressName?.trim() || undefined };
+  if (param) {
+    const matched = input.matchedLabel?.trim();
+    return { point: param, source: 'point', label: addressName, ...(matched ? { matched } : {}) };
+  }
+
+  if (addressName) {
+    const place = await safe(() => lookups.geocode(addressName), null);
+    if (place) return { point: place.point, source: 'address', label: addressName, matched: place.label };
+  }
 
   if (input.community) {
     const { haCode, haName } = input.community;

@@ -1,4 +1,4 @@
-import { ValuationMsg } from '@valuation/domain';
+import { GeoMsg, ValuationMsg } from '@valuation/domain';
 
 /** Nearby communities shown on the map page (api/community/list limit and distance, metres). */
 export const NEARBY_LIMIT = 20;
@@ -8,9 +8,11 @@ export const RELOAD_THRESHOLD_M = 800;
 export const DEFAULT_ZOOM = 17;
 
 export const MapMsg = {
-  placeNotFound: '未查找到相关地点！',
+  placeNotFound: GeoMsg.placeNotFound,
   noAddress: '未获取地址信息',
   noCommunity: ValuationMsg.noCommunity,
-  locateFailed: '未找到相关地点',
+  locateFailed: GeoMsg.locateFailed,
+  /** Under a point the geocoder placed: it is an estimate the user can correct. */
+  moveHint: '位置不准确时，可点击地图重新标注',
   cityMissing: ValuationMsg.cityUnknown,
 } as const;

@@ -2,7 +2,7 @@ import '../maps.css';
 import { Alert, Box, Button, Divider, Group, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { CommunityPosition, NearbyCommunity, RegionItem } from '@valuation/contracts';
-import { ValuationMsg } from '@valuation/domain';
+import { locatedText, ValuationMsg } from '@valuation/domain';
 import L from 'leaflet';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
@@ -22,6 +22,7 @@ import { useCommonCities } from '../../quickval/hooks/use-common-cities';
 import { useRegionTreeFetcher } from '../../../app/regions/region-tree';
 import { communitiesAtPoint, useNearbyCommunities } from '../api/maps-api';
 import { filterCommunities } from '../../../app/community/community-search';
+import { geocodeAddress } from '../../../app/community/geocode';
 import { communityIcon } from '../components/community-marker-icon';
 import { CommunityHoverCard } from '../components/CommunityHoverCard';
 import { CommunitySearch } from '../../../app/community/CommunitySearch';
@@ -39,6 +40,8 @@ interface MarkedPoint {
   point: LonLat;
   address: string;
   loading: boolean;
+  /** How the point was found (已定位到：…), when the geocoder placed it. */
+  note?: string;
 }
 
 /** The whole of China, shown until the starting point is known or when it cannot be found. */
@@ -97,10 +100,10 @@ export function MapsPage() {
   const hrefPoint = routeLink('qvindex', { isClick: 2 });
 
   const markPoint = useCallback(
-    (point: LonLat, address?: string) => {
+    (point: LonLat, address?: string, note?: string) => {
       const known = address?.trim();
       if (known || !city) {
-        setMarked({ point, address: known || MapMsg.noAddress, loading: false });
+        setMarked({ point, address: known || MapMsg.noAddress, loading: false, note });
         return;
       }
       setMarked({ point, address: '', loading: true });
@@ -111,14 +114,17 @@ export function MapsPage() {
     [city],
   );
 
-  /* Opening view: the point param, the chosen community, the marked point or the city. */
+  /* Opening view: the point param, the geocoded addressName, the chosen community, the marked point or the city. */
   useEffect(() => {
     if (!map) return;
     let cancelled = false;
+    const addressName = params.get('addressName')?.trim();
+    const pointParam = params.get('point');
     void resolveInitialCentre(
       {
-        pointParam: params.get('point'),
-        addressName: params.get('addressName'),
+        pointParam,
+        addressName,
+        matchedLabel: params.get('label'),
         community: valuationSession.community(),
         markedCoord: valuationSession.markedPoint(),
         cityName: city?.city,
@@ -126,17 +132,22 @@ export function MapsPage() {
       {
         filter: (name) => (city ? filterCommunities(city.cityCode, name) : Promise.resolve(null)),
         districts: async () => (city ? districtNamesOf(await fetchRegionTree(), city.cityCode) : []),
+        geocode: (address) => (city ? geocodeAddress(city.cityCode, address) : Promise.resolve(null)),
       },
     ).then((centre) => {
       if (cancelled) return;
+      const addressMissed = Boolean(addressName && !parseLonLat(pointParam) && centre?.source !== 'address');
+      if (addressMissed) notifications.show({ color: 'yellow', message: MapMsg.locateFailed });
+      if (centre?.matched) notifications.show({ color: 'teal', message: locatedText(centre.matched) });
       if (centre) {
         map.setView(toLatLng(centre.point), DEFAULT_ZOOM);
-        if (centre.source === 'point' || centre.source === 'marked') markPoint(centre.point, centre.label);
+        if (centre.source === 'point' || centre.source === 'address' || centre.source === 'marked')
+          markPoint(centre.point, centre.label, centre.matched ? locatedText(centre.matched) : undefined);
         if (centre.source === 'community' && centre.label) {
           setSearched({ point: centre.point, label: centre.label });
           setFocusHaCode(centre.haCode ?? null);
         }
-      } else if (city) {
+      } else if (city && !addressMissed) {
         notifications.show({ color: 'yellow', message: MapMsg.locateFailed });
       }
       setReady(true);
@@ -169,6 +180,7 @@ export function MapsPage() {
       {
         filter: (name) => filterCommunities(next.cityCode, name),
         districts: async () => districtNamesOf(await fetchRegionTree(), next.cityCode),
+        geocode: (address) => geocodeAddress(next.cityCode, address),
       },
     ).then((centre) => {
       if (centre) map.setView(toLatLng(centre.point), DEFAULT_ZOOM);
@@ -220,7 +232,7 @@ export function MapsPage() {
 
   useEffect(() => {
     if (markPopup.popup.isOpen()) markPopup.popup.update();
-  }, [marked?.loading, marked?.address, markPopup]);
+  }, [marked?.loading, marked?.address, marked?.note, markPopup]);
 
   /* The place chosen in the search box. */
   useEffect(() => {
@@ -317,6 +329,22 @@ export function MapsPage() {
     map.setView(toLatLng(point), DEFAULT_ZOOM);
   };
 
+  /** Text no community matches: the geocoder places it and the point is marked for the user to confirm or move. */
+  const locateText = async (text: string) => {
+    const address = text.trim();
+    const place = city && map ? await geocodeAddress(city.cityCode, address).catch(() => null) : null;
+    if (!place || !map) {
+      notifications.show({ color: 'yellow', message: MapMsg.placeNotFound });
+      return;
+    }
+    setSearched(null);
+    setFocusHaCode(null);
+    setActive(null);
+    map.setView(toLatLng(place.point), DEFAULT_ZOOM);
+    markPoint(place.point, address, locatedText(place.label));
+    notifications.show({ color: 'teal', message: locatedText(place.label) });
+  };
+
   const changePropType = (value: string) => {
     const code = Number(value);
     setPropType(code);
@@ -388,7 +416,7 @@ export function MapsPage() {
             onEnter={(matches) => {
               if (!matches) return;
               if (matches[0]) pickSearched(matches[0]);
-              else notifications.show({ color: 'yellow', message: MapMsg.placeNotFound });
+              else void locateText(searchText);
             }}
           />
           <Divider />
@@ -435,6 +463,7 @@ export function MapsPage() {
           <MarkedPointForm
             address={marked.address}
             loading={marked.loading}
+            note={marked.note}
             onAddressChange={(address) => setMarked((m) => (m ? { ...m, address } : m))}
             onEvaluate={hrefPoint ? evaluatePoint : undefined}
           />,

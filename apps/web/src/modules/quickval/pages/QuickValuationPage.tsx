@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import type { CommunityPosition, EvalType, RegionItem } from '@valuation/contracts';
-import { joinPlaceAddress, Msg, Perm, ValuationMsg } from '@valuation/domain';
+import { GeoMsg, joinPlaceAddress, locatedText, Msg, Perm, ValuationMsg } from '@valuation/domain';
 import { PageSection } from '@valuation/ui';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -13,6 +13,8 @@ import { useGrantedPermissions } from '../../../app/session/session-queries';
 import { PROPERTY_TYPE_NAMES, valuationSession, type ChosenCity } from '../../../app/session/valuation-session';
 import { CommunitySearch } from '../../../app/community/CommunitySearch';
 import { communitySearchKeys, filterCommunities } from '../../../app/community/community-search';
+import { geocodeAddress, type GeocodedPlace } from '../../../app/community/geocode';
+import { formatLonLat } from '../../../app/map/coord-convert';
 import { useBusinessTypes, useCommunitiesNearPoint, useDictionaries, useEvalFields, useRapidValuation } from '../api/quickval-api';
 import { CityPicker } from '../../../app/regions/CityPicker';
 import { useOpenedCities } from '../../../app/regions/city-api';
@@ -77,6 +79,8 @@ export function QuickValuationPage() {
   const [chosen, setChosen] = useState<CommunityPosition | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [noMatch, setNoMatch] = useState(false);
+  /** Where the geocoder placed the typed address that matched no community (null: it could not). */
+  const [placed, setPlaced] = useState<GeocodedPlace | null>(null);
   const [notFound, setNotFound] = useState(false);
   const [preciseOpen, setPreciseOpen] = useState(false);
   const [enquiry, setEnquiry] = useState<{ source: ManualEnquirySource } | null>(null);
@@ -161,8 +165,10 @@ export function QuickValuationPage() {
       });
       const positions = result?.position ?? [];
       const match = positions.find((p) => p.haName === text) ?? (positions.length === 1 ? positions[0] : undefined);
-      if (match) enter(match);
-      else setNoMatch(true);
+      if (match) return enter(match);
+      const mayLocate = granted.has(Perm.mapPositioning) && !isCityNotOpened(openedCities.data, city.cityCode);
+      setPlaced(mayLocate ? await geocodeAddress(city.cityCode, text).catch(() => null) : null);
+      setNoMatch(true);
     } catch (error) {
       if (isApiError(error) && error.kind === 'response')
         notifications.show({ color: 'red', message: `${Msg.errorPrefix}${error.message}` });
@@ -232,7 +238,16 @@ export function QuickValuationPage() {
     setAgencyHouse({ ...toValuationRequest(form.getValues(), ctx), cityCode: ctx.city.cityCode });
   }
 
-  const mapHref = link('maps', address.trim() ? { addressName: address.trim() } : undefined);
+  const typedAddress = address.trim();
+  /* The map opens on the geocoded point with its marker, or on the typed address for the map to look up again. */
+  const mapHref = link(
+    'maps',
+    placed
+      ? { point: formatLonLat(placed.point), addressName: typedAddress, label: placed.label }
+      : typedAddress
+        ? { addressName: typedAddress }
+        : undefined,
+  );
   const title = subject ? subjectTitle(subject) : null;
   const mayValueSale = granted.has(Perm.saleValuation);
   const mayValueRent = granted.has(Perm.rentValuation);
@@ -371,7 +386,11 @@ export function QuickValuationPage() {
             <>
               <Text>
                 {noMatchText}
-                {notOpened ? '您可以发起人工询价。' : '您可以在地图上标记房产位置后进行估价。'}
+                {notOpened
+                  ? '您可以发起人工询价。'
+                  : placed
+                    ? `${locatedText(placed.label)}，请在地图上确认房产位置后进行估价。`
+                    : GeoMsg.locationFailed}
               </Text>
               <Group justify="flex-end">
                 <Button variant="default" onClick={() => setNoMatch(false)}>
