@@ -124,6 +124,14 @@ export interface NotifyDeliverPayload {
   outboxId: string;
 }
 
+/** A periodic sweep or relay run by a job scheduler: it carries nothing. */
+export type PeriodicPayload = Record<string, never>;
+
+/** What a periodic run did: the ids of the tasks, reports or outbox rows it (re)queued. */
+export interface PeriodicResult {
+  queued: string[];
+}
+
 export interface JobPayloads {
   'audit.record': AuditRecordPayload;
   'market.import': MarketImportPayload;
@@ -133,6 +141,9 @@ export interface JobPayloads {
   'notify.deliver': NotifyDeliverPayload;
   'report.render': ReportRenderPayload;
   'balance.order-states': BalanceOrderStatesPayload;
+  'batch.sweep': PeriodicPayload;
+  'report.sweep': PeriodicPayload;
+  'notify.relay': PeriodicPayload;
 }
 export type JobName = keyof JobPayloads;
 
@@ -146,4 +157,7 @@ export const JOB_QUEUE: { readonly [K in JobName]: QueueName } = {
   'notify.deliver': QUEUES.notify,
   'report.render': QUEUES.report,
   'balance.order-states': QUEUES.balance,
+  'batch.sweep': QUEUES.batch,
+  'report.sweep': QUEUES.report,
+  'notify.relay': QUEUES.notify,
 };

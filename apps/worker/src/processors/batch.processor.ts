@@ -1,11 +1,11 @@
-import { Inject, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import { OnWorkerEvent } from '@nestjs/bullmq';
-import { UnrecoverableError, type Job } from 'bullmq';
+import { Inject, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { InjectQueue, OnWorkerEvent } from '@nestjs/bullmq';
+import { UnrecoverableError, type Job, type Queue } from 'bullmq';
 import { z } from 'zod';
 import { APP_CONFIG, type AppConfig } from '@valuation/config';
-import { batchStartJobId, QUEUES, type BatchChunkPayload, type BatchStartPayload } from '@valuation/contracts';
+import { batchStartJobId, QUEUES, type BatchChunkPayload, type BatchStartPayload, type PeriodicResult } from '@valuation/contracts';
 import { BatchRunner, type BatchChunkResult } from '@valuation/core';
-import { JobHandler, JobProcessor, JobProcessorHost, JobProducer, PeriodicTask, type JobOf } from '@valuation/queue';
+import { JobHandler, JobProcessor, JobProcessorHost, JobProducer, scheduleEvery, type JobOf } from '@valuation/queue';
 
 const taskId = z.string().regex(/^[1-9]\d{0,18}$/, 'a task id');
 const batchStartPayload = z.object({ taskId }) satisfies z.ZodType<BatchStartPayload>;
@@ -23,43 +23,42 @@ function parse<T>(schema: z.ZodType<T>, name: string, data: unknown): T {
 export const parseBatchStartPayload = (data: unknown) => parse(batchStartPayload, 'batch.start', data);
 export const parseBatchChunkPayload = (data: unknown) => parse(batchChunkPayload, 'batch.chunk', data);
 
+/** Id of the job scheduler of the batch sweep: one per deployment, however many workers run. */
+export const BATCH_SWEEP_SCHEDULER = 'batch-sweep';
+
 /** Job id of a chunk: adding the chunks of a task again never duplicates one. */
 export const batchChunkJobId = (taskId: string, chunk: number) => `batch:${taskId}:${chunk}`;
 
 /**
  * Batch valuation: batch.start splits a task into one batch.chunk job per chunk, which any worker
  * process may take; a task whose chunk gave up for good, or whose rows are gone, fails. Every
- * BATCH_SWEEP_INTERVAL_MS the start job of a task without progress is enqueued again.
+ * BATCH_SWEEP_INTERVAL_MS one batch.sweep job (of a job scheduler, so once across all workers)
+ * enqueues again the start job of a task without progress.
  */
 @JobProcessor(QUEUES.batch)
-export class BatchProcessor extends JobProcessorHost implements OnApplicationBootstrap, OnModuleDestroy {
+export class BatchProcessor extends JobProcessorHost implements OnApplicationBootstrap {
   private readonly logger = new Logger(BatchProcessor.name);
   readonly concurrency: number;
-  private readonly sweeping: PeriodicTask;
 
   constructor(
     private readonly runner: BatchRunner,
     private readonly producer: JobProducer,
+    @InjectQueue(QUEUES.batch) private readonly queue: Queue,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     super();
     this.concurrency = config.BATCH_CONCURRENCY;
-    this.sweeping = new PeriodicTask(
-      config.BATCH_SWEEP_INTERVAL_MS,
-      async () => {
-        const ids = await this.sweep();
-        if (ids.length > 0) this.logger.warn(`started stalled batch tasks again: ${ids.join(', ')}`);
-      },
-      (error) => this.logger.error(`batch sweep failed: ${error.message}`),
-    );
   }
 
-  onApplicationBootstrap(): void {
-    this.sweeping.start();
+  onApplicationBootstrap(): Promise<void> {
+    return scheduleEvery(this.queue, BATCH_SWEEP_SCHEDULER, this.config.BATCH_SWEEP_INTERVAL_MS, 'batch.sweep');
   }
 
-  onModuleDestroy(): Promise<void> {
-    return this.sweeping.stop();
+  @JobHandler('batch.sweep')
+  async sweepJob(): Promise<PeriodicResult> {
+    const queued = await this.sweep();
+    if (queued.length > 0) this.logger.warn(`started stalled batch tasks again: ${queued.join(', ')}`);
+    return { queued };
   }
 
   /** Adds or retries the start job of every stalled task that has none waiting or running; resolves to their ids. */

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { QUEUES, type MarketIndexRebuildResult, type MarketRebuildIndexPayload } from '@valuation/contracts';
 import { PriceIndexService } from '@valuation/core';
 import { DEFAULT_JOB_OPTIONS, JobHandler, JobProcessor, JobProcessorHost, type JobOf } from '@valuation/queue';
+import { businessTimeZone } from '@valuation/domain';
 
 const marketRebuildIndexPayload = z.object({
   cityCode: z
@@ -47,10 +48,10 @@ export class MarketIndexProcessor extends JobProcessorHost implements OnApplicat
   async onApplicationBootstrap(): Promise<void> {
     await this.queue.upsertJobScheduler(
       MONTHLY_INDEX_SCHEDULER,
-      { pattern: MONTHLY_INDEX_PATTERN, tz: 'Asia/Shanghai' },
+      { pattern: MONTHLY_INDEX_PATTERN, tz: businessTimeZone() },
       { name: 'market.rebuild-index', data: {}, opts: { ...DEFAULT_JOB_OPTIONS } },
     );
-    this.logger.log(`monthly price index rebuild scheduled (${MONTHLY_INDEX_PATTERN}, Asia/Shanghai)`);
+    this.logger.log(`monthly price index rebuild scheduled (${MONTHLY_INDEX_PATTERN}, ${businessTimeZone()})`);
   }
 
   @JobHandler('market.rebuild-index')

@@ -1,10 +1,11 @@
-import { Inject, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import { UnrecoverableError } from 'bullmq';
+import { Inject, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { InjectQueue } from '@nestjs/bullmq';
+import { UnrecoverableError, type Queue } from 'bullmq';
 import { z } from 'zod';
 import { APP_CONFIG, type AppConfig } from '@valuation/config';
-import { QUEUES, type NotifyDeliverPayload } from '@valuation/contracts';
+import { QUEUES, type NotifyDeliverPayload, type PeriodicResult } from '@valuation/contracts';
 import { NotifyDeliveryError, NotifyDeliveryService, NotifyRelayService, type DeliveryOutcome } from '@valuation/core';
-import { JobHandler, JobProcessor, JobProcessorHost, PeriodicTask, type JobOf } from '@valuation/queue';
+import { JobHandler, JobProcessor, JobProcessorHost, scheduleEvery, type JobOf } from '@valuation/queue';
 
 const notifyDeliverPayload = z.object({
   outboxId: z.string().regex(/^[1-9]\d{0,18}$/, 'an outbox row id'),
@@ -20,37 +21,35 @@ export function parseNotifyDeliverPayload(data: unknown): NotifyDeliverPayload {
   return parsed.data;
 }
 
+/** Id of the job scheduler of the outbox relay: one per deployment, however many workers run. */
+export const NOTIFY_RELAY_SCHEDULER = 'notify-relay';
+
 /**
- * Delivers outbox notifications. While it serves the notify queue, it also moves newly written
- * outbox rows onto the queue every NOTIFY_RELAY_INTERVAL_MS.
+ * Delivers outbox notifications. Every NOTIFY_RELAY_INTERVAL_MS one notify.relay job (of a job
+ * scheduler, so once across all workers) moves newly written outbox rows onto the queue.
  */
 @JobProcessor(QUEUES.notify)
-export class NotifyProcessor extends JobProcessorHost implements OnApplicationBootstrap, OnModuleDestroy {
+export class NotifyProcessor extends JobProcessorHost implements OnApplicationBootstrap {
   private readonly logger = new Logger(NotifyProcessor.name);
-  private readonly relaying: PeriodicTask;
 
   constructor(
     private readonly delivery: NotifyDeliveryService,
     private readonly relay: NotifyRelayService,
-    @Inject(APP_CONFIG) config: AppConfig,
+    @InjectQueue(QUEUES.notify) private readonly queue: Queue,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     super();
-    this.relaying = new PeriodicTask(
-      config.NOTIFY_RELAY_INTERVAL_MS,
-      async () => {
-        const ids = await this.relay.relay();
-        if (ids.length > 0) this.logger.debug(`queued notifications ${ids.join(', ')}`);
-      },
-      (error) => this.logger.error(`notification relay failed: ${error.message}`),
-    );
   }
 
-  onApplicationBootstrap(): void {
-    this.relaying.start();
+  onApplicationBootstrap(): Promise<void> {
+    return scheduleEvery(this.queue, NOTIFY_RELAY_SCHEDULER, this.config.NOTIFY_RELAY_INTERVAL_MS, 'notify.relay');
   }
 
-  onModuleDestroy(): Promise<void> {
-    return this.relaying.stop();
+  @JobHandler('notify.relay')
+  async relayJob(): Promise<PeriodicResult> {
+    const queued = await this.relay.relay();
+    if (queued.length > 0) this.logger.debug(`queued notifications ${queued.join(', ')}`);
+    return { queued };
   }
 
   @JobHandler('notify.deliver')

@@ -1,12 +1,12 @@
-import { Inject, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import { OnWorkerEvent } from '@nestjs/bullmq';
-import { UnrecoverableError, type Job } from 'bullmq';
+import { Inject, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { InjectQueue, OnWorkerEvent } from '@nestjs/bullmq';
+import { UnrecoverableError, type Job, type Queue } from 'bullmq';
 import { z } from 'zod';
 import { APP_CONFIG, type AppConfig } from '@valuation/config';
-import { QUEUES, type ReportRenderPayload } from '@valuation/contracts';
+import { QUEUES, type PeriodicResult, type ReportRenderPayload } from '@valuation/contracts';
 import { REPORT_RENDER_ATTEMPTS, ReportRenderService } from '@valuation/core';
 import { PdfRenderer } from '@valuation/pdf';
-import { JobHandler, JobProcessor, JobProcessorHost, JobProducer, PeriodicTask, type JobOf } from '@valuation/queue';
+import { JobHandler, JobProcessor, JobProcessorHost, JobProducer, scheduleEvery, type JobOf } from '@valuation/queue';
 
 const reportRenderPayload = z.object({
   reportId: z.string().regex(/^[1-9]\d{0,18}$/, 'a report id'),
@@ -21,6 +21,9 @@ export function parseReportRenderPayload(data: unknown): ReportRenderPayload {
   return parsed.data;
 }
 
+/** Id of the job scheduler of the report sweep: one per deployment, however many workers run. */
+export const REPORT_SWEEP_SCHEDULER = 'report-sweep';
+
 export interface ReportRenderOutcome {
   rendered: boolean;
   pages?: number;
@@ -30,30 +33,30 @@ export interface ReportRenderOutcome {
 /**
  * Renders ordered reports to PDF on the warm browser of this process, as many at once as it has
  * pages; a report whose last try fails ends in state 3 and its copy is refunded. Every
- * REPORT_SWEEP_INTERVAL_MS the render job of a report left waiting is added or retried.
+ * REPORT_SWEEP_INTERVAL_MS one report.sweep job (of a job scheduler, so once across all workers)
+ * adds or retries the render job of a report left waiting.
  */
 @JobProcessor(QUEUES.report)
-export class ReportProcessor extends JobProcessorHost implements OnApplicationBootstrap, OnModuleDestroy {
+export class ReportProcessor extends JobProcessorHost implements OnApplicationBootstrap {
   private readonly logger = new Logger(ReportProcessor.name);
   readonly concurrency: number;
-  private readonly sweeping: PeriodicTask;
 
   constructor(
     private readonly reports: ReportRenderService,
     private readonly renderer: PdfRenderer,
     private readonly producer: JobProducer,
+    @InjectQueue(QUEUES.report) private readonly queue: Queue,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     super();
     this.concurrency = config.PDF_PAGES;
-    this.sweeping = new PeriodicTask(
-      config.REPORT_SWEEP_INTERVAL_MS,
-      async () => {
-        const ids = await this.sweep();
-        if (ids.length > 0) this.logger.warn(`rendering stalled reports again: ${ids.join(', ')}`);
-      },
-      (error) => this.logger.error(`report sweep failed: ${error.message}`),
-    );
+  }
+
+  @JobHandler('report.sweep')
+  async sweepJob(): Promise<PeriodicResult> {
+    const queued = await this.sweep();
+    if (queued.length > 0) this.logger.warn(`rendering stalled reports again: ${queued.join(', ')}`);
+    return { queued };
   }
 
   /** Adds or retries the render job of every report waiting too long without one; resolves to their ids. */
@@ -66,13 +69,9 @@ export class ReportProcessor extends JobProcessorHost implements OnApplicationBo
     return restarted;
   }
 
-  onModuleDestroy(): Promise<void> {
-    return this.sweeping.stop();
-  }
-
   /** Starts the browser before the first job; a browser that cannot start fails the jobs (and refunds them) instead of the process. */
   async onApplicationBootstrap(): Promise<void> {
-    this.sweeping.start();
+    await scheduleEvery(this.queue, REPORT_SWEEP_SCHEDULER, this.config.REPORT_SWEEP_INTERVAL_MS, 'report.sweep');
     try {
       await this.renderer.warm();
     } catch (error) {

@@ -11,4 +11,4 @@ export * from './job-handler.decorator';
 export * from './job-processor.host';
 export { JobWorkers } from './job-workers.service';
 export * from './job-workers.module';
-export * from './periodic-task';
+export * from './periodic-job';
