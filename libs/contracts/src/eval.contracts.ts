@@ -134,6 +134,7 @@ export const evalTrendSchema = z
         }),
       )
       .describe('Monthly points of the last 2 years; empty (and X, R null) with fewer than 3 points.'),
+    volatile: z.boolean().describe('The last month rests on few cases and moved a lot: X and R are shown with a caution, not as fact.'),
   })
   .meta({
     id: 'EvalTrend',

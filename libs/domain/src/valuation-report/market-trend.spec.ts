@@ -42,6 +42,16 @@ describe('marketTrend', () => {
     expect(t.X).toBeCloseTo(0.045, 3);
   });
 
+  it('marks large moves of a month with few cases as volatile, and not those with many cases or small moves', () => {
+    const jump = (count: number, last: number) =>
+      marketTrend(months('2026-01', [60000, 60000, 60000, last], [10, 10, 10, count]), { evalType: 1 });
+    expect(jump(4, 75000)).toMatchObject({ X: 0.25, volatile: true });
+    expect(jump(10, 75000)).toMatchObject({ X: 0.25, volatile: false });
+    expect(jump(4, 63000)).toMatchObject({ X: 0.05, volatile: false });
+    expect(jump(4, 54000)).toMatchObject({ X: -0.1, volatile: true });
+    expect(NO_MARKET_TREND.volatile).toBe(false);
+  });
+
   it('leaves out a thin month that cannot gather enough cases', () => {
     const input = months('2026-01', [60000, 61000, 62000, null, null, 99000], [10, 10, 10, 0, 0, 1]);
     const t = marketTrend(input, { evalType: 1 });

@@ -19,7 +19,10 @@ import { REPORT_LIMITS } from './report-rules';
  *   X = last / the calendar month before − 1, R = last / the same month a year before − 1 (ratios
  *   rounded to 4 decimals), each null when that month is missing from the series;
  * - a series of fewer than `REPORT_LIMITS.minTrendPoints` (3) points is no series: it comes back
- *   empty and both figures are null, so there is never a figure without a chart.
+ *   empty and both figures are null, so there is never a figure without a chart;
+ * - the figures are `volatile` when the last month rests on fewer than TREND_SOLID_MONTH_CASES cases
+ *   and moved a lot (|X| of 10 % or more, or |R| of 30 % or more): every place that shows them
+ *   says so (TREND_VOLATILE_NOTE) instead of presenting the jump as fact.
  */
 
 export type TrendSource = 'community' | 'district' | 'city';
@@ -50,6 +53,8 @@ export interface MarketTrend {
   /** Year-on-year change ratio of the last point. */
   R: number | null;
   series: MarketTrendPoint[];
+  /** The last month moved a lot on few cases: its figures are shown with TREND_VOLATILE_NOTE. */
+  volatile: boolean;
 }
 
 export interface MarketTrendOptions {
@@ -70,7 +75,16 @@ export const TREND_MIN_MONTH_CASES = 3;
 /** Most months (the thin month included) pooled to smooth a thin month. */
 export const TREND_POOL_MONTHS = 3;
 
-export const NO_MARKET_TREND: MarketTrend = { source: null, month: null, X: null, R: null, series: [] };
+/** Cases a month needs for its change against the months before to be read without a caution. */
+export const TREND_SOLID_MONTH_CASES = 10;
+/** Month-on-month and year-on-year changes large enough to call for the caution on a thin month. */
+const VOLATILE_MONTH_CHANGE = 0.1;
+const VOLATILE_YEAR_CHANGE = 0.3;
+
+/** What the report, its PDF and the appraiser's case page say next to volatile figures. */
+export const TREND_VOLATILE_NOTE = '近月案例较少，涨跌幅波动较大，仅供参考';
+
+export const NO_MARKET_TREND: MarketTrend = { source: null, month: null, X: null, R: null, series: [], volatile: false };
 
 const MONTH = /^\d{4}-\d{2}$/;
 
@@ -126,13 +140,11 @@ export function marketTrend(input: readonly TrendMonthInput[], options: MarketTr
 
   const values = new Map(series.map((p) => [p.month, p.value]));
   const last = series[series.length - 1];
-  return {
-    source: options.source ?? null,
-    month: last.month,
-    X: ratio(last.value, values.get(shiftMonth(last.month, -1))),
-    R: ratio(last.value, values.get(shiftMonth(last.month, -12))),
-    series,
-  };
+  const X = ratio(last.value, values.get(shiftMonth(last.month, -1)));
+  const R = ratio(last.value, values.get(shiftMonth(last.month, -12)));
+  const thin = last.smoothed || (last.count !== null && last.count < TREND_SOLID_MONTH_CASES);
+  const large = Math.abs(X ?? 0) >= VOLATILE_MONTH_CHANGE || Math.abs(R ?? 0) >= VOLATILE_YEAR_CHANGE;
+  return { source: options.source ?? null, month: last.month, X, R, series, volatile: thin && large };
 }
 
 /** The first of several trends (most specific first) that has a series. */

@@ -13,6 +13,7 @@ import {
   REPORT_LIMITS,
   ReportMsg,
   TREND_MIN_MONTH_CASES,
+  TREND_VOLATILE_NOTE,
   trendSourceLabel,
   unitPriceUnit,
 } from '@valuation/domain';
@@ -126,6 +127,11 @@ export function CaseMarketSection({ c }: { c: AppraisalCaseDetail }) {
             height={220}
             emptyText={ReportMsg.noData}
           />
+          {t.volatile && (
+            <Text size="xs" c="orange.8">
+              注：{TREND_VOLATILE_NOTE}。
+            </Text>
+          )}
           {t.series.some((p) => p.smoothed) && (
             <Text size="xs" c="dimmed">
               注：案例不足{TREND_MIN_MONTH_CASES}套的月份按与前几个月合并的均价计。

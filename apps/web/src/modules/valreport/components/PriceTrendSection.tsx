@@ -7,6 +7,7 @@ import {
   REPORT_LIMITS,
   ReportMsg,
   TREND_MIN_MONTH_CASES,
+  TREND_VOLATILE_NOTE,
   trendSourceLabel,
   unitPriceUnit,
 } from '@valuation/domain';
@@ -74,6 +75,11 @@ export function PriceTrendSection({ trend, evalType }: PriceTrendSectionProps) {
               maxLabels={Math.min(AXIS_LABELS, REPORT_LIMITS.maxAxisLabels)}
               emptyText={ReportMsg.noData}
             />
+            {trend.data?.volatile && (
+              <Text size="xs" c="orange.8">
+                注：{TREND_VOLATILE_NOTE}。
+              </Text>
+            )}
             {series.some((p) => p.smoothed) && (
               <Text size="xs" c="dimmed" mt={6}>
                 注：案例不足{TREND_MIN_MONTH_CASES}套的月份按与前几个月合并的均价计。

@@ -11,6 +11,7 @@ import {
   formatRiskCoefficient,
   formatReportUnitPrice,
   methodLabel,
+  TREND_VOLATILE_NOTE,
   unitPriceUnit,
   withUnit,
 } from '@valuation/domain';
@@ -73,6 +74,11 @@ function TrendFigures({ trend }: { trend: QueryLike & { data?: EvalTrend } }) {
           {trend.data?.month && (
             <Text size="xs" c="dimmed" style={{ gridColumn: 'span 2' }}>
               统计月份：{trend.data.month}
+            </Text>
+          )}
+          {trend.data?.volatile && (
+            <Text size="xs" c="orange.8" style={{ gridColumn: 'span 2' }} data-testid="trend-volatile">
+              {TREND_VOLATILE_NOTE}
             </Text>
           )}
         </SimpleGrid>

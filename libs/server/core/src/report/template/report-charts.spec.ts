@@ -67,6 +67,7 @@ const trendOf = (n: number) => ({
   month: null,
   source: 'community' as const,
   series: months(n).map((m) => ({ month: m.month, value: m.data, count: null, smoothed: false })),
+  volatile: false,
 });
 
 describe('trend and supply charts', () => {

@@ -203,7 +203,7 @@ describe('renderReportHtml', () => {
   it('prints 暂无数据 for the blocks without data', () => {
     const doc = sampleReportDocument(1);
     Object.assign(doc, {
-      trend: { X: null, R: null, month: null, source: null, series: [] },
+      trend: { X: null, R: null, month: null, source: null, series: [], volatile: false },
       supply: { rows: [] },
       distribution: { rows: [], stepSize: 0 },
       roomTypes: { rows: [] },

@@ -33,6 +33,7 @@ import {
   ReportMsg,
   roomTypeLabel,
   TREND_MIN_MONTH_CASES,
+  TREND_VOLATILE_NOTE,
   trendSourceLabel,
   unitPriceUnit,
   withUnit,
@@ -256,7 +257,9 @@ export function trendSection(trend: EvalTrend, t: EvalType): ReportSection {
       `<span>${escapeHtml(last.month)} 均价 <strong>${escapeHtml(withUnit(formatReportUnitPrice(last.value, t), unitPriceUnit(t)))}</strong>` +
       `　环比 ${changeSpan(ratioPercent(trend.X))}　同比 ${changeSpan(ratioPercent(trend.R))}</span></div>`
     : '';
-  const note = smoothed ? `<p class="small muted">注：案例不足${TREND_MIN_MONTH_CASES}套的月份按与前几个月合并的均价计。</p>` : '';
+  const note =
+    (trend.volatile ? `<p class="small muted">注：${TREND_VOLATILE_NOTE}。</p>` : '') +
+    (smoothed ? `<p class="small muted">注：案例不足${TREND_MIN_MONTH_CASES}套的月份按与前几个月合并的均价计。</p>` : '');
   return { title: '价格走势', body: `<div class="figure-block">${head}${trendChart(trend, t)}${note}</div>` };
 }
 
