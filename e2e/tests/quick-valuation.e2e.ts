@@ -91,6 +91,18 @@ test('a user picks a city by pinyin, values a flat, reads the report, re-values 
   expect((await download).suggestedFilename()).toMatch(/\.xlsx$/);
 });
 
+/** On the map page: finds the community and shows it; the map's container. */
+async function showCommunityOnMap(page: Page) {
+  await page.getByLabel('小区/地址').fill(COMMUNITY);
+  await page
+    .getByRole('option', { name: new RegExp(COMMUNITY) })
+    .first()
+    .click();
+  const map = page.locator('.vmap-container');
+  await expect(map).toBeVisible();
+  return map;
+}
+
 test('a point marked on the map comes back to quick valuation and is valued from its position', async ({ page }) => {
   await logIn(page, 'user', 'demouser', DEMO_PASSWORD);
   await chooseBeijingByPinyin(page);
@@ -101,13 +113,7 @@ test('a point marked on the map comes back to quick valuation and is valued from
   await modal.getByRole('button', { name: '地图定位' }).click();
   await expect(page).toHaveURL(/\/org\/maps/);
 
-  await page.getByLabel('小区/地址').fill(COMMUNITY);
-  await page
-    .getByRole('option', { name: new RegExp(COMMUNITY) })
-    .first()
-    .click();
-  const map = page.locator('.vmap-container');
-  await expect(map).toBeVisible();
+  const map = await showCommunityOnMap(page);
   const box = (await map.boundingBox())!;
   await page.mouse.click(box.x + box.width / 2 + 40, box.y + box.height / 2 + 120);
   await page.getByRole('button', { name: '评估该房产' }).click();
@@ -120,6 +126,34 @@ test('a point marked on the map comes back to quick valuation and is valued from
   await page.getByRole('button', { name: '自动估租金' }).click();
   await expect(page).toHaveURL(/\/org\/valreport\?evalCode=EV\d+/);
   await expect(page.getByText('元/月').first()).toBeVisible();
+});
+
+test('a point marked far from any community is answered on the page, without a valuation request', async ({ page }) => {
+  await logIn(page, 'user', 'demouser', DEMO_PASSWORD);
+  await chooseBeijingByPinyin(page);
+  await page.goto('/org/maps');
+  const box = (await (await showCommunityOnMap(page)).boundingBox())!;
+  await page.mouse.click(box.x + box.width / 2 + 40, box.y + box.height / 2 + 120);
+  await page.getByRole('button', { name: '评估该房产' }).click();
+  await expect(page).toHaveURL(/\/org\/quickval\?isClick=2/);
+  // The same mark moved far out of town, hundreds of kilometres from any Beijing community.
+  await page.evaluate(() => {
+    const gps = JSON.parse(window.sessionStorage.getItem('currentGps') ?? '{}') as { coord: string };
+    window.sessionStorage.setItem('currentGps', JSON.stringify({ ...gps, coord: '113.2,36.1' }));
+  });
+  await page.reload();
+  await expect(page.getByText('地图标记位置')).toBeVisible();
+
+  const valuations: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/api/eval/rapid')) valuations.push(r.url());
+  });
+  await page.getByLabel('面积').fill('75');
+  await page.getByLabel('所在楼层').fill('3');
+  await page.getByLabel('总楼层').fill('6');
+  await page.getByRole('button', { name: '自动估售价' }).click();
+  await expect(page.getByRole('dialog', { name: '提示' }).getByText('未查找到相关房产信息，可采用人工询价进行评估！')).toBeVisible();
+  expect(valuations).toEqual([]);
 });
 
 test('a user without the sale valuation permission sees only the rent button', async ({ page }) => {

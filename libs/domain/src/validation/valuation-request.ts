@@ -3,6 +3,12 @@ import { EVAL_FIELDS } from '../codes/eval-fields';
 import { INT4_MAX } from './fields';
 
 /** Messages of the valuation form (user-side specification, section 5 and the error catalogue). */
+/**
+ * A point marked on the map is valued as the nearest community within this distance (metres); the
+ * page asks which community that is (api/community/gpstoha) with the same distance.
+ */
+export const POINT_COMMUNITY_RADIUS_M = 300;
+
 export const ValuationMsg = {
   cityMissing: '未获取到城市信息，请重新选择城市后再进行评估！',
   cityUnknown: '未获取到城市信息，请刷新重新定位或选择城市！',

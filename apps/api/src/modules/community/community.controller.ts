@@ -1,6 +1,7 @@
 import { Controller, Get, Query, Res, StreamableFile } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
+import { POINT_COMMUNITY_RADIUS_M } from '@valuation/domain';
 import {
   communityAroundSchema,
   communityDetailSchema,
@@ -124,7 +125,7 @@ export class CommunityController {
   @Authenticated()
   @Returns(gpsCommunityListSchema)
   @Get('gpstoha')
-  @ApiOperation({ summary: '坐标所在小区（300 米内，由近及远）：lng、lat、coordtype' })
+  @ApiOperation({ summary: `坐标所在小区（${POINT_COMMUNITY_RADIUS_M} 米内，由近及远）：lng、lat、coordtype` })
   gpsToHa(@Query(new ZodValidationPipe(gpsQuery)) q: GpsQuery) {
     return this.communities.gpsToCommunity(q);
   }

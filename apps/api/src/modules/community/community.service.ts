@@ -1,5 +1,5 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
-import { dictName, PROPERTY_TYPE_LABELS } from '@valuation/domain';
+import { dictName, POINT_COMMUNITY_RADIUS_M, PROPERTY_TYPE_LABELS } from '@valuation/domain';
 import type { CommunityEntity, RegionEntity } from '@valuation/persistence';
 import { CommunityQueries, compassDirection, formatLonLat, fromWgs84, toWgs84 } from '@valuation/core';
 import type {
@@ -21,7 +21,6 @@ import { MarketStatsService } from './market-stats.service';
 /** Suggestions of the community search box. */
 export const FILTER_LIMIT = 20;
 /** Radius and size of the point-to-community lookup. */
-export const GPS_RADIUS_M = 300;
 export const GPS_LIMIT = 10;
 /** Radius and per-category size of the surroundings. */
 export const AROUND_RADIUS_M = 1000;
@@ -107,7 +106,13 @@ export class CommunityService {
 
   async gpsToCommunity(q: GpsQuery): Promise<GpsCommunityList> {
     const city = await this.city(q.city);
-    const rows = await this.communities.nearest(toWgs84({ lon: q.lon, lat: q.lat }, q.coordtype), GPS_RADIUS_M, GPS_LIMIT, city.code, null);
+    const rows = await this.communities.nearest(
+      toWgs84({ lon: q.lon, lat: q.lat }, q.coordtype),
+      POINT_COMMUNITY_RADIUS_M,
+      GPS_LIMIT,
+      city.code,
+      null,
+    );
     const names = await this.regions.names(rows.map((r) => r.dist_code));
     return {
       items: rows.map((r) => ({

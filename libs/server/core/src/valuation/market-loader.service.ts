@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import { monthKey, shiftMonth } from '@valuation/domain';
+import { monthKey, POINT_COMMUNITY_RADIUS_M, shiftMonth } from '@valuation/domain';
 import { preparedQuery } from '@valuation/persistence';
 import {
   MAX_MARKET_CASES,
@@ -71,7 +71,7 @@ export class MarketLoader {
   }
 
   /** The nearest community within `radiusM` of a WGS84 point. */
-  async communityNear(cityCode: string, lat: number, lon: number, radiusM = 300): Promise<SubjectCommunity | null> {
+  async communityNear(cityCode: string, lat: number, lon: number, radiusM = POINT_COMMUNITY_RADIUS_M): Promise<SubjectCommunity | null> {
     const box = boundingBox({ lat, lon }, radiusM);
     const distance = haversineSql('$1', '$2', 'lat', 'lon');
     const rows: SubjectCommunity[] = await this.ds.query(

@@ -203,6 +203,11 @@ export function QuickValuationPage() {
   async function value(evalType: EvalType) {
     const ctx = checkedContext();
     if (!ctx) return;
+    // A marked point with no community near it has nothing to value: say so without asking the server.
+    if (ctx.subject.kind === 'point' && pointCommunities.data?.items.length === 0) {
+      setNotFound(true);
+      return;
+    }
     try {
       const result = await rapid.mutateAsync({ evalType, body: toValuationRequest(form.getValues(), ctx) });
       const to = link('valreport', { evalCode: result.evalCode, state: result.state });
