@@ -21,7 +21,7 @@ test('without map tiles the map page draws the offline district map and a point 
   await expect(page.getByRole('button', { name: '选择城市' })).toHaveText(/北京/);
   const map = page.locator('.vmap-container');
   await expect(map).toBeVisible();
-  await expect(page.getByText('底图加载失败，仍可点击地图标注位置')).toBeVisible();
+  await expect(page.getByText('在线底图加载失败，已显示离线区划图，仍可点击地图标注位置')).toBeVisible();
   expect(tileRequests.length).toBeGreaterThan(0);
 
   // Close in, the district the view lies in is named within the view.

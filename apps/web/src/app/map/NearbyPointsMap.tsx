@@ -4,6 +4,7 @@ import { bd09ToTile, type LonLat } from './coord-convert';
 import { formatDistance } from './geo-distance';
 import { centerIcon, escapeHtml, numberIcon } from './marker-icons';
 import { TILE_CONFIG } from './tile-env';
+import { TILES_FAILED_NOTE } from './map-config';
 import { useLeafletMap } from './use-leaflet-map';
 
 export interface NearbyPoint {
@@ -77,7 +78,7 @@ export function NearbyPointsMap({ center, centerLabel, points, height = 320, cit
 
   return (
     <div ref={container} className="vmap-container" style={{ height, width: '100%' }}>
-      {tilesFailed && <div className="vmap-tile-note">在线底图加载失败，已显示离线区划图</div>}
+      {tilesFailed && <div className="vmap-tile-note">{TILES_FAILED_NOTE}</div>}
     </div>
   );
 }

@@ -37,3 +37,6 @@ export function tileConfigFrom(env: Record<string, string | undefined>): TileCon
   const attribution = env.VITE_MAP_TILE_ATTRIBUTION?.trim() || (url === DEFAULT_TILE_URL ? DEFAULT_TILE_ATTRIBUTION : '');
   return { url, offline: false, datum: parseTileDatum(env.VITE_MAP_TILE_DATUM), attribution };
 }
+
+/** What a map says when its tiles did not load and it shows the offline district map instead. */
+export const TILES_FAILED_NOTE = '在线底图加载失败，已显示离线区划图';

@@ -10,6 +10,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { bd09ToTile, formatLonLat, parseLonLat, tileToBd09, type LonLat } from '../../../app/map/coord-convert';
 import { centerIcon, escapeHtml, pinIcon } from '../../../app/map/marker-icons';
 import { TILE_CONFIG } from '../../../app/map/tile-env';
+import { TILES_FAILED_NOTE } from '../../../app/map/map-config';
 import { useLeafletMap } from '../../../app/map/use-leaflet-map';
 import { usePopupPortal } from '../../../app/map/use-popup-portal';
 import { useRouteLink } from '../../../app/routing/use-route-link';
@@ -434,7 +435,7 @@ export function MapsPage() {
       <Paper withBorder radius="md" style={{ flex: 1, position: 'relative', overflow: 'hidden', isolation: 'isolate' }}>
         <div ref={container} className="vmap-container" style={{ position: 'absolute', inset: 0 }} />
         {showHint && <MapHint onDismiss={closeHint} />}
-        {tilesFailed && <div className="vmap-tile-note">底图加载失败，仍可点击地图标注位置</div>}
+        {tilesFailed && <div className="vmap-tile-note">{TILES_FAILED_NOTE}，仍可点击地图标注位置</div>}
         {map && active && (
           <CommunityHoverCard
             map={map}
