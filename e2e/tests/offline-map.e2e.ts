@@ -29,8 +29,14 @@ test('without map tiles the map page draws the offline district map and a point 
   await expect(labels.first()).toBeVisible();
 
   // Zoomed out to the city, the districts are drawn and named.
+  // One level at a time: a click during a zoom animation is lost, so each waits for the scale to change.
   const zoomOut = page.getByRole('button', { name: 'Zoom out' });
-  for (let i = 0; i < 6; i++) await zoomOut.click();
+  const scale = map.locator('.leaflet-control-scale-line');
+  for (let i = 0; i < 6; i++) {
+    const before = (await scale.textContent()) ?? '';
+    await zoomOut.click();
+    await expect(scale).not.toHaveText(before);
+  }
   await expect(labels.filter({ hasText: '海淀区' })).toBeVisible();
   await expect(labels.filter({ hasText: '朝阳区' })).toBeVisible();
   await expect(labels.filter({ hasText: '东城区' })).toBeVisible();
