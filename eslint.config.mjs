@@ -10,6 +10,7 @@ const ioPackages = [
   'typeorm',
   'ioredis',
   'bullmq',
+  'prom-client',
   'minio',
   'puppeteer-core',
   'exceljs',

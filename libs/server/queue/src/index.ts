@@ -12,3 +12,4 @@ export * from './job-processor.host';
 export { JobWorkers } from './job-workers.service';
 export * from './job-workers.module';
 export * from './periodic-job';
+export * from './metrics';

@@ -1,6 +1,8 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { UnrecoverableError, type Job } from 'bullmq';
+import { Counter, Histogram } from 'prom-client';
 import type { JobProcessorHost } from './job-processor.host';
+import { Metrics } from './metrics';
 
 export const JOB_WORKER_HOSTS = Symbol('JOB_WORKER_HOSTS');
 export const JOB_WORKERS_OPTIONS = Symbol('JOB_WORKERS_OPTIONS');
@@ -23,9 +25,11 @@ export class JobWorkers implements OnApplicationBootstrap, OnModuleDestroy {
   constructor(
     @Inject(JOB_WORKER_HOSTS) private readonly hosts: readonly JobProcessorHost[],
     @Inject(JOB_WORKERS_OPTIONS) private readonly options: JobWorkersRunOptions,
+    @Optional() private readonly metrics?: Metrics,
   ) {}
 
   onApplicationBootstrap(): void {
+    const jobMetrics = this.metrics && new JobMetrics(this.metrics);
     for (const host of this.hosts) {
       const worker = host.worker;
       worker.concurrency = host.concurrency ?? this.options.concurrency;
@@ -35,6 +39,12 @@ export class JobWorkers implements OnApplicationBootstrap, OnModuleDestroy {
       }
       worker.on('error', (error) => this.logger.error(`queue "${worker.name}": ${error.message}`));
       worker.on('failed', (job, error) => this.logFailure(worker.name, job, error));
+      if (jobMetrics) {
+        worker.on('completed', (job) => jobMetrics.record(worker.name, job, 'completed'));
+        worker.on('failed', (job) => {
+          if (job) jobMetrics.record(worker.name, job, 'failed');
+        });
+      }
       worker.run().catch((error: Error) => this.logger.error(`queue "${worker.name}" stopped: ${error.message}`));
     }
     this.logger.log(`serving queues ${this.options.queues.join(', ') || '(none)'} with concurrency ${this.options.concurrency}`);
@@ -53,5 +63,33 @@ export class JobWorkers implements OnApplicationBootstrap, OnModuleDestroy {
     const message = `queue "${queue}": ${what} failed${attempt}${final ? ', giving up' : ', will retry'}: ${error.message}`;
     if (final) this.logger.error(message);
     else this.logger.warn(message);
+  }
+}
+
+/** `worker_jobs_total{queue,name,state}` and `worker_job_duration_seconds{queue,name}`, per attempt. */
+class JobMetrics {
+  private readonly total: Counter<'queue' | 'name' | 'state'>;
+  private readonly duration: Histogram<'queue' | 'name'>;
+
+  constructor(metrics: Metrics) {
+    const registers = [metrics.registry];
+    this.total = new Counter({
+      name: 'worker_jobs_total',
+      help: 'Job attempts finished, by outcome',
+      labelNames: ['queue', 'name', 'state'],
+      registers,
+    });
+    this.duration = new Histogram({
+      name: 'worker_job_duration_seconds',
+      help: 'Time a job attempt took to process',
+      labelNames: ['queue', 'name'],
+      buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300],
+      registers,
+    });
+  }
+
+  record(queue: string, job: Job, state: 'completed' | 'failed'): void {
+    this.total.inc({ queue, name: job.name, state });
+    if (job.processedOn && job.finishedOn) this.duration.observe({ queue, name: job.name }, (job.finishedOn - job.processedOn) / 1000);
   }
 }

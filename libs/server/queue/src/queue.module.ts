@@ -27,7 +27,7 @@ export class QueueModule {
         },
         JobProducer,
       ],
-      exports: [JobProducer, ...queues],
+      exports: [JobProducer, QUEUE_MAP, ...queues],
     };
   }
 }
