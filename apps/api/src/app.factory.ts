@@ -5,7 +5,9 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import express from 'express';
 import { Logger } from 'nestjs-pino';
 import { loadConfig, type AppConfig } from '@valuation/config';
+import { Metrics } from '@valuation/queue';
 import { AppModule } from './app.module';
+import { httpMetrics } from './common/http-metrics';
 import { answerClientErrors, assignRequestId, rejectMalformedText } from './common/malformed-input';
 import { describeApi } from './common/openapi';
 import { securityHeaders } from './common/security-headers';
@@ -35,6 +37,7 @@ export async function createApiApp(config: AppConfig = loadConfig()): Promise<IN
   app.set('trust proxy', config.TRUST_PROXY);
   app.disable('x-powered-by');
   app.use(assignRequestId());
+  app.use(httpMetrics(app.get(Metrics)));
   answerClientErrors(app.getHttpServer());
   app.use(securityHeaders());
   const origins = config.CORS_ORIGINS.split(',')

@@ -33,6 +33,7 @@ import { EvalMethodModule } from './modules/eval-method/eval-method.module';
 import { EvalModule } from './modules/eval/eval.module';
 import { GeoModule } from './modules/geo/geo.module';
 import { HealthModule } from './modules/health/health.module';
+import { MetricsModule } from './modules/metrics/metrics.module';
 import { ObjectionModule } from './modules/objection/objection.module';
 import { OrganizationModule } from './modules/organization/organization.module';
 import { NotifySettingsModule } from './modules/notify-settings/notify-settings.module';
@@ -61,6 +62,7 @@ import { SiteConfigModule } from './modules/site-config/site-config.module';
     AuthModule,
     DownloadLinkModule,
     HealthModule,
+    MetricsModule,
     EvalModule,
     AgencyModule,
     ProfileModule,

@@ -1,5 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import { createServer } from 'node:net';
 import path from 'node:path';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
@@ -35,6 +36,14 @@ function startWorker(main: string, env: Record<string, string>) {
     }
   };
   return { child, exited, logged };
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
 }
 
 describe('worker process (compiled, as a child process)', () => {
@@ -73,16 +82,21 @@ describe('worker process (compiled, as a child process)', () => {
     if (outDir) fs.rmSync(outDir, { recursive: true, force: true });
   });
 
-  it('processes jobs, logs JSON, and exits with 0 on SIGTERM', async () => {
+  it('processes jobs, serves its probes and metrics, logs JSON, and exits with 0 on SIGTERM', async () => {
+    const port = await freePort();
     const worker = startWorker(main, {
       DATABASE_URL: db.url,
       REDIS_PREFIX: prefix,
       LOG_LEVEL: 'info',
       WORKER_QUEUES: 'audit',
       WORKER_CONCURRENCY: '3',
+      WORKER_HTTP_PORT: String(port),
     });
     try {
       await worker.logged('serving queues audit with concurrency 3');
+      await worker.logged(`metrics and health probes on port ${port}`);
+      expect((await fetch(`http://127.0.0.1:${port}/health/live`)).status).toBe(200);
+      expect((await fetch(`http://127.0.0.1:${port}/health/ready`)).status).toBe(200);
 
       const queue = new Queue(
         QUEUES.audit,
@@ -111,6 +125,8 @@ describe('worker process (compiled, as a child process)', () => {
         }
         const rows = await pg.query('SELECT actor_name FROM operation_log WHERE event_key = $1', [payload.eventKey]);
         expect(rows.rows).toEqual([{ actor_name: '王五' }]);
+        const metrics = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+        expect(metrics).toContain('worker_jobs_total{queue="audit",name="audit.record",state="completed"} 1\n');
       } finally {
         await pg.end();
         await queue.close();
@@ -130,8 +146,12 @@ describe('worker process (compiled, as a child process)', () => {
   });
 
   it('exits with 1 and lists every configuration problem', async () => {
-    const exit = await startWorker(main, { DATABASE_URL: db.url, REDIS_PREFIX: prefix, WORKER_QUEUES: 'bogus', WORKER_CONCURRENCY: '0' })
-      .exited;
+    const exit = await startWorker(main, {
+      DATABASE_URL: db.url,
+      REDIS_PREFIX: prefix,
+      WORKER_QUEUES: 'bogus',
+      WORKER_CONCURRENCY: '0',
+    }).exited;
     expect(exit.code).toBe(1);
     const [heading, ...problems] = exit.stderr.trimEnd().split('\n');
     expect(heading).toBe('Invalid configuration:');

@@ -24,6 +24,7 @@ async function main(): Promise<void> {
       queues: workerQueues(config),
       concurrency: config.WORKER_CONCURRENCY,
       lockDuration: config.WORKER_LOCK_MS,
+      httpPort: config.WORKER_HTTP_PORT,
     });
     const app = await NestFactory.createApplicationContext(module, { logger: new Logger(pino, params), abortOnError: false });
     // SIGTERM closes the workers, which finish their active jobs first, then the process exits with 0.

@@ -1,3 +1,4 @@
+import { createServer } from 'node:net';
 import { getQueueToken } from '@nestjs/bullmq';
 import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
@@ -23,6 +24,14 @@ const event = (eventKey: string): AuditRecordPayload => ({
   ip: '10.1.2.3',
   at: new Date().toISOString(),
 });
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
 
 async function bootWorker(options: Partial<WorkerModuleOptions> = {}): Promise<INestApplicationContext> {
   const config = loadConfig();
@@ -98,6 +107,57 @@ describe('worker process (in-process)', () => {
       const done = await settledJob(queue, String(job.id));
       expect(done.attemptsMade).toBe(1);
       expect(done.failedReason).toBe('no handler for job "audit.erase" in AuditProcessor');
+    });
+  });
+
+  describe('metrics and health probes', () => {
+    let app: INestApplicationContext;
+    let base: string;
+
+    beforeAll(async () => {
+      const port = await freePort();
+      base = `http://127.0.0.1:${port}`;
+      app = await bootWorker({ queues: [QUEUES.audit], httpPort: port });
+    });
+
+    afterAll(async () => {
+      await app.close();
+    });
+
+    it('answers the liveness and readiness probes once PostgreSQL and Redis answer', async () => {
+      const live = await fetch(`${base}/health/live`);
+      expect(live.status).toBe(200);
+      expect(await live.json()).toEqual({ status: 'ok' });
+      const ready = await fetch(`${base}/health/ready`);
+      expect(ready.status).toBe(200);
+      expect(await ready.json()).toEqual({ status: 'ok', checks: { postgres: 'up', redis: 'up' } });
+      expect((await fetch(`${base}/nothing`)).status).toBe(404);
+    });
+
+    it('counts and times the jobs it ran by queue, name and outcome, next to the queue gauges', async () => {
+      const queue = app.get<Queue>(getQueueToken(QUEUES.audit));
+      const done = await app.get(JobProducer).enqueue('audit.record', event('metrics-event'));
+      const bad = await queue.add('audit.record', { eventKey: 'metrics-bad' }, { attempts: 1 });
+      await Promise.all([settledJob(queue, done), settledJob(queue, String(bad.id))]);
+
+      const res = await fetch(`${base}/metrics`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('text/plain; version=0.0.4; charset=utf-8');
+      const text = await res.text();
+      expect(text).toContain('worker_jobs_total{queue="audit",name="audit.record",state="completed"} 1\n');
+      expect(text).toContain('worker_jobs_total{queue="audit",name="audit.record",state="failed"} 1\n');
+      expect(text).toMatch(/^worker_job_duration_seconds_count\{queue="audit",name="audit.record"\} 2$/m);
+      const failed = new RegExp(`^bullmq_queue_failed\\{queue="audit",prefix="${prefix}"\\} (\\d+)$`, 'm').exec(text);
+      expect(Number(failed?.[1])).toBeGreaterThanOrEqual(1);
+      expect(text).toMatch(/^process_resident_memory_bytes\{process="worker"\} \d+/m);
+    });
+
+    it('stops listening when the application closes', async () => {
+      const port = await freePort();
+      const other = await bootWorker({ queues: [QUEUES.audit], httpPort: port });
+      expect((await fetch(`http://127.0.0.1:${port}/health/live`)).status).toBe(200);
+      await other.close();
+      await expect(fetch(`http://127.0.0.1:${port}/health/live`)).rejects.toThrow();
     });
   });
 

@@ -3,8 +3,9 @@ import { LoggerModule, type Params } from 'nestjs-pino';
 import { APP_CONFIG, ConfigModule, logTransport, type AppConfig } from '@valuation/config';
 import type { QueueName } from '@valuation/contracts';
 import { PersistenceModule } from '@valuation/persistence';
-import { JobWorkersModule, QueueModule, type JobProcessorHost } from '@valuation/queue';
+import { JobWorkersModule, MetricsModule, QueueModule, RedisModule, type JobProcessorHost } from '@valuation/queue';
 import { WORKER_PROCESSOR_IMPORTS, WORKER_PROCESSORS } from './processors';
+import { WORKER_HTTP_PORT, WorkerHttpServer } from './worker-http.server';
 
 export interface WorkerModuleOptions {
   /** Queues this process serves (workerQueues(config)). */
@@ -13,6 +14,8 @@ export interface WorkerModuleOptions {
   concurrency: number;
   /** How long a job stays locked to a worker that stopped answering (WORKER_LOCK_MS). */
   lockDuration?: number;
+  /** Port of /metrics and the health probes (WORKER_HTTP_PORT); without it (or 0) no HTTP server. */
+  httpPort?: number;
   /** Replaces the worker's processors; tests use it to run processors of their own. */
   processors?: ReadonlyArray<Type<JobProcessorHost>>;
 }
@@ -23,8 +26,9 @@ export function workerLoggerParams(config: AppConfig): Params {
 }
 
 /**
- * The worker process: no HTTP, only the BullMQ workers of the chosen queues. forRoot() throws
- * JobHandlerError when a served job name has no handler or more than one.
+ * The worker process: the BullMQ workers of the chosen queues and, given a port, a bare HTTP server
+ * for metrics and health probes. forRoot() throws JobHandlerError when a served job name has no
+ * handler or more than one.
  */
 @Module({})
 export class WorkerModule {
@@ -35,7 +39,9 @@ export class WorkerModule {
         ConfigModule,
         LoggerModule.forRootAsync({ inject: [APP_CONFIG], useFactory: workerLoggerParams }),
         PersistenceModule,
+        RedisModule,
         QueueModule.forRoot(),
+        MetricsModule.forRoot('worker'),
         JobWorkersModule.forRoot({
           queues: options.queues,
           concurrency: options.concurrency,
@@ -44,6 +50,7 @@ export class WorkerModule {
           imports: WORKER_PROCESSOR_IMPORTS,
         }),
       ],
+      providers: options.httpPort ? [{ provide: WORKER_HTTP_PORT, useValue: options.httpPort }, WorkerHttpServer] : [],
     };
   }
 }

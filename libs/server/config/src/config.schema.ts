@@ -122,6 +122,12 @@ export const configSchema = z.object({
    */
   API_DOCS: bool.default(true),
   /**
+   * Bearer token that opens GET /api/metrics to any caller. Without it (or without the token) the
+   * metrics answer only requests made straight from a loopback or private address, not through a
+   * proxy (no X-Forwarded-For or Forwarded header): Prometheus scraping the pod.
+   */
+  METRICS_TOKEN: z.string().min(16).optional(),
+  /**
    * Lifetime of a download link (POST /api/download-link): a single-use ticket for one path and
    * query, so the web never puts a session token in a URL.
    */
@@ -156,6 +162,8 @@ export const configSchema = z.object({
    * holder has died (BullMQ's lock duration and the interval of its stalled-job check).
    */
   WORKER_LOCK_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
+  /** Port of the worker's /metrics, /health/live and /health/ready; 0 serves none of them. */
+  WORKER_HTTP_PORT: z.coerce.number().int().min(0).max(65535).default(3002),
   /**
    * Batch chunks valued at once in one worker process (instead of WORKER_CONCURRENCY for the
    * batch queue). Valuing is CPU work in the process, so about the number of cores it may use.
