@@ -15,6 +15,8 @@ export S3_LOCAL_PORT="${E2E_S3_PORT:-9100}"
 export S3_LOCAL_DIR=.data/e2e-s3
 export S3_ENDPOINT="http://127.0.0.1:${S3_LOCAL_PORT}"
 export LOG_LEVEL="${LOG_LEVEL:-warn}"
+# No worker metrics server unless asked, so stacks on other ports do not compete for 3002.
+export WORKER_HTTP_PORT="${E2E_WORKER_HTTP_PORT:-0}"
 # Customer domains of the tests resolve to loopback in the browser (host-resolver rules).
 export WEB_ALLOWED_HOSTS="${WEB_ALLOWED_HOSTS:-.e2e.test}"
 

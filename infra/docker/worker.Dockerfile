@@ -40,12 +40,16 @@ RUN apt-get update \
 ENV NODE_ENV=production \
     NODE_OPTIONS="--enable-source-maps --max-old-space-size=1024" \
     PUPPETEER_EXECUTABLE_PATH=/usr/bin/chromium \
-    WORKER_QUEUES=all
+    WORKER_QUEUES=all \
+    WORKER_HTTP_PORT=3002
 WORKDIR /app
 COPY package.json ./
 COPY --from=prod-deps /app/node_modules ./node_modules
 COPY --from=build /app/dist/server ./dist/server
 USER node
+EXPOSE 3002
+HEALTHCHECK --interval=15s --timeout=5s --start-period=30s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.WORKER_HTTP_PORT||3002)+'/health/live').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 STOPSIGNAL SIGTERM
 ENTRYPOINT ["/usr/bin/tini", "--"]
 CMD ["node", "dist/server/apps/worker/src/main.js"]
