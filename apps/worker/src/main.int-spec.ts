@@ -84,6 +84,7 @@ describe('worker process (compiled, as a child process)', () => {
 
   it('processes jobs, serves its probes and metrics, logs JSON, and exits with 0 on SIGTERM', async () => {
     const port = await freePort();
+    let bad: { id?: string } = {};
     const worker = startWorker(main, {
       DATABASE_URL: db.url,
       REDIS_PREFIX: prefix,
@@ -115,12 +116,13 @@ describe('worker process (compiled, as a child process)', () => {
         at: new Date().toISOString(),
       };
       const job = await queue.add('audit.record', payload);
+      bad = await queue.add('audit.record', { eventKey: 'child-process-bad', tenantId: 2 }, { attempts: 1 });
       const pg = new Client({ connectionString: db.url });
       await pg.connect();
       try {
         const deadline = Date.now() + 10_000;
-        while ((await queue.getJobState(String(job.id))) !== 'completed') {
-          if (Date.now() > deadline) throw new Error('the worker did not complete the job');
+        while ((await queue.getJobState(String(job.id))) !== 'completed' || (await queue.getJobState(String(bad.id))) !== 'failed') {
+          if (Date.now() > deadline) throw new Error('the worker did not settle the jobs');
           await new Promise((resolve) => setTimeout(resolve, 50));
         }
         const rows = await pg.query('SELECT actor_name FROM operation_log WHERE event_key = $1', [payload.eventKey]);
@@ -142,6 +144,16 @@ describe('worker process (compiled, as a child process)', () => {
       .split('\n')
       .map((line) => JSON.parse(line) as { name: string; msg: string });
     expect(lines.every((line) => line.name === 'worker')).toBe(true);
+    expect(lines).toContainEqual(
+      expect.objectContaining({
+        level: 50,
+        queue: 'audit',
+        jobId: bad.id,
+        jobName: 'audit.record',
+        tenantId: 2,
+        msg: expect.stringMatching(/giving up/),
+      }),
+    );
     expect(lines.map((line) => line.msg)).toEqual(expect.arrayContaining(['closing workers; waiting for active jobs', 'workers closed']));
   });
 

@@ -9,7 +9,7 @@ export * from './queue.module';
 export * from './job-handler.check';
 export * from './job-handler.decorator';
 export * from './job-processor.host';
-export { JobWorkers } from './job-workers.service';
+export { JobWorkers, jobLogFields } from './job-workers.service';
 export * from './job-workers.module';
 export * from './periodic-job';
 export * from './metrics';

@@ -15,6 +15,22 @@ export interface JobWorkersRunOptions {
 }
 
 /**
+ * Fields of every log line about a job: its queue, id and name, and the task and tenant its payload
+ * names, so the lines of one batch or one tenant can be found together.
+ */
+export function jobLogFields(queue: string, job: Job): Record<string, string | number | undefined> {
+  const fields: Record<string, string | number | undefined> = { queue, jobId: job.id, jobName: job.name };
+  const data: unknown = job.data;
+  if (data && typeof data === 'object') {
+    for (const key of ['taskId', 'tenantId']) {
+      const value: unknown = (data as Record<string, unknown>)[key];
+      if (typeof value === 'number' || typeof value === 'string') fields[key] = value;
+    }
+  }
+  return fields;
+}
+
+/**
  * Starts the BullMQ worker of every processor once the application has booted, and on shutdown
  * closes them before anything else is torn down: close() waits for the active jobs to finish.
  */
@@ -39,6 +55,9 @@ export class JobWorkers implements OnApplicationBootstrap, OnModuleDestroy {
       }
       worker.on('error', (error) => this.logger.error(`queue "${worker.name}": ${error.message}`));
       worker.on('failed', (job, error) => this.logFailure(worker.name, job, error));
+      worker.on('completed', (job) =>
+        this.logger.debug({ msg: `job "${job.name}" ${job.id} completed`, ...jobLogFields(worker.name, job) }),
+      );
       if (jobMetrics) {
         worker.on('completed', (job) => jobMetrics.record(worker.name, job, 'completed'));
         worker.on('failed', (job) => {
@@ -60,9 +79,10 @@ export class JobWorkers implements OnApplicationBootstrap, OnModuleDestroy {
     const what = job ? `job "${job.name}" ${job.id}` : 'a job';
     const final = error instanceof UnrecoverableError || !job || job.attemptsMade >= (job.opts.attempts ?? 1);
     const attempt = job ? ` (attempt ${job.attemptsMade} of ${job.opts.attempts ?? 1})` : '';
-    const message = `queue "${queue}": ${what} failed${attempt}${final ? ', giving up' : ', will retry'}: ${error.message}`;
-    if (final) this.logger.error(message);
-    else this.logger.warn(message);
+    const msg = `queue "${queue}": ${what} failed${attempt}${final ? ', giving up' : ', will retry'}: ${error.message}`;
+    const line = job ? { msg, ...jobLogFields(queue, job) } : { msg, queue };
+    if (final) this.logger.error(line);
+    else this.logger.warn(line);
   }
 }
 
