@@ -1,5 +1,7 @@
 import type { Test } from 'supertest';
 import { encodePng } from '@valuation/core';
+import { ReportConfigEntity } from '@valuation/persistence';
+import { IsNull } from 'typeorm';
 import { DownloadLinkMsg, DownloadTicketService } from '../src/modules/download-link/download-ticket.service';
 import { SessionService } from '../src/modules/auth/session.service';
 import { HSTS, REPORT_HTML_CSP } from '../src/common/security-headers';
@@ -105,10 +107,15 @@ describe('download links and the headers of the API answers', () => {
   });
 
   it('gives channel staff links to channel downloads', async () => {
+    // The demo channel's consulting report is configured; its seal is replaced with this one.
+    const { id } = await t.ds
+      .getRepository(ReportConfigEntity)
+      .findOneByOrFail({ tenantId: t.demoTenantId, companyId: IsNull(), reportType: 2 });
     await t
       .http()
-      .post('/api/tenant/report-config/add')
+      .post('/api/tenant/report-config/update')
       .set('Authorization', `Bearer ${channel}`)
+      .field('id', String(id))
       .field('reportType', '2')
       .field('reportName', '房地产咨询报告')
       .attach('reportSignImgFile', SEAL_PNG, { filename: 'seal.png', contentType: 'image/png' })
