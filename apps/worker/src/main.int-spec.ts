@@ -1,13 +1,12 @@
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { Client } from 'pg';
 import { QUEUE_NAMES, QUEUES, type AuditRecordPayload } from '@valuation/contracts';
 import { bullOptions } from '@valuation/queue';
-import { createTestDatabase, uniqueRedisPrefix, type TestDatabase } from '@valuation/testing';
+import { createTestDatabase, freePort, uniqueRedisPrefix, type TestDatabase } from '@valuation/testing';
 
 const root = path.resolve(__dirname, '../../..');
 const SOURCES = ['apps/worker/src', 'libs/domain/src', 'libs/valuation/src', 'libs/contracts/src', 'libs/server'];
@@ -36,14 +35,6 @@ function startWorker(main: string, env: Record<string, string>) {
     }
   };
   return { child, exited, logged };
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 describe('worker process (compiled, as a child process)', () => {

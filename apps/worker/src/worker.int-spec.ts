@@ -1,4 +1,4 @@
-import { connect, createServer } from 'node:net';
+import { connect } from 'node:net';
 import { getQueueToken } from '@nestjs/bullmq';
 import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
@@ -9,7 +9,7 @@ import { loadConfig, workerQueues } from '@valuation/config';
 import { QUEUES, type AuditRecordPayload } from '@valuation/contracts';
 import { AuditService } from '@valuation/core';
 import { bullOptions, JobHandler, JobProcessor, JobProcessorHost, JobProducer, type JobOf } from '@valuation/queue';
-import { createTestDatabase, uniqueRedisPrefix, type TestDatabase, settledJob } from '@valuation/testing';
+import { createTestDatabase, freePort, uniqueRedisPrefix, type TestDatabase, settledJob } from '@valuation/testing';
 import { WorkerModule, type WorkerModuleOptions } from './worker.module';
 
 const event = (eventKey: string): AuditRecordPayload => ({
@@ -24,14 +24,6 @@ const event = (eventKey: string): AuditRecordPayload => ({
   ip: '10.1.2.3',
   at: new Date().toISOString(),
 });
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 async function bootWorker(options: Partial<WorkerModuleOptions> = {}): Promise<INestApplicationContext> {
   const config = loadConfig();

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -10,18 +9,9 @@ import { ConfigModule, loadConfig } from '@valuation/config';
 import { ObjectNotFoundError, ObjectStorage } from './object-storage.service';
 import { StorageModule } from './storage.module';
 import { minioClientOptions } from './storage.options';
-import { startS3Server } from '@valuation/testing';
+import { freePort, startS3Server } from '@valuation/testing';
 
 const uniqueBucket = () => `test-${randomBytes(5).toString('hex')}`;
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
 
 describe('ObjectStorage against the loopback S3 server', () => {
   const bucket = uniqueBucket();
