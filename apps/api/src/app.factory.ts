@@ -10,6 +10,7 @@ import { AppModule } from './app.module';
 import { httpMetrics } from './common/http-metrics';
 import { answerClientErrors, assignRequestId, rejectMalformedText } from './common/malformed-input';
 import { describeApi } from './common/openapi';
+import { mountQueueBoard } from './common/queue-board';
 import { securityHeaders } from './common/security-headers';
 
 /** The conventions every endpoint shares, at the top of the OpenAPI document. */
@@ -51,6 +52,7 @@ export async function createApiApp(config: AppConfig = loadConfig()): Promise<IN
   app.use(express.json({ limit: config.BODY_LIMIT }));
   app.use(express.urlencoded({ limit: config.BODY_LIMIT, extended: true }));
   app.use(rejectMalformedText());
+  mountQueueBoard(app, config);
 
   const openApi = new DocumentBuilder()
     .setTitle('房产智能估价平台 API')

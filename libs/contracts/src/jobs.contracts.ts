@@ -18,7 +18,8 @@ export interface AuditRecordPayload {
   /** Unique per event: a retried job never records it twice. */
   eventKey: string;
   tenantId: number;
-  population: 'user' | 'tenant';
+  /** A customer user, tenant staff, or a platform operator (tenant 0, actor 0). */
+  population: 'user' | 'tenant' | 'operator';
   actorId: number;
   actorLogin: string;
   actorName: string;

@@ -1,5 +1,6 @@
 import type { RequestHandler } from 'express';
 import helmet from 'helmet';
+import { QUEUE_BOARD_PATH } from './queue-board';
 
 type Directives = Record<string, string[]>;
 
@@ -15,7 +16,10 @@ const API_CSP: Directives = {
   'frame-ancestors': ["'self'"],
 };
 
-/** The API description page (Swagger UI): its scripts are files of its own; it injects styles and uses data: images. */
+/**
+ * The API description page (Swagger UI) and the operators' queue dashboard (Bull Board): their
+ * scripts are files of their own; they inject styles and use data: images.
+ */
 const DOCS_CSP: Directives = {
   'default-src': ["'self'"],
   'script-src': ["'self'"],
@@ -39,11 +43,12 @@ export const REPORT_HTML_CSP =
 /** Sent only over HTTPS (directly or from a trusted proxy): a browser must not learn it over plain HTTP. */
 export const HSTS = 'max-age=31536000; includeSubDomains';
 
-const DOCS_PATH = '/api/docs';
+/** Paths of the pages the API serves itself. */
+const PAGE_PATHS = ['/api/docs', QUEUE_BOARD_PATH];
 
 /**
  * Helmet's headers (nosniff, X-Frame-Options SAMEORIGIN, no referrer...) with a Content-Security-Policy
- * for the API and one for its description page, and HSTS when the request came over HTTPS. Whether
+ * for the API and one for the pages it serves (its description, the queue dashboard), and HSTS when the request came over HTTPS. Whether
  * it did is Express's `req.secure`, which believes X-Forwarded-Proto only from trusted proxies.
  */
 export function securityHeaders(): RequestHandler {
@@ -52,6 +57,6 @@ export function securityHeaders(): RequestHandler {
   const docs = helmet({ ...common, contentSecurityPolicy: { useDefaults: false, directives: DOCS_CSP } });
   return (req, res, next) => {
     if (req.secure) res.setHeader('Strict-Transport-Security', HSTS);
-    return req.path.startsWith(DOCS_PATH) ? docs(req, res, next) : api(req, res, next);
+    return PAGE_PATHS.some((p) => req.path.startsWith(p)) ? docs(req, res, next) : api(req, res, next);
   };
 }

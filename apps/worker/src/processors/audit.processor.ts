@@ -9,7 +9,7 @@ import { JobHandler, JobProcessor, JobProcessorHost, type JobOf } from '@valuati
 const auditRecordPayload = z.object({
   eventKey: z.string().min(1).max(64),
   tenantId: z.int32().min(0),
-  population: z.enum(['user', 'tenant']),
+  population: z.enum(['user', 'tenant', 'operator']),
   actorId: z.int32().min(0),
   actorLogin: z.string().max(18),
   actorName: z.string().max(20),

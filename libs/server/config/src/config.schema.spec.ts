@@ -37,6 +37,13 @@ describe('configuration', () => {
     expect(problems).toMatch(/BUSINESS_TZ: not an IANA time zone/);
   });
 
+  it('takes the queue dashboard login whole or not at all', () => {
+    expect(loadConfig({ OPS_USER: 'ops', OPS_PASSWORD: 'a-long-operator-password' }).OPS_USER).toBe('ops');
+    expect(() => loadConfig({ OPS_USER: 'ops' })).toThrow(/OPS_USER, OPS_PASSWORD: set both/);
+    expect(() => loadConfig({ OPS_USER: 'ops', OPS_PASSWORD: 'short' })).toThrow(/OPS_PASSWORD/);
+    expect(() => loadConfig({ OPS_USER: '运维', OPS_PASSWORD: 'a-long-operator-password' })).toThrow(/OPS_USER/);
+  });
+
   it('explains problems in English for operators, though the domain library makes zod answer users in Chinese', () => {
     expect(() => loadConfig({ API_WORKERS: '0' })).toThrow('API_WORKERS: Too small: expected number to be >=1');
   });

@@ -128,6 +128,15 @@ export const configSchema = z.object({
    */
   METRICS_TOKEN: z.string().min(16).optional(),
   /**
+   * Login of the platform operators' queue dashboard at /api/ops/queues (HTTP Basic, with
+   * OPS_PASSWORD). Without both the dashboard is not served: the path is an unknown route.
+   */
+  OPS_USER: z
+    .string()
+    .regex(/^[A-Za-z0-9_.-]{1,18}$/, 'letters, digits, _ . - (at most 18)')
+    .optional(),
+  OPS_PASSWORD: z.string().min(16).optional(),
+  /**
    * Lifetime of a download link (POST /api/download-link): a single-use ticket for one path and
    * query, so the web never puts a session token in a URL.
    */
@@ -226,6 +235,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   // Operators read these in English, whatever language the application's own forms answer in.
   const parsed = configSchema.safeParse(input, { error: z.locales.en().localeError });
   const problems = parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join('.') || '(config)'}: ${i.message}`);
+  if ((input.OPS_USER === undefined) !== (input.OPS_PASSWORD === undefined)) {
+    problems.push('OPS_USER, OPS_PASSWORD: set both for the queue dashboard, or neither');
+  }
   if (input.NODE_ENV === 'production' && (!input.JWT_SECRET || input.JWT_SECRET === DEV_JWT_SECRET)) {
     problems.push('JWT_SECRET: must be set in production');
   }

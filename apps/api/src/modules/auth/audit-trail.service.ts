@@ -5,7 +5,8 @@ import type { Population } from '@valuation/domain';
 
 export interface AuditActor {
   tenantId: number;
-  population: Population;
+  /** 'operator' is a platform operator: tenant 0, id 0. */
+  population: Population | 'operator';
   id: number;
   loginUser: string;
   userName: string;
