@@ -22,6 +22,8 @@ step() {
 step "Lint" npx nx run-many -t lint --outputStyle=static
 step "Format" npx prettier --check . --log-level warn
 step "Type check" npm run --silent typecheck
+# Kubernetes manifests, the compose file and the alert rules against their schemas and tools: a typo fails here.
+step "Manifests" node scripts/lib/check-manifests.mjs
 # Each project's unit and component (jsdom) tests, through Nx and its cache.
 step "Unit and component tests" npx nx run-many -t test --outputStyle=static
 # Dates must not depend on the zone the process runs in: the unit suite once more in a zone far from Beijing's.

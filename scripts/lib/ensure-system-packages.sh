@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Installs, when missing, the Debian packages the system needs beside Node.js: Chromium for the
 # report PDFs and the browser tests, CJK fonts (WenQuanYi Micro Hei is TrueType, which Chromium
-# embeds as a compact font subset; Noto CJK covers what it lacks), and poppler-utils, whose
-# pdftotext the tests read report PDFs with.
+# embeds as a compact font subset; Noto CJK covers what it lacks), poppler-utils, whose
+# pdftotext the tests read report PDFs with, and prometheus for promtool, which checks the alert
+# rules.
 set -euo pipefail
 
 missing=()
-for pkg in chromium fonts-wqy-microhei fonts-noto-cjk poppler-utils; do
+for pkg in chromium fonts-wqy-microhei fonts-noto-cjk poppler-utils prometheus; do
   dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg")
 done
 [ "${#missing[@]}" -eq 0 ] && exit 0
