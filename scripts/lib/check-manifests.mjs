@@ -1,8 +1,8 @@
 /**
  * Checks the deployment files without a cluster or a Docker engine, so a typo fails the build:
  * - every document of infra/k8s against the Kubernetes schemas (kubernetes-models, generated from
- *   the OpenAPI of a current Kubernetes release; KEDA's ScaledObject from its CRD), and every file a
- *   kustomization lists exists and is checked;
+ *   the OpenAPI of a current Kubernetes release; KEDA's ScaledObject from its CRD), every file a
+ *   kustomization lists exists, and probe, scrape and Service ports name ports the containers declare;
  * - docker-compose.yml against the Compose specification (dclint's bundled schema);
  * - the Prometheus alert rules with promtool, and the rules' own tests.
  * First it makes sure each validator refuses a broken document, so a checker that accepts
@@ -51,9 +51,67 @@ function readDocuments(file) {
   });
 }
 
+/** The pod template of a workload, or undefined for other kinds. */
+function podTemplate(doc) {
+  if (doc.kind === 'CronJob') return doc.spec?.jobTemplate?.spec?.template;
+  return ['Deployment', 'StatefulSet', 'DaemonSet', 'Job'].includes(doc.kind) ? doc.spec?.template : undefined;
+}
+
+/** Whether a port reference (a name or a number) is one the containers declare. */
+const declares = (containers, ref) =>
+  containers.some((c) => (c.ports ?? []).some((p) => p.name === ref || p.containerPort === Number(ref)));
+
+/**
+ * References between documents that no schema checks: probe ports, the Prometheus scrape port,
+ * and the target port of each Service, against the ports the selected containers declare.
+ */
+function referenceProblems(docs) {
+  const problems = [];
+  const workloads = docs.filter((d) => podTemplate(d.doc));
+  for (const { file, doc } of workloads) {
+    const template = podTemplate(doc);
+    const containers = template.spec?.containers ?? [];
+    const where = `${file}: ${doc.kind} ${doc.metadata?.name}`;
+    for (const c of containers) {
+      for (const probe of ['livenessProbe', 'readinessProbe', 'startupProbe']) {
+        const port = c[probe]?.httpGet?.port ?? c[probe]?.tcpSocket?.port;
+        if (port !== undefined && !declares(containers, port))
+          problems.push(`${where}: ${probe} of ${c.name} uses port ${port}, which no container declares`);
+      }
+    }
+    const annotations = template.metadata?.annotations ?? {};
+    if (annotations['prometheus.io/scrape'] === 'true' && !declares(containers, annotations['prometheus.io/port'])) {
+      problems.push(`${where}: prometheus.io/port ${annotations['prometheus.io/port']} is not a declared container port`);
+    }
+  }
+  for (const { file, doc } of docs.filter((d) => d.doc.kind === 'Service')) {
+    const selector = Object.entries(doc.spec?.selector ?? {});
+    const selected = workloads.filter(({ doc: w }) => {
+      const labels = podTemplate(w).metadata?.labels ?? {};
+      return selector.length > 0 && selector.every(([k, v]) => labels[k] === v);
+    });
+    if (selected.length === 0) {
+      problems.push(`${file}: Service ${doc.metadata?.name} selects no workload`);
+      continue;
+    }
+    for (const port of doc.spec?.ports ?? []) {
+      const target = port.targetPort ?? port.port;
+      for (const { doc: w } of selected) {
+        if (!declares(podTemplate(w).spec?.containers ?? [], target)) {
+          problems.push(
+            `${file}: Service ${doc.metadata?.name} targets port ${target}, which ${w.kind} ${w.metadata?.name} does not declare`,
+          );
+        }
+      }
+    }
+  }
+  return problems;
+}
+
 /** Problems of every manifest under infra/k8s, by file. */
 async function kubernetesProblems(dir) {
   const problems = [];
+  const docs = [];
   for (const name of fs
     .readdirSync(dir)
     .filter((f) => /\.ya?ml$/.test(f))
@@ -68,9 +126,10 @@ async function kubernetesProblems(dir) {
         continue;
       }
       for (const p of await objectProblems(doc)) problems.push(`${name}: ${p}`);
+      docs.push({ file: name, doc });
     }
   }
-  return problems;
+  return [...problems, ...referenceProblems(docs)];
 }
 
 /** dclint with the schema check and its correctness rules; its style preferences (key order, etc.) are not ours. */
