@@ -181,8 +181,14 @@ function main(): void {
   const { listings, rejections } = readListings(text, LATEST_BUILD_YEAR);
   console.log(`Leave-one-out accuracy of the valuation engine on ${csv}`);
   console.log(`rows: ${listings.length + rejections.length}, used: ${listings.length}, rejected: ${rejections.length}`);
-  for (const [reason, lines] of groupBy(rejections, (r) => r.reason)) {
-    console.log(`  rejected ${lines.length}× ${reason} (line ${lines.map((l) => l.line).join(', ')})`);
+  for (const [reason, lines] of [...groupBy(rejections, (r) => r.reason)].sort((a, b) => b[1].length - a[1].length)) {
+    const shown = lines.slice(0, 10).map((l) => l.line);
+    console.log(`  rejected ${lines.length}× ${reason} (line ${shown.join(', ')}${lines.length > shown.length ? ', …' : ''})`);
+  }
+  if (listings.length === 0) {
+    console.error('No row of the file could be read, so there is nothing to study (the reasons are above).');
+    process.exitCode = 1;
+    return;
   }
 
   const byCommunity = groupBy(listings, (l) => `${l.propType}|${l.communityCode}`);

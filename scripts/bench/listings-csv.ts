@@ -1,4 +1,4 @@
-import { dictCode } from '@valuation/domain';
+import { FieldError, listingColumns, readListingRow } from '@valuation/domain';
 import type { MarketCase } from '@valuation/valuation';
 
 /** One listing of the Beijing file mapped to the engine's case shape. */
@@ -48,120 +48,60 @@ export function parseCsv(text: string): string[][] {
   return rows;
 }
 
-const COLUMNS = [
-  'Direction',
-  'District',
-  'Elevator',
-  'Floor',
-  'Garden',
-  'Id',
-  'Layout',
-  'Price',
-  'Region',
-  'Renovation',
-  'Size',
-  'UnitPrice',
-  'Year',
-] as const;
-type Column = (typeof COLUMNS)[number];
-
-/** Orientation text (南北, 东南, 南西北...) to the face dictionary: south+north is 南北, else the main pair. */
-export function faceCode(direction: string): string | null {
-  const e = direction.includes('东');
-  const s = direction.includes('南');
-  const w = direction.includes('西');
-  const n = direction.includes('北');
-  let name: string | null = null;
-  if (s && n) name = '南北';
-  else if (s) name = e && !w ? '东南' : w && !e ? '西南' : '南';
-  else if (n) name = e && !w ? '东北' : w && !e ? '西北' : '北';
-  else if (e && w) name = '东西';
-  else if (e) name = '东';
-  else if (w) name = '西';
-  return name ? dictCode('face', name) : null;
-}
-
-const DECORATION: Readonly<Record<string, string | null>> = {
-  精装: dictCode('intDeco', '精装'),
-  简装: dictCode('intDeco', '简装'),
-  毛坯: dictCode('intDeco', '毛坯'),
-  其他: null,
-};
-
-const BUILDING_TYPE: Readonly<Record<string, string | null>> = {
-  板楼: dictCode('bldgType', '板楼'),
-  塔楼: dictCode('bldgType', '塔楼'),
-  板塔结合: dictCode('bldgType', '板塔结合'),
-  暂无数据: null,
-  平房: null,
-};
-
 /**
- * Maps the rows to listings. Community = Garden within Region; business area = District within
- * Region. Layouts "N室M厅" are residences (11); "N房间M卫" are commercial-residential apartments (13).
+ * Maps the rows of a listing export (the Beijing file's English columns or a listing site's Chinese
+ * ones; see LISTING_HEADERS) to listings. Community = community within district; business area =
+ * business area within district (the district itself when the file has none). Layouts "N房间M卫"
+ * are commercial-residential apartments (13), others residences (11). A row without a build year,
+ * floor or listing date is kept; those stay unknown.
  */
 export function readListings(text: string, latestYear: number): { listings: Listing[]; rejections: Rejection[] } {
   const rows = parseCsv(text);
   const header = rows[0] ?? [];
-  const index = Object.fromEntries(COLUMNS.map((c) => [c, header.indexOf(c)])) as Record<Column, number>;
-  const missing = COLUMNS.filter((c) => index[c] < 0);
-  if (missing.length) throw new Error(`CSV header lacks columns: ${missing.join(', ')}`);
+  let columns;
+  try {
+    columns = listingColumns(header);
+  } catch (error) {
+    if (error instanceof FieldError) throw new Error(`CSV header: ${error.message}`);
+    throw error;
+  }
+  const today = `${latestYear}-12-31`;
   const listings: Listing[] = [];
   const rejections: Rejection[] = [];
   for (let r = 1; r < rows.length; r++) {
     const row = rows[r];
     if (row.length === 1 && row[0].trim() === '') continue;
-    const get = (c: Column): string => (row[index[c]] ?? '').trim();
-    const reject = (reason: string): void => {
-      rejections.push({ line: r + 1, reason });
-    };
     if (row.length !== header.length) {
-      reject(`expected ${header.length} fields, found ${row.length}`);
+      rejections.push({ line: r + 1, reason: `expected ${header.length} fields, found ${row.length}` });
       continue;
     }
-    if (get('Id') === 'Id' && get('Price') === 'Price') {
-      reject('repeated header row');
+    const read = readListingRow(row, columns, latestYear, today);
+    if (!read.listing) {
+      rejections.push({ line: r + 1, reason: read.problems.join('；') });
       continue;
     }
-    const year = Number(get('Year'));
-    if (!/^\d{4}$/.test(get('Year')) || year < 1900 || year > latestYear) {
-      reject(`build year out of range: "${get('Year')}"`);
-      continue;
-    }
-    const priceMatch = /^([\d.]+)万$/.exec(get('Price'));
-    const unitMatch = /^([\d,]+)元\/平$/.exec(get('UnitPrice'));
-    const area = Number(get('Size'));
-    const totalFloors = Number(get('Floor'));
-    const layout = /^(\d+)(室|房间)(\d+)(厅|卫)$/.exec(get('Layout'));
-    if (!priceMatch) reject(`price not understood: "${get('Price')}"`);
-    else if (!unitMatch) reject(`unit price not understood: "${get('UnitPrice')}"`);
-    else if (!(area > 0)) reject(`area not positive: "${get('Size')}"`);
-    else if (!Number.isInteger(totalFloors) || totalFloors < 1) reject(`total floors not understood: "${get('Floor')}"`);
-    else if (!layout) reject(`layout not understood: "${get('Layout')}"`);
-    else if (!get('Garden') || !get('Region') || !get('District')) reject('community, district or business area missing');
-    else {
-      const apartment = layout[2] === '房间';
-      const region = get('Region');
-      listings.push({
-        id: get('Id'),
-        communityCode: `${region}/${get('Garden')}`,
-        communityName: get('Garden'),
-        district: region,
-        businessArea: `${region}/${get('District')}`,
-        propType: apartment ? 13 : 11,
-        area,
-        totalFloors,
-        rooms: Number(layout[1]),
-        halls: apartment ? null : Number(layout[3]),
-        baths: apartment ? Number(layout[3]) : null,
-        face: faceCode(get('Direction')),
-        decoration: DECORATION[get('Renovation')] ?? null,
-        buildingType: BUILDING_TYPE[get('Elevator')] ?? null,
-        buildYear: year,
-        totalPrice: Math.round(Number(priceMatch[1]) * 10000),
-        unitPrice: Number(unitMatch[1].replace(/,/g, '')),
-      });
-    }
+    const l = read.listing;
+    listings.push({
+      id: l.id ?? `line-${r + 1}`,
+      communityCode: `${l.district}/${l.community}`,
+      communityName: l.community,
+      district: l.district,
+      businessArea: `${l.district}/${l.businessArea ?? ''}`,
+      propType: l.apartment ? 13 : 11,
+      area: l.area,
+      floor: l.floor,
+      totalFloors: l.totalFloors,
+      rooms: l.layout?.rooms ?? null,
+      halls: l.layout?.halls ?? null,
+      baths: l.layout?.baths ?? null,
+      face: l.face,
+      decoration: l.decoration,
+      buildingType: l.buildingType,
+      buildYear: l.buildYear,
+      totalPrice: Math.round(l.totalPrice),
+      unitPrice: l.unitPrice,
+      month: l.listedOn,
+    });
   }
   return { listings, rejections };
 }

@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ConfigError, loadConfig } from '@valuation/config';
 import { MARKET_IMPORT_KINDS, type MarketImportKind } from '@valuation/contracts';
+import { FieldError } from '@valuation/domain';
 import {
-  FieldError,
   importMarketFile,
   MARKET_IMPORT_COLUMNS,
   rebuildPriceIndex,
@@ -15,9 +15,10 @@ import {
 import { createDataSource } from '@valuation/persistence';
 
 const USAGE = `Market data commands (DATABASE_URL chooses the database):
-  market-data import <kind> <file> [--no-index]
+  market-data import <kind> <file> [--city cityCode] [--no-index]
       Imports a CSV or XLSX file and prints the report; then rebuilds the price index of the
-      cities whose cases changed (unless --no-index).
+      cities whose cases changed (unless --no-index). --city: the city of a lianjia-listings
+      file (6-digit code, Beijing 110100 by default).
       kind: ${MARKET_IMPORT_KINDS.join(' | ')}
   market-data rebuild-index [cityCode] [--since YYYY-MM]
       Rebuilds the monthly price index, of one city and from one month when given.
@@ -61,6 +62,8 @@ async function withDataSource<T>(work: (ds: ReturnType<typeof createDataSource>)
 
 async function importCommand(args: string[]): Promise<void> {
   const noIndex = flag(args, '--no-index');
+  const cityCode = option(args, '--city');
+  if (cityCode !== undefined && !/^\d{6}$/.test(cityCode)) throw new UsageError('--city needs a 6-digit city code');
   const [kindText, file] = args;
   const kind = kindOf(kindText);
   if (!file) throw new UsageError('import needs a file');
@@ -68,6 +71,7 @@ async function importCommand(args: string[]): Promise<void> {
   await withDataSource(async (ds) => {
     let lastShown = 0;
     const report = await importMarketFile(ds, kind, fs.createReadStream(file), path.basename(file), {
+      cityCode,
       onProgress: (processed) => {
         if (processed - lastShown >= 5000) {
           lastShown = processed;

@@ -41,6 +41,8 @@ export interface MarketImportPayload {
   fileName: string;
   /** Who asked for the import (login or account id), for the log and the report. */
   requestedBy?: string;
+  /** City of every row of a lianjia-listings file (6-digit code); Beijing when absent. */
+  cityCode?: string;
 }
 
 export interface MarketRebuildIndexPayload {

@@ -37,3 +37,4 @@ export * from './balances';
 export * from './statistics';
 export * from './site-config';
 export * from './geo';
+export * from './market';

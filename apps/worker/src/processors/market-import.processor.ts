@@ -11,6 +11,10 @@ const marketImportPayload = z.object({
   objectKey: z.string().min(1).max(1024),
   fileName: z.string().min(1).max(255),
   requestedBy: z.string().max(64).optional(),
+  cityCode: z
+    .string()
+    .regex(/^\d{6}$/, 'a 6-digit city code')
+    .optional(),
 }) satisfies z.ZodType<MarketImportPayload>;
 
 /** Validates a market.import payload; invalid data fails the job at once, without retries. */

@@ -8,7 +8,7 @@ import {
   parsePercent,
   parsePropTypes,
   parseUnitPrice,
-} from './market-fields.parser';
+} from '@valuation/domain';
 import type { CommunityRow } from './market-rows.writer';
 import { upsertCommunities } from './market-rows.writer';
 import type { RegionResolver } from '../geo/region.resolver';

@@ -1,5 +1,4 @@
 export * from './seeded-random';
-export * from './market-fields.parser';
 export * from './market-rows.writer';
 export * from './import-report.builder';
 export * from './table-import.runner';

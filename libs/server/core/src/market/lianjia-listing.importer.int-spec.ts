@@ -135,3 +135,79 @@ describe('Lianjia listings import on the real Beijing file', () => {
     expect(city).toEqual({ case_count: 299, avg_unit_price: expected.avg });
   });
 });
+
+describe('listing site exports of another city', () => {
+  let db: TestDatabase;
+  let ds: DataSource;
+  let dir: string;
+
+  beforeAll(async () => {
+    ({ db, ds } = await openTestDataSource());
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'listings-'));
+  });
+
+  afterAll(async () => {
+    await ds?.destroy();
+    await db?.drop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  const SITE_EXPORT = [
+    '小区名称,所在区域,总价(万),单价,房屋户型,所在楼层,建筑面积,房屋朝向,装修情况,建筑类型,挂牌时间',
+    '康健新村,徐汇 康健,520,"65,000元/平米",2室1厅,低楼层 (共6层),80㎡,南,简装,板楼,2021-10-12',
+    '康健新村,徐汇 康健,498,62250元/㎡,2室1厅,高楼层 (共6层),80.00㎡,南 北,精装,板楼,2021/11/3',
+    '古北新城,长宁区,1200万,100000,3室2厅,15/28,120㎡,南,精装,塔楼,2021年9月30日',
+    '无名小区,浦东外区,300,50000,1室1厅,,60㎡,南,,,2021-10-01',
+  ].join('\n');
+
+  it('reads Chinese headers, 元/平米 and 元/㎡, floor bands and listing dates, without build years or ids', async () => {
+    const file = path.join(dir, 'shanghai.csv');
+    fs.writeFileSync(file, SITE_EXPORT + '\n');
+    const report = await importMarketFile(ds, 'lianjia-listings', fs.createReadStream(file), 'shanghai.csv', { cityCode: '310100' });
+    expect(report).toMatchObject({
+      accepted: 3,
+      updated: 0,
+      communitiesCreated: 2,
+      affected: { cityCodes: ['310100'], since: '2021-09-01' },
+      rejected: [{ line: 5, reason: '区县「浦东外区」不是上海市的区县' }],
+    });
+    const cases = await ds.query(
+      `SELECT mc.city_code, mc.dist_code, mc.floor, mc.total_floors, mc.build_year, mc.total_price, mc.unit_price, mc.face,
+              to_char(mc.case_date, 'YYYY-MM-DD') AS case_date, c.name, c.area_name
+         FROM market_case mc JOIN community c ON c.id = mc.community_id ORDER BY mc.case_date, mc.floor`,
+    );
+    expect(cases).toEqual([
+      expect.objectContaining({
+        dist_code: '310105',
+        floor: 15,
+        total_floors: 28,
+        total_price: '12000000.00',
+        case_date: '2021-09-01',
+        name: '古北新城',
+      }),
+      expect.objectContaining({
+        city_code: '310100',
+        dist_code: '310104',
+        floor: 1,
+        total_floors: 6,
+        build_year: null,
+        total_price: '5200000.00',
+        unit_price: '65000.00',
+        case_date: '2021-10-01',
+        area_name: '康健',
+      }),
+      expect.objectContaining({
+        floor: 5,
+        total_floors: 6,
+        total_price: '4980000.00',
+        unit_price: '62250.00',
+        face: '9',
+        case_date: '2021-11-01',
+      }),
+    ]);
+
+    // Rows without an id are named by their content: the same file again updates them.
+    const again = await importMarketFile(ds, 'lianjia-listings', fs.createReadStream(file), 'shanghai.csv', { cityCode: '310100' });
+    expect(again).toMatchObject({ accepted: 0, updated: 3, communitiesCreated: 0 });
+  });
+});

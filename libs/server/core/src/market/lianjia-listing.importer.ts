@@ -1,59 +1,57 @@
 import { createHash } from 'node:crypto';
-import { businessToday } from '@valuation/domain';
-import { parseArea, readPrices } from './market-case.importer';
-import {
-  FieldError,
-  parseBuildingType,
-  parseBuildYear,
-  parseDecoration,
-  parseFace,
-  parseInteger,
-  parseLayout,
-} from './market-fields.parser';
+import { businessToday, LISTING_HEADERS, LISTING_LABELS, readListingRow, type ListingColumns, type ListingField } from '@valuation/domain';
 import { upsertCases, upsertCommunities, type CaseRow, type CommunityRow } from './market-rows.writer';
 import type { RegionResolver } from '../geo/region.resolver';
 import { present, type ImportColumn, type TableImportSpec } from './table-import.runner';
 
 /**
- * The Lianjia second-hand listings of Beijing (the `beijing-2021-listings.csv` layout): one
- * asking-price listing per row, from one snapshot. Every listing becomes a sale case of a
- * residential unit dated LIANJIA_SNAPSHOT_MONTH; the community it names is created when missing.
+ * Second-hand listing exports (the `beijing-2021-listings.csv` layout, or a listing site's export
+ * with Chinese headers; see LISTING_HEADERS): one asking-price listing per row. Every listing
+ * becomes a sale case of a residential unit of one city (Beijing unless told), dated by its
+ * listing date or else LIANJIA_SNAPSHOT_MONTH; the community it names is created when missing.
  */
 export const LIANJIA_CITY_CODE = '110100';
-/** The listings were taken in late 2021; all of them are dated November 2021. */
+/** The Beijing listings were taken in late 2021; listings without a date are dated November 2021. */
 export const LIANJIA_SNAPSHOT_MONTH = '2021-11-01';
 export const LIANJIA_SOURCE = 'lianjia-2021';
 
-export type LianjiaField =
-  | 'direction'
-  | 'district'
-  | 'elevator'
-  | 'floor'
-  | 'garden'
-  | 'id'
-  | 'layout'
-  | 'price'
-  | 'region'
-  | 'renovation'
-  | 'size'
-  | 'unitPrice'
-  | 'year';
+export type LianjiaField = ListingField;
 
-export const LIANJIA_IMPORT_COLUMNS: ReadonlyArray<ImportColumn<LianjiaField>> = [
-  { field: 'id', headers: ['Id', '房源编号'], required: true, description: '房源编号；案例编号为 lianjia-2021:<Id>' },
-  { field: 'region', headers: ['Region', '区县'], required: true, description: '北京的区县，如 东城（亦庄开发区归大兴）' },
-  { field: 'district', headers: ['District', '商圈'], description: '商圈，写入小区的商圈' },
-  { field: 'garden', headers: ['Garden', '小区'], required: true, description: '小区名称；小区编码由城市、区县和名称推出' },
-  { field: 'layout', headers: ['Layout', '户型'], description: '户型，如 2室1厅' },
-  { field: 'size', headers: ['Size', '面积'], required: true, description: '建筑面积（㎡）' },
-  { field: 'price', headers: ['Price', '总价'], required: true, description: '挂牌总价，如 650万' },
-  { field: 'unitPrice', headers: ['UnitPrice', '单价'], required: true, description: '挂牌单价，如 104,569元/平' },
-  { field: 'floor', headers: ['Floor', '总楼层'], description: '楼栋总层数（所在楼层未知）' },
-  { field: 'year', headers: ['Year', '建成年代'], description: '建成年代，1900 至今' },
-  { field: 'direction', headers: ['Direction', '朝向'], description: '朝向，如 南北' },
-  { field: 'renovation', headers: ['Renovation', '装修'], description: '精装、简装、毛坯；其他记为空' },
-  { field: 'elevator', headers: ['Elevator', '建筑类型'], description: '板楼、塔楼、板塔结合；平房、暂无数据记为空' },
-];
+const DESCRIPTIONS: Readonly<Record<ListingField, string>> = {
+  id: '房源编号；案例编号为 lianjia-2021:<编号>（无编号时由城市与整行内容推出）',
+  district: '区县，如 东城；所在区域 可写作「朝阳 望京」，后半为商圈',
+  businessArea: '商圈，写入小区的商圈',
+  community: '小区名称；小区编码由城市、区县和名称推出',
+  layout: '户型，如 2室1厅',
+  area: '建筑面积（㎡），如 113.62㎡',
+  totalPrice: '挂牌总价，如 650万；不带单位的数按与 单价 × 面积 相符的单位（万或元）读',
+  unitPrice: '挂牌单价，如 104,569元/平、70234元/平米、65000元/㎡ 或 65000',
+  totalFloors: '楼栋总层数',
+  floor: '所在楼层，如 低楼层 (共16层)、3/16；只有高低时按该段的中间层计',
+  buildYear: '建成年代，1900 至今；可缺',
+  face: '朝向，如 南北',
+  decoration: '精装、简装、毛坯；其他记为空',
+  buildingType: '板楼、塔楼、板塔结合；平房、暂无数据记为空',
+  listedOn: '挂牌时间，如 2021-11-03；案例日期取其月份',
+};
+
+const REQUIRED: ReadonlySet<ListingField> = new Set(['district', 'community', 'area']);
+
+/** The accepted header names of each column, the label the import report names it by last. */
+export const LIANJIA_IMPORT_COLUMNS: ReadonlyArray<ImportColumn<ListingField>> = (Object.keys(LISTING_HEADERS) as ListingField[]).map(
+  (field) => ({
+    field,
+    headers: [...LISTING_HEADERS[field].filter((h) => h !== LISTING_LABELS[field]), LISTING_LABELS[field]],
+    required: REQUIRED.has(field),
+    description: DESCRIPTIONS[field],
+  }),
+);
+
+/** The row texts handed to the shared reader, one per field in this order. */
+const ROW_COLUMNS: ListingColumns = {
+  index: Object.fromEntries(LIANJIA_IMPORT_COLUMNS.map((c, i) => [c.field, i])) as Record<ListingField, number>,
+  totalInWan: false,
+};
 
 /** District names of the listings that are not names of the region table. */
 const DISTRICT_ALIASES: Readonly<Record<string, string>> = { 亦庄开发区: '大兴区' };
@@ -68,45 +66,51 @@ interface ListingRow {
   listing: Omit<CaseRow, 'communityId'>;
 }
 
+export interface ListingImportOptions {
+  /** City of every listing of the file, 6-digit code; Beijing by default. */
+  cityCode?: string;
+  currentYear?: number;
+}
+
 export function lianjiaListingImportSpec(
   regions: RegionResolver,
-  currentYear = Number(businessToday().slice(0, 4)),
-): TableImportSpec<LianjiaField, ListingRow> {
+  options: ListingImportOptions = {},
+): TableImportSpec<ListingField, ListingRow> {
+  const cityCode = options.cityCode ?? LIANJIA_CITY_CODE;
+  const today = businessToday();
+  const currentYear = options.currentYear ?? Number(today.slice(0, 4));
   const districtOf = (text: string): string | null => {
-    const name = DISTRICT_ALIASES[text] ?? text.replace(/其他$/, '');
-    return regions.district(LIANJIA_CITY_CODE, name);
+    const name = DISTRICT_ALIASES[text] ?? text.replace(/其[他它]$/, '');
+    return regions.district(cityCode, name);
   };
   return {
     kind: 'lianjia-listings',
     columns: LIANJIA_IMPORT_COLUMNS,
     parse(values) {
-      const id = values.required('id', (t) => {
-        if (!/^\d{1,60}$/.test(t)) throw new FieldError(`房源编号「${t}」不是数字`);
-        return t;
-      });
-      const regionText = values.text('region');
-      const distCode = regionText === '' ? null : districtOf(regionText);
-      if (regionText === '') values.problem('区县不能为空');
-      else if (distCode === null) values.problem(`区县「${regionText}」不是北京的区县`);
-      const garden = values.string('garden', 100, true);
-      const areaName = values.string('district', 50);
-      const area = values.required('size', parseArea);
-      const { totalPrice, unitPrice } = readPrices(values, 1, area, 'price', 'unitPrice');
-      const layout = values.parse('layout', parseLayout);
-      const totalFloors = values.parse('floor', (t) => parseInteger(t, '总楼层', 1, 200));
-      const buildYear = values.parse('year', (t) => parseBuildYear(t, currentYear));
-      const face = values.parse('direction', parseFace);
-      const intDeco = values.parse('renovation', parseDecoration);
-      const bldgType = values.parse('elevator', parseBuildingType);
+      const texts = LIANJIA_IMPORT_COLUMNS.map((c) => values.text(c.field));
+      const read = readListingRow(texts, ROW_COLUMNS, currentYear, today);
+      for (const problem of read.problems ?? []) values.problem(problem);
+      const id = values.text('id');
+      if (id !== '' && !/^[\w-]{1,60}$/.test(id)) values.problem(`房源编号「${id}」只能含字母、数字、- 和 _，至多 60 个`);
+      const distCode = read.listing ? districtOf(read.listing.district) : null;
+      if (read.listing && distCode === null)
+        values.problem(`区县「${read.listing.district}」不是${regions.name(cityCode) ?? cityCode}的区县`);
+      const community = values.string('community', 100, true);
+      const areaName = read.listing?.businessArea ?? null;
+      if (areaName !== null && [...areaName].length > 50) values.problem('商圈超过 50 个字');
       values.check();
 
+      const l = present(read.listing ?? null);
       const district = present(distCode);
-      const name = present(garden);
-      const haCode = lianjiaHaCode(LIANJIA_CITY_CODE, district, name);
+      const name = present(community);
+      const haCode = lianjiaHaCode(cityCode, district, name);
+      const caseDate = l.listedOn ? `${l.listedOn.slice(0, 7)}-01` : LIANJIA_SNAPSHOT_MONTH;
+      // Without a listing id the row's own content names it, so importing the file again updates it.
+      const key = id !== '' ? id : `${cityCode}:${createHash('sha1').update(texts.join('\u0001')).digest('hex').slice(0, 20)}`;
       return {
         community: {
           haCode,
-          cityCode: LIANJIA_CITY_CODE,
+          cityCode,
           distCode: district,
           name,
           areaName,
@@ -115,9 +119,9 @@ export function lianjiaListingImportSpec(
           streetNo: null,
           lat: null,
           lon: null,
-          buildYear,
+          buildYear: l.buildYear,
           propTypes: '11',
-          bldgType,
+          bldgType: l.buildingType,
           volumeRate: null,
           greeningRate: null,
           constArea: null,
@@ -131,24 +135,24 @@ export function lianjiaListingImportSpec(
           source: LIANJIA_SOURCE,
         },
         listing: {
-          caseKey: `${LIANJIA_SOURCE}:${present(id)}`,
-          cityCode: LIANJIA_CITY_CODE,
+          caseKey: `${LIANJIA_SOURCE}:${key}`,
+          cityCode,
           distCode: district,
           tradeType: 1,
           propType: 11,
-          area: present(area),
-          floor: null,
-          totalFloors,
-          rooms: layout?.rooms ?? null,
-          halls: layout?.halls ?? null,
-          baths: layout?.baths ?? null,
-          face,
-          intDeco,
-          buildYear,
-          bldgType,
-          totalPrice: present(totalPrice),
-          unitPrice: present(unitPrice),
-          caseDate: LIANJIA_SNAPSHOT_MONTH,
+          area: l.area,
+          floor: l.floor,
+          totalFloors: l.totalFloors,
+          rooms: l.layout?.rooms ?? null,
+          halls: l.layout?.halls ?? null,
+          baths: l.layout?.baths ?? null,
+          face: l.face,
+          intDeco: l.decoration,
+          buildYear: l.buildYear,
+          bldgType: l.buildingType,
+          totalPrice: Math.round(l.totalPrice * 100) / 100,
+          unitPrice: l.unitPrice,
+          caseDate,
           source: LIANJIA_SOURCE,
         },
       };
@@ -162,7 +166,7 @@ export function lianjiaListingImportSpec(
       report.communitiesCreated += count.created;
       const cases = rows.map(({ row }) => ({ ...row.listing, communityId: present(ids.get(row.community.haCode) ?? null) }));
       report.add(await upsertCases(manager, cases));
-      if (cases.length > 0) report.affect(LIANJIA_CITY_CODE, LIANJIA_SNAPSHOT_MONTH);
+      for (const c of cases) report.affect(cityCode, c.caseDate);
     },
   };
 }

@@ -1,7 +1,8 @@
 import type { EntityManager } from 'typeorm';
-import { businessNow, monthKey } from '@valuation/domain';
 import {
+  businessNow,
   FieldError,
+  monthKey,
   parseBuildingType,
   parseBuildYear,
   parseDecoration,
@@ -14,7 +15,7 @@ import {
   parsePropType,
   parseTradeType,
   parseUnitPrice,
-} from './market-fields.parser';
+} from '@valuation/domain';
 import { upsertCases, type CaseRow } from './market-rows.writer';
 import { present, type ImportColumn, type RowValues, type TableImportSpec } from './table-import.runner';
 

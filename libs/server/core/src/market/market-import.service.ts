@@ -24,6 +24,8 @@ export const MARKET_IMPORT_COLUMNS: Readonly<Record<MarketImportKind, ReadonlyAr
 export interface MarketFileImportOptions extends TableImportOptions {
   /** The year build years may not exceed; the current year by default. */
   currentYear?: number;
+  /** City of a listings file (6-digit code); Beijing by default. */
+  cityCode?: string;
 }
 
 /**
@@ -56,7 +58,7 @@ export async function importMarketFile(
         await runTableImport(
           dataSource,
           file.rows,
-          lianjiaListingImportSpec(await RegionResolver.load(dataSource), options.currentYear),
+          lianjiaListingImportSpec(await RegionResolver.load(dataSource), { cityCode: options.cityCode, currentYear: options.currentYear }),
           report,
           options,
         );
@@ -83,7 +85,10 @@ export class MarketImportService {
 
   async importObject(payload: MarketImportPayload, onProgress?: (processed: number) => void | Promise<void>): Promise<MarketImportReport> {
     const stream = await this.storage.getStream(payload.objectKey);
-    const imported = await importMarketFile(this.dataSource, payload.kind, stream, payload.fileName, { onProgress });
+    const imported = await importMarketFile(this.dataSource, payload.kind, stream, payload.fileName, {
+      onProgress,
+      cityCode: payload.cityCode,
+    });
     const reportKey = importReportKey(payload.objectKey);
     const report: MarketImportReport = {
       ...imported,

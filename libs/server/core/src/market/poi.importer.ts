@@ -1,4 +1,4 @@
-import { FieldError, normalizeText } from './market-fields.parser';
+import { FieldError, normalizeText } from '@valuation/domain';
 import { upsertPois, type PoiRow } from './market-rows.writer';
 import type { RegionResolver } from '../geo/region.resolver';
 import { COORD_COLUMNS, readCoordinates } from './community.importer';

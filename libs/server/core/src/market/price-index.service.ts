@@ -3,7 +3,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import type { MarketIndexRebuildResult, MarketRebuildIndexPayload } from '@valuation/contracts';
-import { parseMonth } from './market-fields.parser';
+import { parseMonth } from '@valuation/domain';
 import type { SqlRunner } from '../geo/region.resolver';
 
 export interface PriceIndexScope {

@@ -1,7 +1,7 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { MarketImportKind } from '@valuation/contracts';
 import type { ImportReportBuilder } from './import-report.builder';
-import { FieldError } from './market-fields.parser';
+import { FieldError } from '@valuation/domain';
 import type { TableRow } from '../tables';
 
 /** One documented column of an import file. */

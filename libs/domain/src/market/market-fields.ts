@@ -1,4 +1,5 @@
-import { businessToday, dictCode } from '@valuation/domain';
+import { dictCode } from '../codes/dictionaries';
+import { businessToday } from '../time/business-date';
 
 /**
  * Parsers of the cell texts found in market data files. Each returns null for an empty cell and

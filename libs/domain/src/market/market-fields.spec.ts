@@ -13,7 +13,7 @@ import {
   parsePropTypes,
   parseTradeType,
   parseUnitPrice,
-} from './market-fields.parser';
+} from './market-fields';
 
 const reason = (run: () => unknown): string => {
   try {

@@ -1,0 +1,2 @@
+export * from './market-fields';
+export * from './listing-export';
