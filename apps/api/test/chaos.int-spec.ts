@@ -110,7 +110,7 @@ describe('failures of PostgreSQL, Redis, S3 and the API while work is in flight'
       startPrivateS3(S3_PORT),
     ]);
     Object.assign(process.env, { DATABASE_ADMIN_URL: pg.adminUrl, REDIS_URL: redis.url, S3_ENDPOINT: s3.endpoint });
-    t = await startTestApi({ BATCH_SWEEP_INTERVAL_MS: '1000', BATCH_STALL_SECONDS: '10' });
+    t = await startTestApi({ BATCH_SWEEP_INTERVAL_MS: '1000', BATCH_STALL_SECONDS: '3' });
     await seedDemoMarket(t.ds, { cityCodes: ['110100', '310100'], communitiesPerCity: 20, months: 24 });
     admin = await t.ds.getRepository(AccountEntity).findOneByOrFail({ loginUser: 'demoadmin' });
     fx = batchFixture(t.ds, admin);
@@ -146,6 +146,24 @@ describe('failures of PostgreSQL, Redis, S3 and the API while work is in flight'
     await waitFor('the task to finish', async () => (await fx.task(id)).state !== 1, 120_000, 200);
     const done = await fx.expectExactlyOnce(id, batchId);
     expect(done.row.processed).toBe(2000);
+    await expectBooksBalance();
+    await expectWorkersAlive();
+  }, 180_000);
+
+  it('finishes a batch once when Redis comes back empty mid-batch: the sweep queues the rest again from PostgreSQL', async () => {
+    const { id, batchId } = await startBatch(2000, 3);
+    await waitFor('the workers to value some rows', async () => (await fx.task(id)).processed >= 250, 60_000, 10);
+
+    await redis.kill();
+    expect((await fx.task(id)).processed).toBeLessThan(2000);
+    for (const port of WORKER_PORTS)
+      await waitFor(`the worker on ${port} to see Redis gone`, async () => (await readiness(port)).checks?.redis === 'down', 15_000);
+    await redis.start({ empty: true });
+
+    await waitFor('the task to finish', async () => (await fx.task(id)).state !== 1, 60_000, 200);
+    const done = await fx.expectExactlyOnce(id, batchId);
+    expect(done.row.processed).toBe(2000);
+    expect(workers.some((worker) => worker.stdout.includes(`started stalled batch tasks again: ${id}`))).toBe(true);
     await expectBooksBalance();
     await expectWorkersAlive();
   }, 180_000);

@@ -133,7 +133,8 @@ export function startNodeProcess(main: string, env: Record<string, string> = {})
  */
 export interface PrivateRedis {
   url: string;
-  start(): Promise<void>;
+  /** With `empty`, its data is removed first: it comes back as Redis without persistence does after a crash. */
+  start(options?: { empty?: boolean }): Promise<void>;
   kill(): Promise<void>;
   /** Stops it if running and removes its folder. */
   destroy(): Promise<void>;
@@ -146,8 +147,9 @@ export async function startPrivateRedis(port: number, options: { appendonly: boo
   let server: RunningProcess | null = null;
   const redis: PrivateRedis = {
     url: `redis://127.0.0.1:${port}/0`,
-    async start() {
+    async start({ empty = false } = {}) {
       if (await portOpen(port)) throw new Error(`port ${port} is taken; the private Redis cannot start`);
+      if (empty) for (const entry of fs.readdirSync(dir)) fs.rmSync(path.join(dir, entry), { recursive: true, force: true });
       server = startProcess('redis-server', args);
       await server.logged('Ready to accept connections', 15_000);
     },

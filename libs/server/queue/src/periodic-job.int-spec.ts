@@ -1,7 +1,7 @@
 import { Queue, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import { QUEUES } from '@valuation/contracts';
-import { uniqueRedisPrefix } from '@valuation/testing';
+import { uniqueRedisPrefix, waitFor } from '@valuation/testing';
 import { scheduleEvery } from './periodic-job';
 
 const EVERY_MS = 300;
@@ -55,4 +55,29 @@ describe('scheduleEvery', () => {
     await scheduleEvery(queue, 'relay-test', 2 * EVERY_MS, 'notify.relay');
     expect(await queue.getJobSchedulers()).toEqual([expect.objectContaining({ key: 'relay-test', every: 2 * EVERY_MS })]);
   }, 20_000);
+
+  it('schedules again, once connected again, a job scheduler that Redis lost', async () => {
+    const own = `${prefix}-lost`;
+    const queue = new Queue(QUEUES.notify, { connection, prefix: own });
+    closing.push(queue);
+    await scheduleEvery(queue, 'lost-test', 60_000, 'notify.relay');
+    const redis = new Redis(connection.url);
+    try {
+      // As a Redis that restarts without its data: the keys are gone and the connection drops.
+      await redis.del(...(await redis.keys(`${own}:*`)));
+      expect(await queue.getJobSchedulers()).toEqual([]);
+      (await queue.client).disconnect(true);
+      await waitFor('the scheduler to be made again', async () => (await queue.getJobSchedulers()).length === 1, 10_000);
+      expect(await queue.getJobSchedulers()).toEqual([expect.objectContaining({ key: 'lost-test', every: 60_000 })]);
+      // A reconnection that finds it in place leaves it as it is.
+      const [before] = await queue.getJobSchedulers();
+      (await queue.client).disconnect(true);
+      await waitFor('the client to be connected again', async () => (await queue.client).status === 'ready', 10_000);
+      expect(await queue.getJobSchedulers()).toEqual([before]);
+    } finally {
+      const left = await redis.keys(`${own}:*`);
+      if (left.length > 0) await redis.del(...left);
+      await redis.quit();
+    }
+  });
 });
