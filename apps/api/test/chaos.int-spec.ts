@@ -188,6 +188,24 @@ describe('failures of PostgreSQL, Redis, S3 and the API while work is in flight'
     await expectWorkersAlive();
   }, 180_000);
 
+  it('finishes a batch once when PostgreSQL stays down longer than a chunk retries: the sweep queues the chunks that gave up again', async () => {
+    const { id, batchId } = await startBatch(2000, 4);
+    await waitFor('the workers to value some rows', async () => (await fx.task(id)).processed >= 250, 60_000, 10);
+    const gaveUp = () =>
+      workers.some((worker) => worker.stdout.split('\n').some((line) => line.includes(`"taskId":"${id}"`) && line.includes('giving up')));
+
+    await pg.stop();
+    await waitFor('a chunk to give up', gaveUp, 60_000, 50);
+    await pg.start();
+
+    await waitFor('the task to finish', async () => (await fx.task(id)).state !== 1, 60_000, 200);
+    const done = await fx.expectExactlyOnce(id, batchId);
+    expect(done.row.processed).toBe(2000);
+    expect(workers.some((worker) => worker.stdout.includes(`started stalled batch tasks again: ${id}`))).toBe(true);
+    await expectBooksBalance();
+    await expectWorkersAlive();
+  }, 180_000);
+
   describe('reports while S3 is unreachable', () => {
     let token: string;
     let community: { haCode: string; name: string };

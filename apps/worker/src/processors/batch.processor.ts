@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { APP_CONFIG, type AppConfig } from '@valuation/config';
 import { batchStartJobId, QUEUES, type BatchChunkPayload, type BatchStartPayload, type PeriodicResult } from '@valuation/contracts';
 import { BatchRunner, type BatchChunkResult } from '@valuation/core';
+import { isDatabaseUnavailable } from '@valuation/persistence';
 import { JobHandler, JobProcessor, JobProcessorHost, JobProducer, scheduleEvery, type JobOf } from '@valuation/queue';
 
 const taskId = z.string().regex(/^[1-9]\d{0,18}$/, 'a task id');
@@ -61,14 +62,32 @@ export class BatchProcessor extends JobProcessorHost implements OnApplicationBoo
     return { queued };
   }
 
-  /** Adds or retries the start job of every stalled task that has none waiting or running; resolves to their ids. */
+  /**
+   * Adds or retries the start job of every stalled task that has none waiting or running, and the
+   * job of each of its chunks with waiting rows that is missing or gave up (a chunk gives up
+   * without failing its task while the database is unreachable); resolves to the ids of the tasks
+   * it queued work for.
+   */
   async sweep(): Promise<string[]> {
     const restarted: string[] = [];
     for (const taskId of await this.runner.stalled(this.config.BATCH_STALL_SECONDS)) {
-      const outcome = await this.producer.ensure('batch.start', { taskId }, batchStartJobId(taskId));
-      if (outcome !== 'kept') restarted.push(taskId);
+      const start = await this.producer.ensure('batch.start', { taskId }, batchStartJobId(taskId));
+      const chunks = start === 'kept' ? await this.requeueChunks(taskId) : 0;
+      if (start !== 'kept' || chunks > 0) restarted.push(taskId);
     }
     return restarted;
+  }
+
+  /** Adds or retries the job of each chunk of the task with waiting rows; resolves to how many it queued. */
+  private async requeueChunks(taskId: string): Promise<number> {
+    const plan = await this.runner.plan(taskId);
+    if (plan.kind !== 'run') return 0;
+    let queued = 0;
+    for (const chunk of plan.chunks) {
+      const outcome = await this.producer.ensure('batch.chunk', { taskId, chunk }, batchChunkJobId(taskId, chunk));
+      if (outcome !== 'kept') queued++;
+    }
+    return queued;
   }
 
   @JobHandler('batch.start')
@@ -100,7 +119,11 @@ export class BatchProcessor extends JobProcessorHost implements OnApplicationBoo
     return result;
   }
 
-  /** A chunk that will not be tried again ends its task: the rows it left are refunded. */
+  /**
+   * A chunk that will not be tried again ends its task: the rows it left are refunded. One that
+   * gave up because the database was unreachable leaves its task valuing: once the database is
+   * back, the sweep queues the chunk again.
+   */
   @OnWorkerEvent('failed')
   async onFailed(job: Job | undefined, error: Error): Promise<void> {
     if (!job || job.name !== 'batch.chunk') return;
@@ -109,6 +132,12 @@ export class BatchProcessor extends JobProcessorHost implements OnApplicationBoo
     if (!final) return;
     const payload = batchChunkPayload.safeParse(job.data);
     if (!payload.success) return;
+    if (isDatabaseUnavailable(error)) {
+      this.logger.warn(
+        `batch task ${payload.data.taskId}: chunk ${payload.data.chunk} gave up while the database was unreachable; the sweep queues it again`,
+      );
+      return;
+    }
     try {
       const failed = await this.runner.fail(payload.data.taskId, `批量估价失败（第${payload.data.chunk + 1}组）：${error.message}`);
       if (failed) this.logger.error(`batch task ${payload.data.taskId} failed: chunk ${payload.data.chunk} gave up: ${error.message}`);

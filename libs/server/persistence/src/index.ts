@@ -7,3 +7,4 @@ export * from './regions.sync';
 export * from './prepared-query';
 export * from './query';
 export * from './repositories';
+export * from './database-unavailable';
