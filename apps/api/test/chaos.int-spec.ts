@@ -124,7 +124,7 @@ describe('failures of PostgreSQL, Redis, S3 and the API while work is in flight'
 
   afterAll(async () => {
     await Promise.all([...workers, ...(api ? [api] : [])].map((p) => p.stop('SIGKILL')));
-    // The API of the test closes on the servers as they are; whichever is down is started first.
+    // After a failed test a server may still be down: closing the test's API may then fail, and the servers go anyway.
     await t?.close().catch(() => undefined);
     await Promise.all([pg?.destroy(), redis?.destroy(), s3?.destroy()]);
     if (outDir) fs.rmSync(outDir, { recursive: true, force: true });
