@@ -104,10 +104,11 @@ describe('failures of PostgreSQL, Redis, S3 and the API while work is in flight'
 
   beforeAll(async () => {
     outDir = compileServer('chaos-test', SERVER_SOURCES);
-    [pg, redis, s3] = await Promise.all([
-      startPrivateCluster(PG_PORT),
-      startPrivateRedis(REDIS_PORT, { appendonly: true }),
-      startPrivateS3(S3_PORT),
+    // Each is kept as soon as it runs, so that afterAll stops it even when another did not start.
+    await Promise.all([
+      startPrivateCluster(PG_PORT).then((started) => (pg = started)),
+      startPrivateRedis(REDIS_PORT, { appendonly: true }).then((started) => (redis = started)),
+      startPrivateS3(S3_PORT).then((started) => (s3 = started)),
     ]);
     Object.assign(process.env, { DATABASE_ADMIN_URL: pg.adminUrl, REDIS_URL: redis.url, S3_ENDPOINT: s3.endpoint });
     t = await startTestApi({ BATCH_SWEEP_INTERVAL_MS: '1000', BATCH_STALL_SECONDS: '3' });

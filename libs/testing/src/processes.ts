@@ -162,7 +162,7 @@ export async function startPrivateRedis(port: number, options: { appendonly: boo
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
-  await redis.start();
+  await startOrRemove(redis);
   return redis;
 }
 
@@ -194,15 +194,21 @@ export async function startPrivateCluster(port: number): Promise<PrivateCluster>
     const result = spawnSync(command, argv, { cwd: dir, encoding: 'utf8' });
     if (result.status !== 0) throw new Error(`${program} ${args.join(' ')} failed:\n${result.stdout}\n${result.stderr}`);
   };
-  run('initdb', ['-D', data, '-U', 'postgres', '-A', 'trust', '--no-sync', '-E', 'UTF8', '--locale', 'C']);
+  try {
+    run('initdb', ['-D', data, '-U', 'postgres', '-A', 'trust', '--no-sync', '-E', 'UTF8', '--locale', 'C']);
+  } catch (error) {
+    fs.rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
   const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`;
   let running = false;
   const cluster: PrivateCluster = {
     adminUrl: `postgres://postgres@127.0.0.1:${port}/postgres`,
     async start() {
       if (await portOpen(port)) throw new Error(`port ${port} is taken; the private PostgreSQL cannot start`);
-      run('pg_ctl', ['-D', data, '-o', options, '-l', path.join(dir, 'server.log'), '-w', 'start']);
+      // Counted as running before pg_ctl answers: a start that timed out may have left a server to stop.
       running = true;
+      run('pg_ctl', ['-D', data, '-o', options, '-l', path.join(dir, 'server.log'), '-w', 'start']);
     },
     async stop() {
       if (running) run('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
@@ -216,8 +222,18 @@ export async function startPrivateCluster(port: number): Promise<PrivateCluster>
       }
     },
   };
-  await cluster.start();
+  await startOrRemove(cluster);
   return cluster;
+}
+
+/** Starts a server just made; one that does not start is stopped and its folder removed. */
+async function startOrRemove(server: { start(): Promise<void>; destroy(): Promise<void> }): Promise<void> {
+  try {
+    await server.start();
+  } catch (error) {
+    await server.destroy().catch(() => undefined);
+    throw error;
+  }
 }
 
 function postgresIds(): [number, number] {
@@ -260,6 +276,6 @@ export async function startPrivateS3(port: number): Promise<PrivateS3> {
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
-  await s3.start();
+  await startOrRemove(s3);
   return s3;
 }
