@@ -1,18 +1,22 @@
 /**
  * Accuracy benchmark of the valuation engine: every listing of a real market file is valued from
  * all the others (leave-one-out) through the same `valuate` the API calls, and the ratio study
- * (median absolute % error, PPE10/PPE20, median ratio, COD, PRD) is printed per method and per
- * confidence class.
+ * (median absolute % error, PPE10/PPE20, median ratio, COD, PRD, PRB with its interval) is printed
+ * per method and per confidence class, with the median ratio by tenth of value, and beside two
+ * reference lines computed on the same file in the same run (the community median, and
+ * similarity-weighted comparables) and the engine's lead over each.
  *
- *   npm run bench:accuracy -- [csv] [--limit N] [--out results.csv]
+ *   npm run bench:accuracy -- [csv] [--limit N] [--out results.csv] [--sparse N [--seed S]]
  *
  * --out writes one row per listing (id, actual and estimated total price, method, class) for
- * closer study of the errors.
+ * closer study of the errors. --sparse N keeps at most N listings per community (a sample drawn
+ * with the seed, 1 by default) and values only those, from only those: a thin market.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import {
   estimateStandardUnitPrice,
+  ratioByDecile,
   ratioStudy,
   valuate,
   type ConfidenceClass,
@@ -21,6 +25,7 @@ import {
   type RatioStudy,
   type ValuationInput,
 } from '@valuation/valuation';
+import { communityMedianEstimate, similarityEstimate } from './baselines';
 import { readListings, type Listing } from './listings-csv';
 
 const VALUATION_DATE = '2021-12-01';
@@ -32,6 +37,9 @@ interface Outcome {
   answer: { method: MethodName; estimate: number; cls: ConfidenceClass | null } | null;
   methods: { method: MethodName; estimate: number; cls: ConfidenceClass | null }[];
   nearbyOnly: boolean;
+  /** The reference lines' estimates of the same listing, from the same market. */
+  communityMedian: number | null;
+  similarity: number | null;
 }
 
 function repoRoot(): string {
@@ -43,17 +51,55 @@ function repoRoot(): string {
   return process.cwd();
 }
 
-function parseArgs(argv: string[]): { csv: string; limit: number | null; out: string | null } {
+interface Args {
+  csv: string;
+  limit: number | null;
+  out: string | null;
+  /** Keep at most this many listings per community, a seeded sample, and value only those. */
+  sparse: number | null;
+  seed: number;
+}
+
+function parseArgs(argv: string[]): Args {
   let csv: string | null = null;
   let limit: number | null = null;
   let out: string | null = null;
+  let sparse: number | null = null;
+  let seed = 1;
   for (let i = 0; i < argv.length; i++) {
     if (argv[i] === '--limit') limit = Number(argv[++i]);
     else if (argv[i] === '--out') out = resolve(argv[++i]);
+    else if (argv[i] === '--sparse') sparse = Number(argv[++i]);
+    else if (argv[i] === '--seed') seed = Number(argv[++i]);
     else csv = argv[i];
   }
+  if (sparse !== null && !(Number.isInteger(sparse) && sparse >= 1))
+    throw new Error('--sparse needs a whole number of listings per community, 1 or more');
   const root = repoRoot();
-  return { csv: resolve(root, csv ?? '../shared/data/beijing-2021-listings.csv'), limit, out };
+  return { csv: resolve(root, csv ?? '../shared/data/beijing-2021-listings.csv'), limit, out, sparse, seed };
+}
+
+/** mulberry32: a small seeded generator, so a sparse sample is the same on every run and machine. */
+function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** At most `perCommunity` listings of each community, drawn at random with the seed, in file order. */
+function sparseSample(listings: readonly Listing[], perCommunity: number, seed: number): Listing[] {
+  const random = seededRandom(seed);
+  const keys = new Map(listings.map((l) => [l, random()]));
+  const kept = new Set<Listing>();
+  for (const group of groupBy(listings, (l) => `${l.propType}|${l.communityCode}`).values()) {
+    for (const l of [...group].sort((a, b) => keys.get(a)! - keys.get(b)!).slice(0, perCommunity)) kept.add(l);
+  }
+  return listings.filter((l) => kept.has(l));
 }
 
 function groupBy<T>(items: readonly T[], key: (t: T) => string): Map<string, T[]> {
@@ -140,6 +186,7 @@ function inputFor(
       propType: subject.propType,
       communityCode: subject.communityCode,
       area: subject.area,
+      floor: subject.floor,
       totalFloors: subject.totalFloors,
       rooms: subject.rooms,
       halls: subject.halls,
@@ -162,6 +209,8 @@ function inputFor(
 const pct = (v: number): string => (Number.isFinite(v) ? `${v.toFixed(2)} %` : '-');
 const fixed = (v: number, d: number): string => (Number.isFinite(v) ? v.toFixed(d) : '-');
 
+const signed = (v: number, d: number): string => (Number.isFinite(v) ? `${v >= 0 ? '+' : ''}${v.toFixed(d)}` : '-');
+
 function row(label: string, s: RatioStudy): string {
   return [
     label.padEnd(28),
@@ -172,23 +221,33 @@ function row(label: string, s: RatioStudy): string {
     fixed(s.medianRatio, 4).padStart(8),
     fixed(s.cod, 2).padStart(7),
     fixed(s.prd, 4).padStart(7),
+    `${signed(s.prb, 3)} [${signed(s.prbLow, 3)}, ${signed(s.prbHigh, 3)}]`.padStart(24),
   ].join('  ');
 }
 
 function main(): void {
-  const { csv, limit, out } = parseArgs(process.argv.slice(2));
+  const { csv, limit, out, sparse, seed } = parseArgs(process.argv.slice(2));
   const text = readFileSync(csv, 'utf8');
-  const { listings, rejections } = readListings(text, LATEST_BUILD_YEAR);
+  const read = readListings(text, LATEST_BUILD_YEAR);
+  const { rejections } = read;
   console.log(`Leave-one-out accuracy of the valuation engine on ${csv}`);
-  console.log(`rows: ${listings.length + rejections.length}, used: ${listings.length}, rejected: ${rejections.length}`);
+  console.log(`rows: ${read.listings.length + rejections.length}, used: ${read.listings.length}, rejected: ${rejections.length}`);
   for (const [reason, lines] of [...groupBy(rejections, (r) => r.reason)].sort((a, b) => b[1].length - a[1].length)) {
     const shown = lines.slice(0, 10).map((l) => l.line);
     console.log(`  rejected ${lines.length}× ${reason} (line ${shown.join(', ')}${lines.length > shown.length ? ', …' : ''})`);
   }
-  if (listings.length === 0) {
+  if (read.listings.length === 0) {
     console.error('No row of the file could be read, so there is nothing to study (the reasons are above).');
     process.exitCode = 1;
     return;
+  }
+  const listings = sparse === null ? read.listings : sparseSample(read.listings, sparse, seed);
+  if (sparse !== null) {
+    const communities = new Set(listings.map((l) => `${l.propType}|${l.communityCode}`)).size;
+    console.log(
+      `sparse: at most ${sparse} listings per community (seed ${seed}): ${listings.length} listings in ${communities} communities, ` +
+        `${(listings.length / communities).toFixed(2)} per community; the others are left out of the market too`,
+    );
   }
 
   const byCommunity = groupBy(listings, (l) => `${l.propType}|${l.communityCode}`);
@@ -204,10 +263,12 @@ function main(): void {
   const cpuStart = process.cpuUsage();
   const wallStart = process.hrtime.bigint();
   for (const s of subjects) {
+    const community = byCommunity.get(`${s.propType}|${s.communityCode}`) ?? [];
+    const businessArea = byArea.get(`${s.propType}|${s.businessArea}`) ?? [];
     const input = inputFor(
       s,
-      byCommunity.get(`${s.propType}|${s.communityCode}`) ?? [],
-      byArea.get(`${s.propType}|${s.businessArea}`) ?? [],
+      community,
+      businessArea,
       averageWithout(byDistrict.get(`${s.propType}|${s.district}`), s),
       averageWithout(byCity.get(String(s.propType)), s),
     );
@@ -226,6 +287,8 @@ function main(): void {
           : null,
       methods,
       nearbyOnly: result.provenance.communityCaseCount === 0,
+      communityMedian: communityMedianEstimate(s, community, businessArea),
+      similarity: similarityEstimate(s, community, businessArea),
     });
   }
   const wallMs = Number(process.hrtime.bigint() - wallStart) / 1e6;
@@ -245,6 +308,7 @@ function main(): void {
       'ratio'.padStart(8),
       'COD'.padStart(7),
       'PRD'.padStart(7),
+      'PRB [95 % interval]'.padStart(24),
     ].join('  '),
   );
   console.log(row('overall (answer)', study(pairs(answered))));
@@ -266,13 +330,39 @@ function main(): void {
   const overall = study(pairs(answered));
   const byClass = (['A', 'B', 'C'] as const).map((cls) => study(pairs(valued.filter((o) => o.answer!.cls === cls))).medianApe);
   const mark = (ok: boolean): string => (ok ? 'met' : 'NOT met');
+
+  // The reference lines, on the listings every one of them values, next to the engine on the same listings.
+  console.log('');
+  const compared = answered.filter((o) => o.communityMedian !== null && o.similarity !== null);
+  const engineOnCompared = study(pairs(compared));
+  const references = [
+    ['community median × area', study(compared.map((o) => ({ estimate: o.communityMedian!, actual: o.actual })))],
+    ['similarity-weighted kNN', study(compared.map((o) => ({ estimate: o.similarity!, actual: o.actual })))],
+  ] as const;
+  console.log(`reference lines, computed in this run on the ${compared.length} listings all of them value:`);
+  console.log(row('  engine', engineOnCompared));
+  for (const [label, ref] of references) console.log(row(`  ${label}`, ref));
+  const best = Math.min(...references.map(([, ref]) => ref.medianApe));
+  for (const [label, ref] of references) {
+    const lead = (100 * (ref.medianApe - engineOnCompared.medianApe)) / ref.medianApe;
+    console.log(`  engine's lead over ${label}: ${lead.toFixed(1)} % lower MdAPE`);
+  }
+  const leadOverBest = (100 * (best - engineOnCompared.medianApe)) / best;
+
+  console.log('');
+  console.log('median ratio by tenth of value (value proxy: half the estimate over the median ratio, half the price):');
+  for (const d of ratioByDecile(pairs(answered))) {
+    console.log(
+      `  ${String(d.decile).padStart(2)}  ${(d.from / 1e4).toFixed(0).padStart(7)}–${(d.to / 1e4).toFixed(0).padEnd(7)} 万  ${String(d.count).padStart(6)}  ${fixed(d.medianRatio, 4)}`,
+    );
+  }
+
   console.log('');
   console.log(
-    `targets: MdAPE ≤ 5.0 %: ${mark(overall.medianApe <= 5)}; PPE10 ≥ 80 %: ${mark(overall.within10 >= 80)}; COD ≤ 8: ${mark(overall.cod <= 8)}; ` +
-      `PRD 0.98–1.03: ${mark(overall.prd >= 0.98 && overall.prd <= 1.03)}; A better than B better than C: ${mark(byClass[0] < byClass[1] && byClass[1] < byClass[2])}`,
-  );
-  console.log(
-    'reference: community median unit price × area 6.55 % / 66.7 % / 89.0 % / COD 9.6; similarity-weighted comparables 5.83 % / 71.3 % / 91.3 % / COD 8.6',
+    `targets: lead over the best reference ≥ 10 %: ${mark(leadOverBest >= 10)} (${leadOverBest.toFixed(1)} %); ` +
+      `PRD 0.98–1.03: ${mark(overall.prd >= 0.98 && overall.prd <= 1.03)} (${fixed(overall.prd, 4)}); ` +
+      `PRB within ±0.05: ${mark(Math.abs(overall.prb) <= 0.05)} (${signed(overall.prb, 3)}); ` +
+      `COD ≤ 8: ${mark(overall.cod <= 8)}; A better than B better than C: ${mark(byClass[0] < byClass[1] && byClass[1] < byClass[2])}`,
   );
   const twins = twinEstimates(listings);
   const withTwins = answered.filter((o) => twins.has(o.id));

@@ -12,4 +12,4 @@ export { valuate, reproduces, SAMPLE_CASE_LIMIT } from './lib/valuation.engine';
 export { estimateStandardUnitPrice, type StandardPriceRequest } from './lib/standard-price.method';
 export { confidenceClass, meetsClass } from './lib/confidence';
 export { priceTrend, TREND_MONTHS } from './lib/trend';
-export { ratioStudy, type RatioStudy } from './lib/ratio-study';
+export { priceRelatedBias, ratioByDecile, ratioStudy, type DecileRatio, type RatioStudy } from './lib/ratio-study';
