@@ -17,6 +17,9 @@ export S3_ENDPOINT="http://127.0.0.1:${S3_LOCAL_PORT}"
 export LOG_LEVEL="${LOG_LEVEL:-warn}"
 # No worker metrics server unless asked, so stacks on other ports do not compete for 3002.
 export WORKER_HTTP_PORT="${E2E_WORKER_HTTP_PORT:-0}"
+# The operators' queue dashboard, opened by its own end-to-end test.
+export OPS_USER="${E2E_OPS_USER:-ops}"
+export OPS_PASSWORD="${E2E_OPS_PASSWORD:-e2e-operator-password}"
 # Customer domains of the tests resolve to loopback in the browser (host-resolver rules).
 export WEB_ALLOWED_HOSTS="${WEB_ALLOWED_HOSTS:-.e2e.test}"
 
