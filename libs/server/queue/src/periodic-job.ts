@@ -1,9 +1,7 @@
 import { Logger } from '@nestjs/common';
-import type { Queue } from 'bullmq';
+import type { JobSchedulerTemplateOptions, Queue, RepeatOptions } from 'bullmq';
 import type { JobName } from '@valuation/contracts';
-
-/** Finished runs of a periodic job kept for inspection: enough to see the last few, not a log. */
-const KEPT_RUNS = 20;
+import { DEFAULT_JOB_OPTIONS } from './job-producer.service';
 
 const logger = new Logger('JobScheduler');
 
@@ -11,26 +9,21 @@ const logger = new Logger('JobScheduler');
 const schedules = new WeakMap<Queue, Map<string, () => Promise<unknown>>>();
 
 /**
- * Runs `name` every `everyMs` through a BullMQ job scheduler with this id: however many worker
- * processes call it, the scheduler is one and each period gives one job, taken by one worker.
- * Idempotent; a later call with another interval replaces the schedule. A run is not retried, the
- * next period runs it again. A Redis that comes back without its data (restarted without
- * persistence, or failed over to an empty replica) has lost the scheduler: the process makes it
- * again as soon as it is connected again.
+ * Makes (or replaces) the BullMQ job scheduler `schedulerId`, which adds a job `name` on the
+ * schedule of `repeat`: however many worker processes call it, the scheduler is one and each
+ * period gives one job, taken by one worker. A Redis that comes back without its data (restarted
+ * without persistence, or failed over to an empty replica) has lost the scheduler: the process
+ * makes it again as soon as it is connected again.
  */
-export async function scheduleEvery(queue: Queue, schedulerId: string, everyMs: number, name: JobName): Promise<void> {
-  const upsert = () =>
-    queue.upsertJobScheduler(
-      schedulerId,
-      { every: everyMs },
-      { name, data: {}, opts: { attempts: 1, removeOnComplete: { count: KEPT_RUNS }, removeOnFail: { count: KEPT_RUNS } } },
-    );
+export async function keepJobScheduled(
+  queue: Queue,
+  schedulerId: string,
+  repeat: Omit<RepeatOptions, 'key'>,
+  name: JobName,
+  opts: JobSchedulerTemplateOptions,
+): Promise<void> {
+  const upsert = () => queue.upsertJobScheduler(schedulerId, repeat, { name, data: {}, opts });
   await upsert();
-  await keepScheduled(queue, schedulerId, upsert);
-}
-
-/** On every reconnection of the queue's client, makes each schedule of the queue that Redis no longer holds again. */
-async function keepScheduled(queue: Queue, schedulerId: string, upsert: () => Promise<unknown>): Promise<void> {
   let ofQueue = schedules.get(queue);
   if (!ofQueue) {
     const made = new Map<string, () => Promise<unknown>>();
@@ -40,6 +33,20 @@ async function keepScheduled(queue: Queue, schedulerId: string, upsert: () => Pr
     client.on('ready', () => void restore(queue, made));
   }
   ofQueue.set(schedulerId, upsert);
+}
+
+/**
+ * Runs `name` every `everyMs` (see keepJobScheduled). Idempotent; a later call with another
+ * interval replaces the schedule. A run is not retried, the next period runs it again.
+ */
+export async function scheduleEvery(queue: Queue, schedulerId: string, everyMs: number, name: JobName): Promise<void> {
+  // BullMQ trims the finished jobs of the whole queue to the count of the job that finishes: a
+  // periodic run keeps what every job of the queue keeps, or it would drop the others' records.
+  await keepJobScheduled(queue, schedulerId, { every: everyMs }, name, {
+    attempts: 1,
+    removeOnComplete: DEFAULT_JOB_OPTIONS.removeOnComplete,
+    removeOnFail: DEFAULT_JOB_OPTIONS.removeOnFail,
+  });
 }
 
 async function restore(queue: Queue, made: Map<string, () => Promise<unknown>>): Promise<void> {
