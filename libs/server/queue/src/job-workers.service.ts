@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import { Inject, Injectable, Logger, Optional, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { UnrecoverableError, type Job } from 'bullmq';
 import { Counter, Histogram } from 'prom-client';
@@ -48,6 +49,8 @@ export class JobWorkers implements OnApplicationBootstrap, OnModuleDestroy {
     const jobMetrics = this.metrics && new JobMetrics(this.metrics);
     for (const host of this.hosts) {
       const worker = host.worker;
+      // Every job keeps the name of the process that took it (processedBy): host and pid.
+      worker.opts.name ??= `${hostname()}:${process.pid}`;
       worker.concurrency = host.concurrency ?? this.options.concurrency;
       if (this.options.lockDuration !== undefined) {
         worker.opts.lockDuration = this.options.lockDuration;
