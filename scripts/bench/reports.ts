@@ -3,6 +3,9 @@
  * process serving the report queue (PDF_PAGES pages, 2 by default), warms its browser with one
  * report, then orders `--reports` reports (50 by default) of the sample document at once through
  * the job queue and prints the median and p95 milliseconds per report and the reports per second.
+ * Its limit, measured in the same run: the same HTML printed as many times, as many at once, by
+ * bare `page.setContent` + `page.pdf` on warm pages of a Chromium started with the renderer's
+ * arguments; the ratio job / bare median should be <= 1.2.
  *
  *   npm run bench:reports -- [--reports 50] [--pages 2] [--keep]
  */
@@ -10,20 +13,60 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { Queue } from 'bullmq';
 import { Client } from 'pg';
+import { launch } from 'puppeteer-core';
 import { arg, benchEnvironment, root } from './bench-process';
 
-const { sampleReportDocument, newReportCode } = require(
+const { sampleReportDocument, newReportCode, renderReportHtml, qrSvg } = require(
   path.join(root, 'dist/server/libs/server/core/src'),
 ) as typeof import('@valuation/core');
+const { CHROMIUM_ARGS, reportPdfOptions } = require(path.join(root, 'dist/server/libs/server/pdf/src')) as typeof import('@valuation/pdf');
 
 const count = Number(arg('reports', '50'));
 const pages = arg('pages', '2');
 const keep = process.argv.includes('--keep');
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/valuation_bench_reports';
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379/0';
-const prefix = 'valuation-bench-reports';
+const prefix = process.env.BENCH_REDIS_PREFIX ?? 'valuation-bench-reports';
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** Job median over bare print median. */
+const RATIO_LIMIT = 1.2;
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+
+/**
+ * Milliseconds of `count` bare prints of `html` (setContent, then pdf with the report's options),
+ * `pages` at once on pages opened and warmed by one print beforehand; sorted.
+ */
+async function barePrints(html: string, footer: string, count: number, pages: number): Promise<number[]> {
+  const browser = await launch({ executablePath: chromiumPath, headless: true, args: [...CHROMIUM_ARGS], pipe: true });
+  try {
+    const open = await Promise.all(
+      Array.from({ length: pages }, async () => {
+        const page = await browser.newPage();
+        await page.setJavaScriptEnabled(false);
+        await page.setContent(html, { waitUntil: 'load' });
+        await page.pdf(reportPdfOptions(footer));
+        return page;
+      }),
+    );
+    const times: number[] = [];
+    let next = 0;
+    await Promise.all(
+      open.map(async (page) => {
+        while (next < count) {
+          next += 1;
+          const started = performance.now();
+          await page.setContent(html, { waitUntil: 'load' });
+          await page.pdf(reportPdfOptions(footer));
+          times.push(performance.now() - started);
+        }
+      }),
+    );
+    return times.sort((a, b) => a - b);
+  } finally {
+    await browser.close();
+  }
+}
 
 async function main() {
   const bench = await benchEnvironment({ databaseUrl, redisUrl, prefix, keep });
@@ -122,6 +165,22 @@ async function main() {
     );
     console.log(
       `  PDF size                                            median ${(Number(rows[Math.floor(rows.length / 2)].size) / 1024).toFixed(0)} KB`,
+    );
+
+    console.log(`Printing the same HTML ${count} times, ${pages} at once, with bare setContent + pdf on warm pages...`);
+    const sample = { ...sampleReportDocument(2), reportCode: newReportCode(2) };
+    // The HTML the job renders of the sample document, which has no configuration images.
+    const html = renderReportHtml(sample, { images: {}, qrSvg: qrSvg(sample.verifyUrl) });
+    const bare = await barePrints(html, `报告编号：${sample.reportCode}`, count, Number(pages));
+    const bareMedian = percentile(bare, 50);
+    const ratio = median / bareMedian;
+    console.log(
+      `  bare print of the report HTML (${(html.length / 1024).toFixed(0)} KB)      median ${bareMedian.toFixed(0)} ms, p95 ${percentile(bare, 95).toFixed(0)} ms`,
+    );
+    console.log('');
+    console.log(`  figure (median ms)          job   limit (bare print)   ratio   limit`);
+    console.log(
+      `  report job / bare print ${String(median).padStart(7)} ${bareMedian.toFixed(0).padStart(20)} ${ratio.toFixed(2).padStart(7)}   <= ${RATIO_LIMIT} ${ratio <= RATIO_LIMIT ? 'met' : 'NOT met'}`,
     );
     console.log('');
     console.log(

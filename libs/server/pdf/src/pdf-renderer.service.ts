@@ -1,6 +1,6 @@
 import { access, constants } from 'node:fs/promises';
 import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
-import { launch, type Browser, type HTTPRequest, type Page } from 'puppeteer-core';
+import { launch, type Browser, type HTTPRequest, type Page, type PDFOptions } from 'puppeteer-core';
 import { APP_CONFIG, type AppConfig } from '@valuation/config';
 import { PDF_MARGINS, countPdfPages, footerTemplate } from './pdf-document';
 
@@ -8,7 +8,7 @@ import { PDF_MARGINS, countPdfPages, footerTemplate } from './pdf-document';
 export const PDF_RENDER_TIMEOUT_MS = 20_000;
 
 /** Debian's Chromium as root in a container, without GPU, /dev/shm or background services. */
-const CHROMIUM_ARGS = [
+export const CHROMIUM_ARGS: readonly string[] = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-dev-shm-usage',
@@ -186,18 +186,7 @@ export class PdfRenderer implements OnModuleDestroy {
   private async print(page: Page, html: string, footerLeft?: string): Promise<Uint8Array> {
     // 'load' also waits for data: images; measured as fast as 'domcontentloaded' for reports.
     await page.setContent(html, { waitUntil: 'load', timeout: 0 });
-    return page.pdf({
-      format: 'A4',
-      printBackground: true,
-      preferCSSPageSize: false,
-      displayHeaderFooter: true,
-      headerTemplate: '<span></span>',
-      footerTemplate: footerTemplate(footerLeft),
-      margin: PDF_MARGINS,
-      // Awaits document.fonts.ready in the page before printing.
-      waitForFonts: true,
-      timeout: 0,
-    });
+    return page.pdf(reportPdfOptions(footerLeft));
   }
 
   private async acquire(): Promise<void> {
@@ -240,7 +229,7 @@ export class PdfRenderer implements OnModuleDestroy {
       browser = await launch({
         executablePath: this.executablePath,
         headless: true,
-        args: CHROMIUM_ARGS,
+        args: [...CHROMIUM_ARGS],
         // DevTools over pipes instead of a port: nothing else can connect, and Chromium exits with this process.
         pipe: true,
         // Shutdown is Nest's (onModuleDestroy); Puppeteer still kills the browser if the process exits.
@@ -317,6 +306,22 @@ export class PdfRenderer implements OnModuleDestroy {
       killProcessGroup(browser);
     }
   }
+}
+
+/** How every report is printed: A4 with the renderer's margins and the page footer. */
+export function reportPdfOptions(footerLeft?: string): PDFOptions {
+  return {
+    format: 'A4',
+    printBackground: true,
+    preferCSSPageSize: false,
+    displayHeaderFooter: true,
+    headerTemplate: '<span></span>',
+    footerTemplate: footerTemplate(footerLeft),
+    margin: PDF_MARGINS,
+    // Awaits document.fonts.ready in the page before printing.
+    waitForFonts: true,
+    timeout: 0,
+  };
 }
 
 function allowLocalOnly(request: HTTPRequest): void {
