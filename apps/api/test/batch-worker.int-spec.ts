@@ -10,7 +10,7 @@ import { batchStartJobId, QUEUES } from '@valuation/contracts';
 import { BatchRunner, seedDemoMarket } from '@valuation/core';
 import { BATCH_COLUMNS, BuyMode, ProductCode, type BatchRowInput } from '@valuation/domain';
 import { AccountEntity, BalancePackageEntity, BatchItemEntity, type BatchTaskEntity } from '@valuation/persistence';
-import { JobProducer } from '@valuation/queue';
+import { JobProducer, Metrics } from '@valuation/queue';
 import { compileServer, REPO_ROOT, waitFor } from '@valuation/testing';
 import { BatchProcessor } from '../../worker/src/processors/batch.processor';
 import { WorkerModule } from '../../worker/src/worker.module';
@@ -206,7 +206,20 @@ describe('batch valuation worker', () => {
       expect(await ds.getRepository(BalancePackageEntity).findOneByOrFail({ id: shenzhenPackageId })).toMatchObject({ remaining: 95 });
     });
 
+    /** The batch rows counted so far and the valuations by outcome, from the worker's registry. */
+    const counted = async () => {
+      const metrics = worker.get(Metrics);
+      const valuations = (await metrics.registry.getSingleMetric('valuations_total')!.get()).values;
+      const sum = (state: string) => valuations.filter((v) => v.labels.state === state).reduce((n, v) => n + v.value, 0);
+      return {
+        rows: (await metrics.batchRowsValued.get()).values.reduce((n, v) => n + v.value, 0),
+        valued: sum('valued'),
+        labels: valuations.filter((v) => v.labels.state === 'valued').map((v) => v.labels),
+      };
+    };
+
     it('never values a row twice when the same chunk runs twice, at once or again', async () => {
+      const before = await counted();
       const rows = Array.from({ length: 300 }, (_, i) => flat(communities[(i * 7) % communities.length], i));
       const { id, batchId } = await createTask(
         rows,
@@ -222,7 +235,15 @@ describe('batch valuation worker', () => {
       const last = await Promise.all([runner.runChunk(id, 1), runner.runChunk(id, 1)]);
       expect(last.filter((r) => r.finished)).toHaveLength(1);
       expect(await runner.runChunk(id, 1)).toMatchObject({ written: 0, skipped: true });
-      await expectExactlyOnce(id, batchId);
+      const done = await expectExactlyOnce(id, batchId);
+      // The metrics count each row once too, however many runs valued it.
+      const after = await counted();
+      expect(after.rows - before.rows).toBe(300);
+      expect(after.valued - before.valued).toBe(done.valued);
+      for (const labels of after.labels) {
+        expect(['forsale', 'mraSale', 'msaSale', 'fvSale']).toContain(labels.method);
+        expect(['A', 'B', 'C']).toContain(labels.class);
+      }
       const [{ n }] = await ds.query(`SELECT count(*)::int AS n FROM notify_outbox WHERE payload->>'batchId' = $1`, [batchId]);
       expect(n).toBe(0);
     });

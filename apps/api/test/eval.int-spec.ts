@@ -120,6 +120,31 @@ describe('quick valuation API', () => {
     expect(await balance()).toEqual(before);
   });
 
+  it('counts the valuations it keeps by method, confidence class and outcome in /api/metrics', async () => {
+    const scrape = async () => (await t.http().get('/api/metrics').expect(200)).text;
+    const lines = (text: string) => text.split('\n').filter((l) => l.startsWith('valuations_total{'));
+    const sum = (text: string, labels: string) =>
+      lines(text)
+        .filter((l) => l.includes(labels))
+        .reduce((n, l) => n + Number(l.slice(l.lastIndexOf(' ') + 1)), 0);
+    const before = await scrape();
+    expect(before).toContain('# TYPE valuations_total counter');
+
+    const valued = (await rapid(1, body({ bldgArea: '88' }))).body.data.evalCode;
+    const record = await t.ds.getRepository(EvalRecordEntity).findOneByOrFail({ evalCode: valued });
+    expect((await rapid(1, body({ haInfo: { haCode: 'EVT002', haName: '无成交小区' } }))).body.data.state).toBe(2);
+    const after = await scrape();
+
+    const labels = `method="${record.method}",class="${record.confidenceClass}",state="valued"`;
+    expect(sum(after, labels) - sum(before, labels)).toBe(1);
+    expect(sum(after, 'state="valued"') - sum(before, 'state="valued"')).toBe(1);
+    expect(sum(after, 'method="averageSale"') - sum(before, 'method="averageSale"')).toBe(1);
+    expect(sum(after, 'state="reference"') - sum(before, 'state="reference"')).toBe(1);
+    // The batch and report figures are the worker's.
+    expect(after).not.toContain('batch_rows_valued_total');
+    expect(after).not.toContain('report_render_seconds');
+  });
+
   it('re-values into the same history, with the trend', async () => {
     const first = (await rapid(1, body({ bldgArea: '75.5' }))).body.data.evalCode;
     const again = await t.http().post('/api/eval/reval?evalType=1').set('Authorization', `Bearer ${token}`).send({ evalCode: first });

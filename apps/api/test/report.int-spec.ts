@@ -11,6 +11,7 @@ import { QUEUES } from '@valuation/contracts';
 import { AppraisalCaseStore, reportRenderJobId, seedDemoMarket } from '@valuation/core';
 import { FormalReportMsg, formatReportTotalPrice, WorkflowMsg } from '@valuation/domain';
 import { AccountEntity, CommunityEntity, EvalRecordEntity, ReportConfigEntity } from '@valuation/persistence';
+import { Metrics } from '@valuation/queue';
 import { IsNull } from 'typeorm';
 import { ReportProcessor } from '../../worker/src/processors/report.processor';
 import { WorkerModule } from '../../worker/src/worker.module';
@@ -133,6 +134,9 @@ describe('formal reports', () => {
       data: { report: null, record: { evalCode, advisory: false } },
     });
     const before = await counts();
+    const renders = async () =>
+      (await worker!.get(Metrics).reportRenderSeconds.get()).values.find((v) => v.metricName === 'report_render_seconds_count')?.value ?? 0;
+    const rendersBefore = await renders();
 
     const first = await post('/api/eval/advisory/add', { evalCode });
     expect(first.body).toMatchObject({ code: 200, data: { reportType: 2, evalCode, reportCode: expect.stringMatching(/^ZX\d{18}$/) } });
@@ -144,6 +148,7 @@ describe('formal reports', () => {
     const ready = await waitForState('advisory', evalCode, (s) => s !== 1);
     expect(ready).toMatchObject({ state: 2, sha256: expect.stringMatching(/^[0-9a-f]{64}$/), size: expect.any(Number) });
     advisory = ready;
+    expect(await renders()).toBe(rendersBefore + 1);
     expect((await get(`/api/eval/get?evalCode=${evalCode}`)).body.data.record).toMatchObject({ advisory: true, inquiry: false });
     const listed = (await get('/api/eval/list?pageIndex=1&pageSize=10')).body.data.list.find(
       (r: { evalCode: string }) => r.evalCode === evalCode,

@@ -141,6 +141,10 @@ describe('worker process (in-process)', () => {
       const failed = new RegExp(`^bullmq_queue_failed\\{queue="audit",prefix="${prefix}"\\} (\\d+)$`, 'm').exec(text);
       expect(Number(failed?.[1])).toBeGreaterThanOrEqual(1);
       expect(text).toMatch(/^process_resident_memory_bytes\{process="worker"\} \d+/m);
+      // The domain figures of the worker, moved by the batch and report tests.
+      expect(text).toContain('# TYPE valuations_total counter');
+      expect(text).toContain('# TYPE batch_rows_valued_total counter');
+      expect(text).toContain('# TYPE report_render_seconds histogram');
     });
 
     it('stops listening when the application closes', async () => {

@@ -1,4 +1,4 @@
-import { Inject, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Logger, Optional, type OnApplicationBootstrap } from '@nestjs/common';
 import { InjectQueue, OnWorkerEvent } from '@nestjs/bullmq';
 import { UnrecoverableError, type Job, type Queue } from 'bullmq';
 import { z } from 'zod';
@@ -6,7 +6,7 @@ import { APP_CONFIG, type AppConfig } from '@valuation/config';
 import { QUEUES, type PeriodicResult, type ReportRenderPayload } from '@valuation/contracts';
 import { REPORT_RENDER_ATTEMPTS, ReportRenderService } from '@valuation/core';
 import { PdfRenderer } from '@valuation/pdf';
-import { JobHandler, JobProcessor, JobProcessorHost, JobProducer, scheduleEvery, type JobOf } from '@valuation/queue';
+import { JobHandler, JobProcessor, JobProcessorHost, JobProducer, Metrics, scheduleEvery, type JobOf } from '@valuation/queue';
 
 const reportRenderPayload = z.object({
   reportId: z.string().regex(/^[1-9]\d{0,18}$/, 'a report id'),
@@ -47,6 +47,7 @@ export class ReportProcessor extends JobProcessorHost implements OnApplicationBo
     private readonly producer: JobProducer,
     @InjectQueue(QUEUES.report) private readonly queue: Queue,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Optional() private readonly metrics?: Metrics,
   ) {
     super();
     this.concurrency = config.PDF_PAGES;
@@ -85,6 +86,7 @@ export class ReportProcessor extends JobProcessorHost implements OnApplicationBo
     const report = await this.reports.prepare(reportId);
     if (!report) return { rendered: false };
     const { pdf, pages, ms } = await this.renderer.render(report.html, { footerLeft: report.footer });
+    this.metrics?.reportRenderSeconds.observe(ms / 1000);
     const rendered = await this.reports.complete(reportId, pdf, ms);
     return { rendered, pages, ms };
   }

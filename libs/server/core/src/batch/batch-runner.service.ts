@@ -1,8 +1,9 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { checkBatchRow, ValuationMsg, type BatchRowInput } from '@valuation/domain';
 import type { EvalRecordEntity } from '@valuation/persistence';
+import { Metrics, valuationLabels, type CountedValuation } from '@valuation/queue';
 import { REGIONS_TTL_MS, TtlCache } from '../cache';
 import { RegionResolver } from '../geo/region.resolver';
 import { MARKET_CACHE_TTL_MS, MarketLoader, type SubjectCommunity } from '../valuation/market-loader.service';
@@ -40,6 +41,13 @@ interface ItemUpdate {
   total_price: string | null;
   eval_code: string | null;
   error: string | null;
+}
+
+/** A row's new content, its record when valued, and what the engine answered when it was asked (null: no value). */
+interface ValuedRow {
+  item: ItemUpdate;
+  record: EvalRecordEntity | null;
+  valuation?: CountedValuation | null;
 }
 
 interface WaitingRow {
@@ -108,6 +116,7 @@ export class BatchRunner {
     private readonly valuation: ValuationService,
     private readonly market: MarketLoader,
     private readonly finisher: BatchFinishService,
+    @Optional() private readonly metrics?: Metrics,
   ) {}
 
   /** The chunks of a valuing task that still have waiting rows. */
@@ -192,7 +201,7 @@ export class BatchRunner {
     row: WaitingRow,
     regions: RegionResolver,
     named: Map<string, SubjectCommunity>,
-  ): Promise<{ item: ItemUpdate; record: EvalRecordEntity | null }> {
+  ): Promise<ValuedRow> {
     const input = row.input ?? {};
     const { cityCode, cityName, distName } = placeOf(row, regions);
     const item: ItemUpdate = {
@@ -243,7 +252,7 @@ export class BatchRunner {
       });
       if (result.state !== 1) {
         item.error = BatchRowMsg.referenceOnly;
-        return { item, record: null };
+        return { item, record: null, valuation: result };
       }
       Object.assign(item, {
         state: 1,
@@ -252,11 +261,11 @@ export class BatchRunner {
         eval_code: evalCode,
         error: null,
       });
-      return { item, record };
+      return { item, record, valuation: result };
     } catch (error) {
       if (!(error instanceof NoPropertyFoundError)) throw error;
       item.error = ValuationMsg.noPropertyFound;
-      return { item, record: null };
+      return { item, record: null, valuation: null };
     }
   }
 
@@ -265,14 +274,11 @@ export class BatchRunner {
    * of the valued ones are inserted, the task counters move by what was actually written and, when
    * that completes the task, it is finished in the same transaction.
    */
-  private write(
-    taskId: string,
-    valued: { item: ItemUpdate; record: EvalRecordEntity | null }[],
-  ): Promise<{ written: number; valued: number; finished: boolean }> {
+  private async write(taskId: string, valued: ValuedRow[]): Promise<{ written: number; valued: number; finished: boolean }> {
     const records = valued.flatMap((v) => (v.record ? [v.record] : []));
     const insert = this.valuation.recordsInsert(records, '$3');
-    return this.ds.transaction(async (m) => {
-      const [outcome]: (FinishingTask & { n: number; ok: number; records: number; moved: boolean })[] = await m.query(
+    const outcome = await this.ds.transaction(async (m) => {
+      const [outcome]: (FinishingTask & { n: number; ok: number; records: number; ids: string[]; moved: boolean })[] = await m.query(
         `WITH v AS (
            SELECT * FROM jsonb_to_recordset($2::jsonb) AS v(
              id bigint, state smallint, city_code varchar, city_name varchar, dist_name varchar, location varchar, ha_code varchar,
@@ -287,14 +293,14 @@ export class BatchRunner {
                   total_price = v.total_price, eval_code = v.eval_code, error = v.error, updated_at = now()
              FROM v
             WHERE i.id = v.id AND i.task_id = $1 AND i.state = 0
-           RETURNING i.state, i.eval_code, i.total_price
+           RETURNING i.id, i.state, i.eval_code, i.total_price
          ), rec AS (
            INSERT INTO eval_record ${insert.sql} WHERE eval_code IN (SELECT eval_code FROM done WHERE state = 1)
            RETURNING 1
          ), sums AS (
            SELECT count(*)::int AS n, count(*) FILTER (WHERE state = 1)::int AS ok, count(*) FILTER (WHERE state = 2)::int AS fail,
                   count(*) FILTER (WHERE state = 3)::int AS err, coalesce(sum(total_price) FILTER (WHERE state = 1), 0) AS amount,
-                  (SELECT count(*) FROM rec)::int AS records
+                  (SELECT count(*) FROM rec)::int AS records, coalesce(array_agg(id::text), '{}') AS ids
              FROM done
          ), t AS (
            UPDATE batch_task t
@@ -306,7 +312,7 @@ export class BatchRunner {
             WHERE t.id = $1 AND t.state = 1 AND s.n > 0
            RETURNING ${TASK_COLUMNS}
          )
-         SELECT s.n, s.ok, s.records, t.id IS NOT NULL AS moved, t.* FROM sums s LEFT JOIN t ON true`,
+         SELECT s.n, s.ok, s.records, s.ids, t.id IS NOT NULL AS moved, t.* FROM sums s LEFT JOIN t ON true`,
         [taskId, JSON.stringify(valued.map((v) => v.item)), insert.rows],
       );
       if (outcome.n > 0 && !outcome.moved) throw new Error(`batch task ${taskId} stopped valuing while a chunk was written`);
@@ -314,7 +320,24 @@ export class BatchRunner {
         throw new Error(`batch task ${taskId}: ${outcome.ok} rows valued but ${outcome.records} records written`);
       const finished = outcome.moved && outcome.state === 2;
       if (finished) await this.finisher.settle(m, outcome);
-      return { written: outcome.n, valued: outcome.ok, finished };
+      return { written: outcome.n, valued: outcome.ok, ids: outcome.ids, finished };
     });
+    if (this.metrics) this.count(this.metrics, valued, outcome.ids);
+    return { written: outcome.written, valued: outcome.valued, finished: outcome.finished };
+  }
+
+  /** Counts the rows this run wrote (not those another run got to first) and the valuations among them. */
+  private count(metrics: Metrics, valued: ValuedRow[], writtenIds: readonly string[]): void {
+    const written = new Set(writtenIds);
+    const tally = new Map<string, { valuation: CountedValuation | null; n: number }>();
+    for (const v of valued) {
+      if (v.valuation === undefined || !written.has(String(v.item.id))) continue;
+      const key = JSON.stringify(valuationLabels(v.valuation));
+      const entry = tally.get(key) ?? { valuation: v.valuation, n: 0 };
+      entry.n += 1;
+      tally.set(key, entry);
+    }
+    for (const { valuation, n } of tally.values()) metrics.countValuation(valuation, n);
+    metrics.batchRowsValued.inc(written.size);
   }
 }

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
@@ -11,6 +11,7 @@ import {
   TenantEntity,
   type ApplicableCoefficient,
 } from '@valuation/persistence';
+import { Metrics } from '@valuation/queue';
 import {
   ALL_METHODS,
   type ConfidenceClass,
@@ -97,6 +98,7 @@ export class ValuationService {
     private readonly market: MarketLoader,
     private readonly quota: QuotaService,
     private readonly riskCoefficients: RiskCoefficientRepository,
+    @Optional() private readonly metrics?: Metrics,
   ) {}
 
   /**
@@ -136,9 +138,17 @@ export class ValuationService {
   ): Promise<ValuationOutcome> {
     const community = await this.resolveCommunity(req);
     if (!community) throw new NoPropertyFoundError('community');
-    const { evalCode, record, result } = await this.appraise(actor, req, evalType, community, options);
+    let appraised: Awaited<ReturnType<ValuationService['appraise']>>;
+    try {
+      appraised = await this.appraise(actor, req, evalType, community, options);
+    } catch (error) {
+      if (error instanceof NoPropertyFoundError) this.metrics?.countValuation(null);
+      throw error;
+    }
+    const { evalCode, record, result } = appraised;
     if (result.state !== 1) {
       await this.insertRecord(this.ds.manager, record);
+      this.metrics?.countValuation(result);
       return { evalCode, state: 2, record, result };
     }
     // The charge, its ledger row and the record commit together.
@@ -148,6 +158,7 @@ export class ValuationService {
       { tenantId: actor.tenantId, accountId: actor.accountId, refType: options.refType ?? 'rapid', refId: evalCode },
       (tx) => this.insertRecord(tx, record),
     );
+    this.metrics?.countValuation(result);
     return { evalCode, state: 1, record, result };
   }
 
