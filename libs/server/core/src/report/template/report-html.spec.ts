@@ -188,6 +188,12 @@ describe('renderReportHtml', () => {
     expect(html).not.toMatch(/<script|<iframe|<img src=x|<svg onload|<b>|<i>|<u>/i);
   });
 
+  it.each([1, 2] as const)('asks for no synthesised bold in report type %s, which Chromium prints as Type 3 glyphs', (type) => {
+    const html = render(sampleReportDocument(type), ALL_IMAGES);
+    expect(html).toContain('font-synthesis: none');
+    expect(html).not.toMatch(/font-weight:\s*(?:bold|[6-9]00)|font-weight="(?:bold|[6-9]00)"/);
+  });
+
   it.each([1, 2] as const)('loads nothing from outside in report type %s', (type) => {
     const doc = sampleReportDocument(type);
     const html = render(doc, ALL_IMAGES);

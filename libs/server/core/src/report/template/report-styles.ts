@@ -10,7 +10,7 @@ export const REPORT_FONT = '"WenQuanYi Micro Hei", "Noto Sans CJK SC", "WenQuanY
 
 export const REPORT_CSS = `
 @page { size: A4; }
-* { box-sizing: border-box; }
+* { box-sizing: border-box; font-synthesis: none; }
 html { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
 body {
   margin: 0;
@@ -24,13 +24,20 @@ body {
   body { background: #e9edf2; padding: 24px 0; }
   .sheet { width: 210mm; margin: 0 auto; padding: 18mm 16mm; background: #fff; box-shadow: 0 1px 6px rgba(0, 0, 0, 0.12); }
 }
-h1, h2, h3 { font-weight: 700; margin: 0; }
+h1, h2, h3 { margin: 0; }
+/*
+ * Bold: the report font has no bold face, and Chromium prints a synthesised bold as Type 3 glyphs
+ * (slower to print, twice the PDF size), so no weight is synthesised; a shadow of the text 0.03em
+ * to its right thickens it as much and keeps it in the embedded TrueType subset.
+ */
+h1, h2, h3, strong, b, .cover-top .issuer-name, table.data th, .result .value { font-weight: 400; text-shadow: 0.03em 0 0 currentColor; }
+.sub-title .note, .poi-column h3 .count, .result .unit { text-shadow: none; }
 p { margin: 0; }
 
 /* Cover */
 .cover { height: 258mm; display: flex; flex-direction: column; break-after: page; }
 .cover-top { display: flex; justify-content: space-between; align-items: flex-end; font-size: 9.5pt; color: #5b6675; padding-bottom: 2.5mm; border-bottom: 1.6pt solid #1f4e8c; }
-.cover-top .issuer-name { font-size: 11pt; color: #1f4e8c; font-weight: 700; letter-spacing: 0.08em; }
+.cover-top .issuer-name { font-size: 11pt; color: #1f4e8c; letter-spacing: 0.08em; }
 .cover-rule { border-top: 0.5pt solid #1f4e8c; margin-top: 0.8mm; }
 .cover-title { margin-top: 42mm; text-align: center; }
 .cover-title h1 { font-size: 30pt; letter-spacing: 0.18em; color: #14263d; line-height: 1.3; }
@@ -71,7 +78,7 @@ table.info td { word-break: break-all; }
 table.data { font-size: 9.5pt; break-inside: avoid; }
 table.data thead { display: table-header-group; }
 table.data tr { break-inside: avoid; }
-table.data th { background: #eef2f7; color: #2b3644; font-weight: 700; border-top: 1pt solid #1f4e8c; border-bottom: 0.6pt solid #9fb0c4; padding: 1.3mm 2mm; text-align: left; white-space: nowrap; line-height: 1.5; }
+table.data th { background: #eef2f7; color: #2b3644; border-top: 1pt solid #1f4e8c; border-bottom: 0.6pt solid #9fb0c4; padding: 1.3mm 2mm; text-align: left; white-space: nowrap; line-height: 1.5; }
 table.data td { border-bottom: 0.5pt solid #dde3ea; padding: 1.1mm 2mm; vertical-align: top; line-height: 1.5; }
 table.data tbody tr:nth-child(even) td { background: #fafbfc; }
 table.data tbody:last-child tr:last-child td { border-bottom: 0.8pt solid #9fb0c4; }
@@ -87,7 +94,7 @@ table.data .sub { display: block; font-size: 8pt; color: #7a8390; line-height: 1
 .result .figure { flex: 1; padding: 3.5mm 5mm; }
 .result .figure + .figure { border-left: 0.5pt solid #d5dce5; }
 .result .label { font-size: 9.5pt; color: #5b6675; }
-.result .value { font-size: 22pt; font-weight: 700; color: #1f4e8c; line-height: 1.25; font-variant-numeric: tabular-nums; }
+.result .value { font-size: 22pt; color: #1f4e8c; line-height: 1.25; font-variant-numeric: tabular-nums; }
 .result .value.secondary { font-size: 16pt; color: #1d2733; }
 .result .unit { font-size: 10.5pt; font-weight: 400; color: #3f4b59; margin-left: 1.2mm; }
 .result .value.class-value { font-size: 16pt; color: #1d2733; }
