@@ -428,7 +428,7 @@ describe('formal reports', () => {
       ).toBe(ready.sha256);
       const text = pdfText(res.body as Buffer).replace(/[ \t]+/g, ' ');
       const { caseNo } = (await get(`/api/artificial/advisory/get?id=${id}`)).body.data.case;
-      expect(text).toMatch(/365 38,220 人工询价/);
+      expect(text).toMatch(/365 万元 38,220 元\/㎡ 人工询价/);
       expect(text).toContain('人工估价');
       expect(text).toContain(caseNo);
       expect(text).toContain('参考同路段<近期>成交，楼层居中');
@@ -464,7 +464,7 @@ describe('formal reports', () => {
       const text = pdfText(
         (await get(`/api/eval/report/pdf?reportCode=${ready.reportCode}`).buffer(true).parse(binary).expect(200)).body as Buffer,
       ).replace(/[ \t]+/g, ' ');
-      expect(text).toMatch(/550 59,783 人工复评/);
+      expect(text).toMatch(/550 万元 59,783 元\/㎡ 人工复评/);
       expect(text).toContain(
         '原估价 686万元'.replace(
           '686',
