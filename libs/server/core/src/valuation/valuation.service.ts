@@ -235,15 +235,16 @@ export class ValuationService {
   }
 
   /**
-   * Many records in one statement: `(columns) SELECT columns FROM jsonb_populate_recordset(...)`
-   * reading `param`, a JSON array bound to the value of `rows`, keyed by column name.
+   * Many records in one statement: `(columns) SELECT columns FROM json_populate_recordset(...)`
+   * reading `param`, a JSON array bound to the value of `rows`, keyed by column name. As json, not
+   * jsonb: the array is read once, so PostgreSQL need not build a jsonb copy of all of it first.
    */
   recordsInsert(records: readonly EvalRecordEntity[], param: string): { sql: string; rows: string } {
     const columns = this.insertedColumns();
     const names = columns.map((c) => `"${c.databaseName}"`).join(', ');
     const rows = records.map((record) => Object.fromEntries(columns.map((c) => [c.databaseName, c.getEntityValue(record) ?? null])));
     return {
-      sql: `(${names}) SELECT ${names} FROM jsonb_populate_recordset(NULL::eval_record, ${param}::jsonb)`,
+      sql: `(${names}) SELECT ${names} FROM json_populate_recordset(NULL::eval_record, ${param}::json)`,
       rows: JSON.stringify(rows),
     };
   }
