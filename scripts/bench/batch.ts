@@ -19,7 +19,7 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { Queue } from 'bullmq';
 import { Client } from 'pg';
-import { arg, benchEnvironment, root, topUpNationwide, waitReady } from './bench-process';
+import { arg, benchEnvironment, cpuSeconds, root, topUpNationwide, waitReady } from './bench-process';
 
 const rowCount = Number(arg('rows', '10000'));
 const keep = process.argv.includes('--keep');
@@ -126,7 +126,7 @@ async function insertDirect(rows: Row[]): Promise<string> {
  * markets loaded by a first, untimed pass; nothing is written or charged. Rows per second of the
  * timed pass, and how many rows got a value.
  */
-async function engineOnly(rows: Row[]): Promise<{ rowsPerSecond: number; valued: number; seconds: number }> {
+async function engineOnly(rows: Row[]): Promise<{ rowsPerSecond: number; valued: number; seconds: number; cpu: number }> {
   require('reflect-metadata');
   const domain = require(path.join(root, 'dist/server/libs/domain/src')) as typeof import('@valuation/domain');
   const persistence = require(path.join(root, 'dist/server/libs/server/persistence/src')) as typeof import('@valuation/persistence');
@@ -189,9 +189,11 @@ async function engineOnly(rows: Row[]): Promise<{ rowsPerSecond: number; valued:
     };
     await valueAll();
     const started = performance.now();
+    const cpuBefore = process.cpuUsage();
     const valued = await valueAll();
+    const cpuUsed = process.cpuUsage(cpuBefore);
     const seconds = (performance.now() - started) / 1000;
-    return { rowsPerSecond: rows.length / seconds, valued, seconds };
+    return { rowsPerSecond: rows.length / seconds, valued, seconds, cpu: (cpuUsed.user + cpuUsed.system) / 1e6 };
   } finally {
     await ds.destroy();
   }
@@ -278,6 +280,7 @@ async function main() {
         );
       }
       await new Promise((r) => setTimeout(r, 3000));
+      const cpuBefore = workers.map((w) => cpuSeconds(w.pid));
       const started = Date.now();
       let taskId = forceDirect ? null : await upload();
       const uploaded = Date.now();
@@ -308,7 +311,10 @@ async function main() {
       for (const j of chunks) byWorker.set(j.processedBy ?? '?', (byWorker.get(j.processedBy ?? '?') ?? 0) + 1);
       workers.forEach((w, i) => {
         const taken = [...byWorker].filter(([name]) => name.endsWith(`:${w.pid}`)).reduce((sum, [, n]) => sum + n, 0);
-        console.log(`    worker ${i + 1} (pid ${w.pid})`.padEnd(27) + `${taken} of ${chunks.length} chunks`);
+        const before = cpuBefore[i];
+        const now = cpuSeconds(w.pid);
+        const cpu = before === null || now === null ? '' : `, ${(now - before).toFixed(1)} s of CPU`;
+        console.log(`    worker ${i + 1} (pid ${w.pid})`.padEnd(27) + `${taken} of ${chunks.length} chunks${cpu}`);
       });
       for (const w of workers.splice(0)) {
         w.kill('SIGTERM');
@@ -323,7 +329,7 @@ async function main() {
     console.log('');
     console.log(`Valuing the same rows in this process (engine-only, markets loaded beforehand)...`);
     const engine = await engineOnly(rows);
-    console.log(`    ${rowCount} rows in ${engine.seconds.toFixed(1)} s, ${engine.valued} valued`);
+    console.log(`    ${rowCount} rows in ${engine.seconds.toFixed(1)} s (${engine.cpu.toFixed(1)} s of CPU), ${engine.valued} valued`);
     console.log('');
     console.log(`  figure (rows/s)                    figure   limit (engine-only)   ratio   target`);
     const line = (label: string, figure: number) => {

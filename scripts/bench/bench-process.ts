@@ -32,6 +32,19 @@ export function runStep(label: string, script: string, args: string[], env: Node
   });
 }
 
+/**
+ * CPU seconds (user and system) a process has used so far, from /proc (Linux, 100 clock ticks a
+ * second); null where it cannot be read.
+ */
+export function cpuSeconds(pid: number | undefined): number | null {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
+}
+
 /** Waits until the API answers its readiness check, failing if the process ends first. */
 export async function waitReady(url: string, api: ChildProcess): Promise<void> {
   for (let i = 0; i < 120; i++) {
