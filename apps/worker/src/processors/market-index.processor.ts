@@ -4,7 +4,7 @@ import { UnrecoverableError, type Queue } from 'bullmq';
 import { z } from 'zod';
 import { QUEUES, type MarketIndexRebuildResult, type MarketRebuildIndexPayload } from '@valuation/contracts';
 import { PriceIndexService } from '@valuation/core';
-import { DEFAULT_JOB_OPTIONS, JobHandler, JobProcessor, JobProcessorHost, type JobOf } from '@valuation/queue';
+import { DEFAULT_JOB_OPTIONS, JobHandler, JobProcessor, JobProcessorHost, keepJobScheduled, type JobOf } from '@valuation/queue';
 import { businessTimeZone } from '@valuation/domain';
 
 const marketRebuildIndexPayload = z.object({
@@ -46,10 +46,12 @@ export class MarketIndexProcessor extends JobProcessorHost implements OnApplicat
   }
 
   async onApplicationBootstrap(): Promise<void> {
-    await this.queue.upsertJobScheduler(
+    await keepJobScheduled(
+      this.queue,
       MONTHLY_INDEX_SCHEDULER,
       { pattern: MONTHLY_INDEX_PATTERN, tz: businessTimeZone() },
-      { name: 'market.rebuild-index', data: {}, opts: { ...DEFAULT_JOB_OPTIONS } },
+      'market.rebuild-index',
+      { ...DEFAULT_JOB_OPTIONS },
     );
     this.logger.log(`monthly price index rebuild scheduled (${MONTHLY_INDEX_PATTERN}, ${businessTimeZone()})`);
   }
