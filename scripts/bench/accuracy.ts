@@ -18,6 +18,7 @@ import {
   estimateStandardUnitPrice,
   ratioByDecile,
   ratioStudy,
+  seededRandom,
   valuate,
   type ConfidenceClass,
   type MarketCase,
@@ -77,18 +78,6 @@ function parseArgs(argv: string[]): Args {
     throw new Error('--sparse needs a whole number of listings per community, 1 or more');
   const root = repoRoot();
   return { csv: resolve(root, csv ?? '../shared/data/beijing-2021-listings.csv'), limit, out, sparse, seed };
-}
-
-/** mulberry32: a small seeded generator, so a sparse sample is the same on every run and machine. */
-function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** At most `perCommunity` listings of each community, drawn at random with the seed, in file order. */

@@ -22,6 +22,7 @@ import { configSchema, loadConfig, type AppConfig } from '@valuation/config';
 import { DEMO_PASSWORD, seedDemoPlatform } from '@valuation/core';
 import { REDIS, RedisKeys } from '@valuation/queue';
 import { ObjectStorage } from '@valuation/storage';
+import { seededRandom } from '@valuation/valuation';
 import { answerProblem } from './fuzz-checks';
 import { send } from './fuzz-client';
 import { probesFor, type Probe } from './fuzz-cases';
@@ -47,18 +48,6 @@ interface Caller {
   population: Population;
   token: string;
   permissions: Set<number>;
-}
-
-/** A small deterministic generator, so a run can be repeated with its seed. */
-function random(seedValue: number): () => number {
-  let a = seedValue >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 function sample<T>(items: T[], n: number, next: () => number): T[] {
@@ -195,7 +184,7 @@ interface Job {
 const endsSession = (op: Operation) => /\/logout$/.test(op.path);
 
 function plan(operations: Operation[], callers: Caller[], bodyLimitBytes: number): Job[] {
-  const next = random(seed);
+  const next = seededRandom(seed);
   const jobs: Job[] = [];
   const ordered = [...operations.filter((o) => !endsSession(o)), ...operations.filter(endsSession)];
   for (const op of ordered) {

@@ -13,3 +13,4 @@ export { estimateStandardUnitPrice, type StandardPriceRequest } from './lib/stan
 export { confidenceClass, meetsClass } from './lib/confidence';
 export { priceTrend, TREND_MONTHS } from './lib/trend';
 export { priceRelatedBias, ratioByDecile, ratioStudy, type DecileRatio, type RatioStudy } from './lib/ratio-study';
+export { seededRandom } from './lib/numbers';

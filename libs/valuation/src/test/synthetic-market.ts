@@ -1,17 +1,9 @@
 import { FEATURES } from '../lib/feature.encoder';
+import { seededRandom } from '../lib/numbers';
 import type { MarketCase, PropertyFeatures } from '../lib/valuation.types';
 
 /** Deterministic uniform generator (mulberry32). */
-export function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export const random = seededRandom;
 
 /** Standard normal draw (Box–Muller). */
 export function gaussian(next: () => number): number {
