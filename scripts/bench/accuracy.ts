@@ -6,11 +6,14 @@
  * reference lines computed on the same file in the same run (the community median, and
  * similarity-weighted comparables) and the engine's lead over each.
  *
- *   npm run bench:accuracy -- [csv] [--limit N] [--out results.csv] [--sparse N [--seed S]]
+ *   npm run bench:accuracy -- [csv] [--limit N] [--out results.csv] [--sparse N [--seed S]] [--time-order]
  *
  * --out writes one row per listing (id, actual and estimated total price, method, class) for
  * closer study of the errors. --sparse N keeps at most N listings per community (a sample drawn
- * with the seed, 1 by default) and values only those, from only those: a thin market.
+ * with the seed, 1 by default) and values only those, from only those: a thin market. Where the
+ * file has listing dates, cases are brought to the valuation date by monthly indices of the file
+ * (median unit price of the city and of the district by month), and --time-order values each
+ * dated listing on its date from the listings dated before it only.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -23,6 +26,8 @@ import {
   type ConfidenceClass,
   type MarketCase,
   type MethodName,
+  type MonthlySeries,
+  type PriceIndices,
   type RatioStudy,
   type ValuationInput,
 } from '@valuation/valuation';
@@ -59,6 +64,8 @@ interface Args {
   /** Keep at most this many listings per community, a seeded sample, and value only those. */
   sparse: number | null;
   seed: number;
+  /** Value each dated listing only from listings dated before it, on its own date. */
+  timeOrder: boolean;
 }
 
 function parseArgs(argv: string[]): Args {
@@ -67,17 +74,19 @@ function parseArgs(argv: string[]): Args {
   let out: string | null = null;
   let sparse: number | null = null;
   let seed = 1;
+  let timeOrder = false;
   for (let i = 0; i < argv.length; i++) {
     if (argv[i] === '--limit') limit = Number(argv[++i]);
     else if (argv[i] === '--out') out = resolve(argv[++i]);
     else if (argv[i] === '--sparse') sparse = Number(argv[++i]);
     else if (argv[i] === '--seed') seed = Number(argv[++i]);
+    else if (argv[i] === '--time-order') timeOrder = true;
     else csv = argv[i];
   }
   if (sparse !== null && !(Number.isInteger(sparse) && sparse >= 1))
     throw new Error('--sparse needs a whole number of listings per community, 1 or more');
   const root = repoRoot();
-  return { csv: resolve(root, csv ?? '../shared/data/beijing-2021-listings.csv'), limit, out, sparse, seed };
+  return { csv: resolve(root, csv ?? '../shared/data/beijing-2021-listings.csv'), limit, out, sparse, seed, timeOrder };
 }
 
 /** At most `perCommunity` listings of each community, drawn at random with the seed, in file order. */
@@ -144,6 +153,29 @@ function twinEstimates(listings: readonly Listing[]): Map<string, { estimate: nu
   return estimates;
 }
 
+/** yyyy-MM of the month before a yyyy-MM(-dd) date. */
+function previousMonth(date: string): string {
+  const [y, m] = date.split('-').map(Number);
+  return m === 1 ? `${y - 1}-12` : `${y}-${String(m - 1).padStart(2, '0')}`;
+}
+
+/** Median unit price by month (yyyy-MM) of dated listings, per key: the file's own price indices. */
+function monthlyMedians(listings: readonly Listing[], key: (l: Listing) => string): Map<string, MonthlySeries> {
+  const byKeyMonth = groupBy(
+    listings.filter((l) => l.month),
+    (l) => `${key(l)}\u0001${l.month!.slice(0, 7)}`,
+  );
+  const series = new Map<string, Record<string, number>>();
+  for (const [k, group] of byKeyMonth) {
+    const [name, month] = k.split('\u0001');
+    const prices = group.map((l) => l.unitPrice).sort((a, b) => a - b);
+    const mid = prices.length >> 1;
+    const value = prices.length % 2 ? prices[mid] : (prices[mid - 1] + prices[mid]) / 2;
+    series.set(name, { ...(series.get(name) ?? {}), [month]: value });
+  }
+  return series;
+}
+
 function toCase(l: Listing): MarketCase {
   return l;
 }
@@ -154,6 +186,7 @@ function inputFor(
   businessArea: readonly Listing[],
   districtAverage: number | null,
   cityAverage: number | null,
+  time: { valuationDate: string; indices: PriceIndices | null },
 ): ValuationInput {
   // The subject's listing (and any repeat of it under the same id) is never part of its market.
   const isSubject = (l: Listing): boolean => l === subject || l.id === subject.id;
@@ -166,7 +199,7 @@ function inputFor(
           communityCode: subject.communityCode,
           propType: subject.propType,
           tradeType: 1,
-          valuationDate: VALUATION_DATE,
+          valuationDate: time.valuationDate,
           market: { cases: own },
         })
       : null;
@@ -186,11 +219,12 @@ function inputFor(
       buildingType: subject.buildingType,
     },
     tradeType: 1,
-    valuationDate: VALUATION_DATE,
+    valuationDate: time.valuationDate,
     market: {
       cases,
       communities: [{ code: subject.communityCode, name: subject.communityName, standardUnitPrice }],
-      regionalAverage: { district: districtAverage, city: cityAverage, month: '2021-11' },
+      regionalAverage: { district: districtAverage, city: cityAverage, month: previousMonth(time.valuationDate) },
+      indices: time.indices,
     },
   };
 }
@@ -215,7 +249,7 @@ function row(label: string, s: RatioStudy): string {
 }
 
 function main(): void {
-  const { csv, limit, out, sparse, seed } = parseArgs(process.argv.slice(2));
+  const { csv, limit, out, sparse, seed, timeOrder } = parseArgs(process.argv.slice(2));
   const text = readFileSync(csv, 'utf8');
   const read = readListings(text, LATEST_BUILD_YEAR);
   const { rejections } = read;
@@ -244,7 +278,22 @@ function main(): void {
   const byDistrict = averages(listings, (l) => `${l.propType}|${l.district}`);
   const byCity = averages(listings, (l) => String(l.propType));
 
-  const subjects = limit ? listings.filter((_, i) => i % Math.ceil(listings.length / limit) === 0) : listings;
+  const dated = listings.filter((l) => l.month).length;
+  if (timeOrder && dated === 0) {
+    console.error('--time-order needs listing dates (挂牌时间), and this file has none.');
+    process.exitCode = 1;
+    return;
+  }
+  const cityIndex = monthlyMedians(listings, (l) => String(l.propType));
+  const districtIndex = monthlyMedians(listings, (l) => `${l.propType}|${l.district}`);
+  if (dated > 0) {
+    console.log(
+      `listing dates: ${dated} of ${listings.length} listings; cases are brought to the valuation date by the file's monthly indices` +
+        (timeOrder ? '; each dated listing is valued on its date from earlier listings only' : ''),
+    );
+  }
+  const pool = timeOrder ? listings.filter((l) => l.month) : listings;
+  const subjects = limit ? pool.filter((_, i) => i % Math.ceil(pool.length / limit) === 0) : pool;
   const outcomes: Outcome[] = [];
   let engineNs = 0n;
   let loadedCases = 0;
@@ -252,14 +301,22 @@ function main(): void {
   const cpuStart = process.cpuUsage();
   const wallStart = process.hrtime.bigint();
   for (const s of subjects) {
-    const community = byCommunity.get(`${s.propType}|${s.communityCode}`) ?? [];
-    const businessArea = byArea.get(`${s.propType}|${s.businessArea}`) ?? [];
+    // In time order the market is what was listed before the subject, for the engine and the references alike.
+    const before = (l: Listing): boolean => !timeOrder || (l.month !== null && l.month !== undefined && l.month < s.month!);
+    const community = (byCommunity.get(`${s.propType}|${s.communityCode}`) ?? []).filter(before);
+    const businessArea = (byArea.get(`${s.propType}|${s.businessArea}`) ?? []).filter(before);
+    const cityMonths = cityIndex.get(String(s.propType));
+    const districtMonths = districtIndex.get(`${s.propType}|${s.district}`);
+    const valuationDate = timeOrder ? s.month! : VALUATION_DATE;
     const input = inputFor(
       s,
       community,
       businessArea,
-      averageWithout(byDistrict.get(`${s.propType}|${s.district}`), s),
-      averageWithout(byCity.get(String(s.propType)), s),
+      timeOrder
+        ? (districtMonths?.[previousMonth(valuationDate)] ?? null)
+        : averageWithout(byDistrict.get(`${s.propType}|${s.district}`), s),
+      timeOrder ? (cityMonths?.[previousMonth(valuationDate)] ?? null) : averageWithout(byCity.get(String(s.propType)), s),
+      { valuationDate, indices: dated > 0 ? { city: cityMonths, district: districtMonths } : null },
     );
     const t0 = process.hrtime.bigint();
     const result = valuate(input);
