@@ -6,18 +6,25 @@
  * reference lines computed on the same file in the same run (the community median, and
  * similarity-weighted comparables) and the engine's lead over each.
  *
- *   npm run bench:accuracy -- [csv] [--limit N] [--out results.csv] [--sparse N [--seed S]] [--time-order]
+ *   npm run bench:accuracy -- [csv] [--limit N] [--out results.csv] [--sparse N [--seed S]] [--time-order] [--calibrate]
  *
  * --out writes one row per listing (id, actual and estimated total price, method, class) for
  * closer study of the errors. --sparse N keeps at most N listings per community (a sample drawn
  * with the seed, 1 by default) and values only those, from only those: a thin market. Where the
  * file has listing dates, cases are brought to the valuation date by monthly indices of the file
  * (median unit price of the city and of the district by month), and --time-order values each
- * dated listing on its date from the listings dated before it only.
+ * dated listing on its date from the listings dated before it only. The coverage of the engine's
+ * value ranges is printed; --calibrate measures the errors by situation and writes them as the
+ * calibration the ranges come from (libs/valuation/src/lib/range-calibration.ts).
  */
+import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
+import { businessToday } from '@valuation/domain';
 import {
+  calibrateRanges,
+  depthBucket,
+  ENGINE_VERSION,
   estimateStandardUnitPrice,
   ratioByDecile,
   ratioStudy,
@@ -29,6 +36,7 @@ import {
   type MonthlySeries,
   type PriceIndices,
   type RatioStudy,
+  type ValueRange,
   type ValuationInput,
 } from '@valuation/valuation';
 import { communityMedianEstimate, similarityEstimate } from './baselines';
@@ -46,6 +54,8 @@ interface Outcome {
   /** The reference lines' estimates of the same listing, from the same market. */
   communityMedian: number | null;
   similarity: number | null;
+  range: ValueRange | null;
+  communityCases: number;
 }
 
 function repoRoot(): string {
@@ -66,6 +76,8 @@ interface Args {
   seed: number;
   /** Value each dated listing only from listings dated before it, on its own date. */
   timeOrder: boolean;
+  /** Measure the engine's errors by situation and write them as the calibration of its value ranges. */
+  calibrate: boolean;
 }
 
 function parseArgs(argv: string[]): Args {
@@ -75,18 +87,20 @@ function parseArgs(argv: string[]): Args {
   let sparse: number | null = null;
   let seed = 1;
   let timeOrder = false;
+  let calibrate = false;
   for (let i = 0; i < argv.length; i++) {
     if (argv[i] === '--limit') limit = Number(argv[++i]);
     else if (argv[i] === '--out') out = resolve(argv[++i]);
     else if (argv[i] === '--sparse') sparse = Number(argv[++i]);
     else if (argv[i] === '--seed') seed = Number(argv[++i]);
     else if (argv[i] === '--time-order') timeOrder = true;
+    else if (argv[i] === '--calibrate') calibrate = true;
     else csv = argv[i];
   }
   if (sparse !== null && !(Number.isInteger(sparse) && sparse >= 1))
     throw new Error('--sparse needs a whole number of listings per community, 1 or more');
   const root = repoRoot();
-  return { csv: resolve(root, csv ?? '../shared/data/beijing-2021-listings.csv'), limit, out, sparse, seed, timeOrder };
+  return { csv: resolve(root, csv ?? '../shared/data/beijing-2021-listings.csv'), limit, out, sparse, seed, timeOrder, calibrate };
 }
 
 /** At most `perCommunity` listings of each community, drawn at random with the seed, in file order. */
@@ -248,8 +262,56 @@ function row(label: string, s: RatioStudy): string {
   ].join('  ');
 }
 
+/** Share (%) of prices within the value's 68 % and 95 % ranges, overall, by class and by market depth. */
+function printRangeCoverage(answered: readonly Outcome[]): void {
+  const ranged = answered.filter((o) => o.range !== null);
+  console.log('');
+  if (ranged.length === 0) {
+    console.log('value ranges: none (the engine has no calibration; run with --calibrate)');
+    return;
+  }
+  const coverage = (list: readonly Outcome[]) => {
+    const in68 = list.filter((o) => o.actual >= o.range!.low && o.actual <= o.range!.high).length;
+    const in95 = list.filter((o) => o.actual >= o.range!.low95 && o.actual <= o.range!.high95).length;
+    const fsd = list.map((o) => o.range!.fsd).sort((a, b) => a - b)[list.length >> 1];
+    return `${String(list.length).padStart(6)}  within ±1 FSD ${pct((100 * in68) / list.length).padStart(8)}  within 95 % range ${pct((100 * in95) / list.length).padStart(8)}  median FSD ${pct(100 * fsd)}`;
+  };
+  console.log('value ranges (targets: 68 % ± 5 within ±1 FSD, 95 % ± 3 within the 95 % range):');
+  console.log(`  ${'all'.padEnd(26)}${coverage(ranged)}`);
+  for (const cls of ['A', 'B', 'C'] as const) {
+    const list = ranged.filter((o) => o.answer!.cls === cls);
+    if (list.length) console.log(`  ${`class ${cls}`.padEnd(26)}${coverage(list)}`);
+  }
+  for (const [bucket, list] of [...groupBy(ranged, (o) => depthBucket(o.communityCases))].sort(
+    (a, b) => Number.parseInt(a[0], 10) - Number.parseInt(b[0], 10),
+  )) {
+    console.log(`  ${`${bucket} community cases`.padEnd(26)}${coverage(list)}`);
+  }
+}
+
+/** Writes the measured errors by situation as the engine's range calibration (libs/valuation). */
+function writeCalibration(answered: readonly Outcome[], csv: string, listings: number, sparse: number | null): void {
+  const calibration = calibrateRanges(
+    answered.map((o) => ({ method: o.answer!.method, communityCases: o.communityCases, estimate: o.answer!.estimate, actual: o.actual })),
+    {
+      source: `${basename(csv)}: ${listings} listings${sparse === null ? '' : ` (at most ${sparse} per community)`}, leave-one-out`,
+      engineVersion: ENGINE_VERSION,
+      measuredOn: businessToday(),
+    },
+  );
+  const file = join(repoRoot(), 'libs/valuation/src/lib/range-calibration.ts');
+  writeFileSync(
+    file,
+    `import type { RangeCalibration } from './value-range';\n\n` +
+      `/** Written by \`npm run bench:accuracy -- --calibrate\`: the engine's measured errors by situation (see value-range.ts). */\n` +
+      `export const RANGE_CALIBRATION: RangeCalibration = ${JSON.stringify(calibration, null, 2)};\n`,
+  );
+  execFileSync(join(repoRoot(), 'node_modules/.bin/prettier'), ['--write', file], { stdio: 'ignore' });
+  console.log(`range calibration (${Object.keys(calibration.cells).length} cells) written to ${file}`);
+}
+
 function main(): void {
-  const { csv, limit, out, sparse, seed, timeOrder } = parseArgs(process.argv.slice(2));
+  const { csv, limit, out, sparse, seed, timeOrder, calibrate } = parseArgs(process.argv.slice(2));
   const text = readFileSync(csv, 'utf8');
   const read = readListings(text, LATEST_BUILD_YEAR);
   const { rejections } = read;
@@ -335,6 +397,8 @@ function main(): void {
       nearbyOnly: result.provenance.communityCaseCount === 0,
       communityMedian: communityMedianEstimate(s, community, businessArea),
       similarity: similarityEstimate(s, community, businessArea),
+      range: result.range,
+      communityCases: result.provenance.communityCaseCount,
     });
   }
   const wallMs = Number(process.hrtime.bigint() - wallStart) / 1e6;
@@ -410,6 +474,9 @@ function main(): void {
       `PRB within ±0.05: ${mark(Math.abs(overall.prb) <= 0.05)} (${signed(overall.prb, 3)}); ` +
       `COD ≤ 8: ${mark(overall.cod <= 8)}; A better than B better than C: ${mark(byClass[0] < byClass[1] && byClass[1] < byClass[2])}`,
   );
+  printRangeCoverage(answered);
+  if (calibrate) writeCalibration(answered, csv, listings.length, sparse);
+
   const twins = twinEstimates(listings);
   const withTwins = answered.filter((o) => twins.has(o.id));
   console.log(row('listings with twins: by twins', study(withTwins.map((o) => twins.get(o.id)!))));

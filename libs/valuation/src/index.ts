@@ -14,3 +14,13 @@ export { confidenceClass, meetsClass } from './lib/confidence';
 export { priceTrend, TREND_MONTHS } from './lib/trend';
 export { priceRelatedBias, ratioByDecile, ratioStudy, type DecileRatio, type RatioStudy } from './lib/ratio-study';
 export { seededRandom } from './lib/numbers';
+export {
+  calibrateRanges,
+  depthBucket,
+  rangeCell,
+  valueRange,
+  type RangeCalibration,
+  type RangeCell,
+  type ValueRange,
+} from './lib/value-range';
+export { RANGE_CALIBRATION } from './lib/range-calibration';

@@ -62,6 +62,24 @@ describe('valuation engine', () => {
     expect(result.unitPrice!).toBeLessThanOrEqual(Math.max(...values) + 1);
   });
 
+  it('gives every answer the measured range of its situation, wider where the community has fewer cases', () => {
+    const deep = valuate(input(withOwn(25)));
+    const thin = valuate(input(withOwn(1)));
+    for (const r of [deep, thin]) {
+      expect(r.range).not.toBeNull();
+      expect(r.range!.low95).toBeLessThan(r.range!.low);
+      expect(r.range!.low).toBeLessThan(r.totalPrice!);
+      expect(r.range!.high).toBeGreaterThan(r.totalPrice!);
+      expect(r.range!.high95).toBeGreaterThan(r.range!.high);
+    }
+    expect(thin.range!.fsd).toBeGreaterThan(deep.range!.fsd);
+    // A reference value from the regional average is much looser than a valuation.
+    const reference = valuate(input([]));
+    expect(reference.state).toBe(2);
+    expect(reference.range!.fsd).toBeGreaterThan(2 * thin.range!.fsd);
+    expect(valuate(input([], { evalFlags: [1, 2, 3] })).range).toBeNull();
+  });
+
   it('runs only the enabled methods (evalFlags)', () => {
     const cases = withOwn(12);
     const market = { cases, communities: [{ code: 'S', standardUnitPrice: 60000 }], regionalAverage: { district: 48000 } };

@@ -1,4 +1,5 @@
 import { ALL_METHODS, ENGINE_VERSION, METHOD_NUMBERS, methodName } from './engine.constants';
+import { valueRange } from './value-range';
 import { featureBetas } from './betas';
 import type { MethodEstimate } from './case-adjustment';
 import { comparisonEstimate, selectComparables } from './comparison.method';
@@ -112,6 +113,7 @@ export function valuate(input: ValuationInput): ValuationResult {
     betas: market.fitMemo('betas', () => featureBetas(market)).map((b) => ({ ...b })),
     trend: copyTrend(market.marketMemo('trend', () => trendAt(input.market.indices, month))),
     methods,
+    range: answer ? valueRange(answer.totalPrice, answer.method, market.communityCases.length, digits) : null,
     provenance: {
       engineVersion: ENGINE_VERSION,
       valuationMonth: monthLabel(month),
@@ -230,6 +232,7 @@ function emptyResult(input: ValuationInput, month: number | null, reason: NoValu
     betas: [],
     trend: null,
     methods: [],
+    range: null,
     provenance: {
       engineVersion: ENGINE_VERSION,
       valuationMonth: month !== null ? monthLabel(month) : '',

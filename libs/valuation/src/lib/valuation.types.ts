@@ -1,3 +1,4 @@
+import type { ValueRange } from './value-range';
 /** 1 sale, 2 lease. */
 export type TradeType = 1 | 2;
 
@@ -228,5 +229,7 @@ export interface ValuationResult {
   trend: PriceTrend | null;
   /** Every method that produced a value, the answer included. */
   methods: MethodResult[];
+  /** The measured range around the answer (see value-range.ts); null without an answer or a calibration. */
+  range: ValueRange | null;
   provenance: ValuationProvenance;
 }
