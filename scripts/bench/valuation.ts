@@ -1,9 +1,14 @@
 /**
- * Speed of quick valuation over HTTP: loads the demo market and the Beijing listings into a bench
- * database, starts the built API, then drives POST /api/eval/rapid with autocannon and prints
- * requests per second and latency percentiles.
+ * Speed of quick valuation over HTTP against its IO floor: loads the demo market and the Beijing
+ * listings into a bench database, starts the built API, drives POST /api/eval/rapid with autocannon
+ * as fast as it answers (its capacity), then drives the IO floor (scripts/bench/io-floor.ts: a plain
+ * node:http server with as many processes, doing only the Redis session read and the PostgreSQL
+ * transaction of a quick valuation, on the same tables) with the same load, and last paces the API
+ * evenly at 70 % of its measured capacity. It prints both capacities, their ratio (held to at least
+ * 0.5) and p99 / p50 at 70 % of capacity (held to at most 5), each with its target.
  *
- *   npm run bench:valuation -- [--csv path] [--connections 32] [--duration 30] [--keep]
+ *   npm run bench:valuation -- [--csv path] [--connections 32] [--duration 20] [--keep]
+ *                              [--port 3201] [--floor-port 3211] [--prefix valuation-bench]
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -19,12 +24,18 @@ const { BALANCE_COUNT_MAX } = require(path.join(root, 'dist/server/libs/domain/s
 
 const csv = path.resolve(root, arg('csv', '../shared/data/beijing-2021-listings.csv'));
 const connections = Number(arg('connections', '32'));
-const duration = Number(arg('duration', '30'));
+const duration = Number(arg('duration', '20'));
 const keep = process.argv.includes('--keep');
 const apiPort = Number(arg('port', '3201'));
+const floorPort = Number(arg('floor-port', '3211'));
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/valuation_bench';
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379/0';
-const prefix = 'valuation-bench';
+const prefix = arg('prefix', 'valuation-bench');
+/** Capacity of the API over that of its IO floor, at least. */
+const FLOOR_RATIO_TARGET = 0.5;
+/** p99 over p50 at 70 % of the API's capacity, at most. */
+const TAIL_RATIO_LIMIT = 5;
+const PACED_SHARE = 0.7;
 
 /** Runs a built script to completion; the event loop stays free for the loopback S3 server. */
 
@@ -61,7 +72,7 @@ function paced(
     const finish = () => {
       agent.destroy();
       latencies.sort((a, b) => a - b);
-      const q = (p: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? 0);
+      const q = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? 0;
       resolve({ ok, failed, seconds: (performance.now() - start) / 1000, p50: q(0.5), p99: q(0.99), max: q(1) });
     };
     const fire = (due: number) => {
@@ -213,16 +224,16 @@ async function main() {
       headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
       body: bodies[0],
     });
-    const probeBody = (await probe.json()) as { code: number; message: string };
+    const probeBody = (await probe.json()) as { code: number; message: string; data: { evalCode: string } };
     if (probeBody.code !== 200) throw new Error(`a probe valuation failed: ${probeBody.code} ${probeBody.message}`);
 
+    const route = '/api/eval/rapid?evalType=1&mtype=4&mtypeOn=0';
     let n = 0;
-    const drive = (overallRate?: number) =>
+    const drive = (url: string) =>
       autocannon({
-        url: `${base}/api/eval/rapid?evalType=1&mtype=4&mtypeOn=0`,
+        url,
         connections,
         duration,
-        overallRate,
         requests: [
           {
             method: 'POST',
@@ -240,30 +251,67 @@ async function main() {
     const report = (title: string, r: autocannon.Result) => {
       console.log('');
       console.log(`  ${title}`);
-      console.log(`    valuations per second  ${(r['2xx'] / r.duration).toFixed(0)} (${r['2xx']} in ${r.duration.toFixed(1)} s)`);
+      console.log(`    answers per second     ${(r['2xx'] / r.duration).toFixed(0)} (${r['2xx']} in ${r.duration.toFixed(1)} s)`);
       console.log(`    latency p50 / p99      ${r.latency.p50} ms / ${r.latency.p99} ms (max ${r.latency.max} ms)`);
       console.log(`    non-2xx answers        ${r.non2xx}, errors ${r.errors}, timeouts ${r.timeouts}`);
-      return r;
+      return r['2xx'] / r.duration;
     };
 
     console.log(
-      `Driving POST /api/eval/rapid with ${connections} connections, ${tokens.length} users, ${bodies.length} communities, ${duration} s per phase...`,
+      `Driving POST /api/eval/rapid and its IO floor with ${connections} connections, ${tokens.length} users, ${bodies.length} communities, ${duration} s per phase...`,
     );
-    const capacity = report('as fast as the API answers (capacity)', await drive());
+    const capacity = report('POST /api/eval/rapid as fast as it answers (capacity)', await drive(`${base}${route}`));
+
+    // The floor writes a record as large as the probe's, with the API's processes and pool size.
+    const pgTemplate = new Client({ connectionString: databaseUrl });
+    await pgTemplate.connect();
+    const template = (await pgTemplate.query('SELECT id FROM eval_record WHERE eval_code = $1', [probeBody.data.evalCode])).rows[0].id;
+    await pgTemplate.end();
+    const floor = spawn(process.execPath, [path.join(root, 'dist/server/scripts/bench/io-floor.js')], {
+      cwd: root,
+      env: {
+        ...env,
+        FLOOR_PORT: String(floorPort),
+        FLOOR_PROCESSES: env.API_WORKERS,
+        FLOOR_TEMPLATE_RECORD: String(template),
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    let floorCapacity: number;
+    try {
+      await waitReady(`http://127.0.0.1:${floorPort}/ready`, floor);
+      floorCapacity = report(
+        'IO floor: the same Redis read and PostgreSQL transaction on plain node:http',
+        await drive(`http://127.0.0.1:${floorPort}${route}`),
+      );
+    } finally {
+      floor.kill('SIGTERM');
+      await new Promise((r) => (floor.exitCode === null ? floor.once('exit', r) : r(null)));
+    }
+
+    const rate = Math.max(1, Math.round(capacity * PACED_SHARE));
     let m = 0;
-    const steady = await paced(new URL(`${base}/api/eval/rapid?evalType=1&mtype=4&mtypeOn=0`), 400, duration, connections, () => {
+    const steady = await paced(new URL(`${base}${route}`), rate, duration, connections, () => {
       const i = m++;
       return { token: tokens[i % tokens.length], body: bodies[i % bodies.length] };
     });
     console.log('');
-    console.log('  at a steady 400 valuations per second, evenly paced (latency under the target load)');
-    console.log(`    valuations per second  ${(steady.ok / steady.seconds).toFixed(0)} (${steady.ok} in ${steady.seconds.toFixed(1)} s)`);
-    console.log(`    latency p50 / p99      ${steady.p50} ms / ${steady.p99} ms (max ${steady.max} ms)`);
+    console.log(`  POST /api/eval/rapid at a steady ${rate} per second (70 % of its capacity), evenly paced`);
+    console.log(`    answers per second     ${(steady.ok / steady.seconds).toFixed(0)} (${steady.ok} in ${steady.seconds.toFixed(1)} s)`);
+    console.log(`    latency p50 / p99      ${steady.p50.toFixed(1)} ms / ${steady.p99.toFixed(1)} ms (max ${steady.max.toFixed(1)} ms)`);
     console.log(`    failed answers         ${steady.failed}`);
-    const perSecond = capacity['2xx'] / capacity.duration;
-    const met = perSecond >= 400 && steady.p99 <= 50 && steady.failed === 0;
+
+    const floorRatio = capacity / floorCapacity;
+    const tail = steady.p99 / steady.p50;
     console.log('');
-    console.log(`  target: >= 400 valuations per second and p99 <= 50 ms at that load: ${met ? 'met' : 'NOT met'}`);
+    console.log(`  figure                                          value   target   ratio/target`);
+    console.log(`  valuations per second, API / IO floor   ${`${capacity.toFixed(0)} / ${floorCapacity.toFixed(0)}`.padStart(13)}`);
+    console.log(
+      `  capacity ratio, API / IO floor          ${floorRatio.toFixed(2).padStart(13)}   ${`>= ${FLOOR_RATIO_TARGET}`.padStart(6)}   ${(floorRatio / FLOOR_RATIO_TARGET).toFixed(2).padStart(5)} ${floorRatio >= FLOOR_RATIO_TARGET ? 'met' : 'NOT met'}`,
+    );
+    console.log(
+      `  p99 / p50 at 70 % of capacity           ${`${tail.toFixed(2)}x`.padStart(13)}   ${`<= ${TAIL_RATIO_LIMIT}x`.padStart(6)}   ${(tail / TAIL_RATIO_LIMIT).toFixed(2).padStart(5)} ${tail <= TAIL_RATIO_LIMIT && steady.failed === 0 ? 'met' : 'NOT met'}`,
+    );
   } finally {
     api.kill('SIGTERM');
     await new Promise((r) => api.once('exit', r));

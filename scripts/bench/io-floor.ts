@@ -1,0 +1,170 @@
+/**
+ * The IO floor of a quick valuation: a plain node:http server (no framework, no engine) doing per
+ * request only the IO POST /api/eval/rapid cannot avoid, on the same tables: it reads the body, checks
+ * the bearer token's HS256 signature, reads its session from Redis (the key the API reads), then in
+ * one PostgreSQL transaction takes one count from the caller's packages with its ledger row (the
+ * API's own statement) and inserts a valuation record as large as a real one (a copy of the record
+ * named by FLOOR_TEMPLATE_RECORD, with a new code), and answers the same envelope.
+ *
+ * Started by the valuation bench with FLOOR_PORT, FLOOR_PROCESSES, DATABASE_URL, DATABASE_POOL_SIZE,
+ * REDIS_URL, REDIS_PREFIX, JWT_SECRET and FLOOR_TEMPLATE_RECORD; with FLOOR_PROCESSES above 1 it
+ * forks that many processes sharing the port, as the API does with API_WORKERS.
+ */
+import cluster from 'node:cluster';
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import http from 'node:http';
+import path from 'node:path';
+import Redis from 'ioredis';
+import { Pool, types } from 'pg';
+import { root } from './bench-process';
+
+const { businessToday, dateStamp } = require(path.join(root, 'dist/server/libs/domain/src')) as typeof import('@valuation/domain');
+
+const env = (name: string): string => {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is not set`);
+  return value;
+};
+
+const port = Number(env('FLOOR_PORT'));
+const processes = Number(process.env.FLOOR_PROCESSES ?? '1');
+
+/** The columns a valuation record insert writes, with their types, and the template's values as text. */
+interface RecordTemplate {
+  columns: { name: string; type: string }[];
+  values: (string | null)[];
+}
+
+async function loadTemplate(pool: Pool, id: string): Promise<RecordTemplate> {
+  const columns: { name: string; type: string }[] = (
+    await pool.query(
+      `SELECT column_name AS name, udt_name AS type FROM information_schema.columns
+        WHERE table_schema = current_schema() AND table_name = 'eval_record' AND column_name NOT IN ('id', 'created_at')
+        ORDER BY ordinal_position`,
+    )
+  ).rows;
+  const select = columns.map((c) => `"${c.name}"::text`).join(', ');
+  const { rows } = await pool.query({ text: `SELECT ${select} FROM eval_record WHERE id = $1`, values: [id], rowMode: 'array' });
+  if (!rows.length) throw new Error(`valuation record ${id} not found`);
+  return { columns, values: rows[0] };
+}
+
+const CONSUME = `WITH pkg AS (
+   SELECT id FROM balance_package
+    WHERE account_id = $1 AND tenant_id = $2 AND remaining > 0 AND effective_date <= $4 AND expire_date >= $4
+      AND ((kind = 'city' AND $3::varchar = ANY(city_codes)) OR kind = 'universal')
+    ORDER BY (kind = 'city') DESC, expire_date, id LIMIT 1 FOR UPDATE
+ ), taken AS (
+   UPDATE balance_package SET remaining = remaining - 1
+    WHERE id = (SELECT id FROM pkg) AND remaining > 0
+    RETURNING id, kind, remaining
+ ), charged AS (
+   INSERT INTO balance_ledger (tenant_id, account_id, kind, package_id, delta, balance_after, reason, ref_type, ref_id, created_by)
+   SELECT $2::int, $1::int, kind, id, -1, remaining, 'consume', $5::varchar, $6::varchar, $7::int FROM taken
+   RETURNING id, kind, package_id
+ )
+ SELECT id, kind, package_id FROM charged`;
+
+/** The claims of an HS256 token signed with `key` and not expired, else null. */
+function verifiedClaims(token: string, key: Buffer): { sid: string; sub: number; tid: number; pop: string } | null {
+  const [header, payload, signature] = token.split('.');
+  if (!header || !payload || !signature) return null;
+  const expected = createHmac('sha256', key).update(`${header}.${payload}`).digest();
+  const given = Buffer.from(signature, 'base64url');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+  if (typeof claims.exp === 'number' && claims.exp * 1000 < Date.now()) return null;
+  return typeof claims.sid === 'string' ? claims : null;
+}
+
+async function serve() {
+  // Values stay text: the template is sent back as it was read.
+  types.setTypeParser(types.builtins.INT8, (v) => v);
+  const pool = new Pool({ connectionString: env('DATABASE_URL'), max: Number(process.env.DATABASE_POOL_SIZE ?? '8') });
+  const redis = new Redis(env('REDIS_URL'));
+  const prefix = env('REDIS_PREFIX');
+  const key = Buffer.from(env('JWT_SECRET'), 'utf8');
+  const template = await loadTemplate(pool, env('FLOOR_TEMPLATE_RECORD'));
+  const at = (name: string) => template.columns.findIndex((c) => c.name === name);
+  const [codeAt, rootAt, accountAt, tenantAt, inputAt] = ['eval_code', 'root_eval_code', 'account_id', 'tenant_id', 'input'].map(at);
+  const insert = `INSERT INTO eval_record (${template.columns.map((c) => `"${c.name}"`).join(', ')})
+    VALUES (${template.columns.map((c, i) => `$${i + 1}::${c.type}`).join(', ')}) RETURNING id`;
+
+  const answer = (res: http.ServerResponse, status: number, body: unknown) => {
+    const text = JSON.stringify(body);
+    res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(text) });
+    res.end(text);
+  };
+
+  const value = async (req: http.IncomingMessage, raw: string): Promise<[number, unknown]> => {
+    const header = req.headers.authorization;
+    const claims = typeof header === 'string' && header.startsWith('Bearer ') ? verifiedClaims(header.slice(7), key) : null;
+    if (!claims) return [401, { code: 401, message: '未登录', data: null }];
+    const stored = await redis.get(`${prefix}:session:${claims.sid}`);
+    const session = stored ? (JSON.parse(stored) as { pop: string; sub: number }) : null;
+    if (!session || session.pop !== claims.pop || session.sub !== claims.sub) return [401, { code: 401, message: '未登录', data: null }];
+    const body = JSON.parse(raw) as { cityCode?: string };
+    const evalCode = `EV${dateStamp()}${Array.from({ length: 14 }, () => randomInt(10)).join('')}`;
+    const values = [...template.values];
+    values[codeAt] = evalCode;
+    values[rootAt] = evalCode;
+    values[accountAt] = String(claims.sub);
+    values[tenantAt] = String(claims.tid);
+    values[inputAt] = raw;
+    const client = await pool.connect();
+    try {
+      await client.query('BEGIN');
+      const charged = await client.query({
+        name: 'consume-valuation',
+        text: CONSUME,
+        values: [claims.sub, claims.tid, body.cityCode ?? '', businessToday(), 'rapid', evalCode, claims.sub],
+      });
+      if (!charged.rowCount) {
+        await client.query('ROLLBACK');
+        return [403, { code: 403, message: '估价次数不足', data: null }];
+      }
+      await client.query({ name: 'insert-eval-record', text: insert, values });
+      await client.query('COMMIT');
+    } catch (err) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw err;
+    } finally {
+      client.release();
+    }
+    return [200, { code: 200, message: 'success', data: { evalCode, state: 1 } }];
+  };
+
+  const server = http.createServer({ keepAliveTimeout: 65_000 }, (req, res) => {
+    if (req.method === 'GET' && req.url === '/ready') return answer(res, 200, { code: 200, message: 'success', data: null });
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      value(req, Buffer.concat(chunks).toString('utf8')).then(
+        ([status, body]) => answer(res, status, body),
+        (err: Error) => answer(res, 500, { code: 500, message: err.message, data: null }),
+      );
+    });
+  });
+  server.listen(port, '127.0.0.1');
+  const stop = () => {
+    server.close();
+    redis.disconnect();
+    void pool.end().then(() => process.exit(0));
+  };
+  process.on('SIGTERM', stop);
+}
+
+if (cluster.isPrimary && processes > 1) {
+  for (let i = 0; i < processes; i++) cluster.fork();
+  process.on('SIGTERM', () => {
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
+    cluster.on('exit', () => {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+    });
+  });
+} else {
+  serve().catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+}
