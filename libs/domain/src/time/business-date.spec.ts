@@ -137,6 +137,29 @@ describe('month keys and code stamps', () => {
     expect(dateStamp()).toBe('20260101');
   });
 
+  it('give the wall-clock date of every moment around offset changes, asked in any order', () => {
+    // New York's change to daylight time (07:00 UTC), Lord Howe's half-hour change, a pre-1901 offset in seconds.
+    const cases: [string, string][] = [
+      ['America/New_York', '2026-03-08T07:00:00Z'],
+      ['America/New_York', '2026-11-01T04:00:00Z'],
+      ['Australia/Lord_Howe', '2026-04-04T15:00:00Z'],
+      ['Asia/Shanghai', '1901-01-01T00:00:00Z'],
+      ['Asia/Kolkata', '2025-12-31T18:29:00Z'],
+    ];
+    for (const [zone, iso] of cases) {
+      setBusinessTimeZone(zone);
+      const around = [-86_400_000, -60_001, -60_000, -1, 0, 1, 59_999, 60_000, 3_600_000].map((d) => new Date(at(iso).getTime() + d));
+      const day = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' });
+      for (const moment of [...around, ...around.reverse()]) {
+        const expected = day.format(moment);
+        expect([zone, moment.toISOString(), businessDate(moment)]).toEqual([zone, moment.toISOString(), expected]);
+        expect(monthKey(moment)).toBe(expected.slice(0, 7));
+        expect(dateStamp(moment)).toBe(expected.replaceAll('-', ''));
+        expect(formatDateTime(moment).slice(0, 10)).toBe(expected);
+      }
+    }
+  });
+
   it('move calendar dates and months, keeping to the end of shorter months', () => {
     expect(addDays('2024-02-28', 1)).toBe('2024-02-29');
     expect(addDays('2024/12/31', 1)).toBe('2025-01-01');

@@ -34,6 +34,8 @@ export const DEFAULT_FILTER_MONTHS = 3;
 export type DateInput = Date | number | string | null | undefined;
 
 const offsetFormats = new Map<string, Intl.DateTimeFormat>();
+/** The offset of the last minute asked for: a process asks for the current minute over and over. */
+let lastOffset: { zone: string; minute: number; offset: number } | null = null;
 
 /**
  * Minutes the business zone is ahead of UTC at `ms`. dayjs's own `.tz()` reads the wall clock back
@@ -42,6 +44,19 @@ const offsetFormats = new Map<string, Intl.DateTimeFormat>();
  */
 function zoneOffset(ms: number): number {
   const zone = businessTimeZone();
+  const minute = Math.floor(ms / 60_000);
+  if (lastOffset && lastOffset.zone === zone && lastOffset.minute === minute) return lastOffset.offset;
+  const start = minute * 60_000;
+  const first = readOffset(zone, start);
+  // A zone changes its offset at most once within a minute: the same offset at both ends holds all through.
+  if (first === readOffset(zone, start + 59_999)) {
+    lastOffset = { zone, minute, offset: first };
+    return first;
+  }
+  return readOffset(zone, ms);
+}
+
+function readOffset(zone: string, ms: number): number {
   let format = offsetFormats.get(zone);
   if (!format) {
     format = new Intl.DateTimeFormat('en-US', {
@@ -66,6 +81,18 @@ function zoneOffset(ms: number): number {
 function wallClock(at: Date | number): Dayjs {
   const ms = +at;
   return dayjs.utc(ms).utcOffset(zoneOffset(ms));
+}
+
+/**
+ * Year, month and day of the business zone's wall clock at a moment of a four-digit year, without a
+ * dayjs object (the valuation path asks for them several times a request); null otherwise.
+ */
+function wallDay(at: Date | number): [number, number, number] | null {
+  const ms = +at;
+  if (!Number.isFinite(ms)) return null;
+  const wall = new Date(ms + zoneOffset(ms) * 60_000);
+  const year = wall.getUTCFullYear();
+  return year >= 1000 && year <= 9999 ? [year, wall.getUTCMonth() + 1, wall.getUTCDate()] : null;
 }
 
 /** The moment at which a wall-clock time of the business zone occurs. */
@@ -157,7 +184,8 @@ export function parseDateTime(value: DateInput): Date | null {
 
 /** The calendar date (yyyy-MM-dd) of a moment in the business zone. */
 export function businessDate(at: Date | number): string {
-  return wallClock(at).format(DATE_FORMAT);
+  const day = wallDay(at);
+  return day ? `${day[0]}-${pad2(day[1])}-${pad2(day[2])}` : wallClock(at).format(DATE_FORMAT);
 }
 
 /** Today in the business zone, yyyy-MM-dd: what `date` columns (validity, expiry) compare with. */
@@ -167,12 +195,14 @@ export function businessToday(): string {
 
 /** The month (yyyy-MM) of a moment in the business zone. */
 export function monthKey(at: Date | number = businessNow()): string {
-  return wallClock(at).format(MONTH_FORMAT);
+  const day = wallDay(at);
+  return day ? `${day[0]}-${pad2(day[1])}` : wallClock(at).format(MONTH_FORMAT);
 }
 
 /** yyyyMMdd of a moment in the business zone, the date part of report, valuation and case codes. */
 export function dateStamp(at: Date | number = businessNow()): string {
-  return wallClock(at).format('YYYYMMDD');
+  const day = wallDay(at);
+  return day ? `${day[0]}${pad2(day[1])}${pad2(day[2])}` : wallClock(at).format('YYYYMMDD');
 }
 
 /** yyyyMMddHHmmss of a moment in the business zone. */
