@@ -1,10 +1,10 @@
 import { createSecretKey, randomUUID, type KeyObject } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import jwt from 'jsonwebtoken';
 import type Redis from 'ioredis';
 import { APP_CONFIG, type AppConfig } from '@valuation/config';
 import { REDIS, RedisKeys } from '@valuation/queue';
 import type { Population } from '@valuation/domain';
+import { signHs256, verifyHs256 } from './hs256';
 
 export interface SessionClaims {
   sid: string;
@@ -13,14 +13,8 @@ export interface SessionClaims {
   tid: number;
 }
 
-function isSessionClaims(v: string | jwt.JwtPayload): v is jwt.JwtPayload & SessionClaims {
-  return (
-    typeof v === 'object' &&
-    typeof v.sid === 'string' &&
-    (v.pop === 'user' || v.pop === 'tenant') &&
-    Number.isInteger(v.sub) &&
-    Number.isInteger(v.tid)
-  );
+function isSessionClaims(v: Record<string, unknown>): v is Record<string, unknown> & SessionClaims {
+  return typeof v.sid === 'string' && (v.pop === 'user' || v.pop === 'tenant') && Number.isInteger(v.sub) && Number.isInteger(v.tid);
 }
 
 /**
@@ -53,10 +47,7 @@ export class SessionService {
   }
 
   sign(claims: SessionClaims): string {
-    return jwt.sign(claims, this.key, {
-      algorithm: 'HS256',
-      expiresIn: this.config.SESSION_TTL_SECONDS,
-    });
+    return signHs256(claims, this.key, this.config.SESSION_TTL_SECONDS);
   }
 
   /** The claims of a valid token whose session is still open, else null. */
@@ -82,13 +73,8 @@ export class SessionService {
 
   /** The claims of a token signed by us and not expired (whether its session is open is not checked). */
   decode(token: string): SessionClaims | null {
-    let decoded: string | jwt.JwtPayload;
-    try {
-      decoded = jwt.verify(token, this.key, { algorithms: ['HS256'] });
-    } catch {
-      return null;
-    }
-    return isSessionClaims(decoded) ? decoded : null;
+    const decoded = verifyHs256(token, this.key);
+    return decoded && isSessionClaims(decoded) ? decoded : null;
   }
 
   private matches(claims: SessionClaims, stored: string | null): boolean {
