@@ -1,9 +1,9 @@
 /**
  * Speed of quick valuation over HTTP against its IO floor: loads the demo market and the Beijing
- * listings into a bench database, starts the built API, drives POST /api/eval/rapid with autocannon
- * as fast as it answers (its capacity), then drives the IO floor (scripts/bench/io-floor.ts: a plain
- * node:http server with as many processes, doing only the Redis session read and the PostgreSQL
- * transaction of a quick valuation, on the same tables) with the same load, and last paces the API
+ * listings into a bench database, starts the built API and its IO floor (scripts/bench/io-floor.ts:
+ * a plain node:http server with as many processes, doing only the Redis session read and the
+ * PostgreSQL transaction of a quick valuation, on the same tables), drives each with autocannon as
+ * fast as it answers (its capacity) in alternating rounds with the same load, then paces the API
  * evenly at 70 % of its measured capacity. It prints both capacities, their ratio (held to at least
  * 0.5) and p99 / p50 at 70 % of capacity (held to at most 5), each with its target.
  *
@@ -36,6 +36,7 @@ const FLOOR_RATIO_TARGET = 0.5;
 /** p99 over p50 at 70 % of the API's capacity, at most. */
 const TAIL_RATIO_LIMIT = 5;
 const PACED_SHARE = 0.7;
+const WARM_UP_SECONDS = 5;
 
 /** Runs a built script to completion; the event loop stays free for the loopback S3 server. */
 
@@ -46,6 +47,8 @@ interface PacedResult {
   p50: number;
   p99: number;
   max: number;
+  /** Failed answers by HTTP status or error code. */
+  failures: Record<string, number>;
 }
 
 /**
@@ -63,6 +66,11 @@ function paced(
   const latencies: number[] = [];
   let ok = 0;
   let failed = 0;
+  const failures: Record<string, number> = {};
+  const fail = (kind: string) => {
+    failed++;
+    failures[kind] = (failures[kind] ?? 0) + 1;
+  };
   const total = Math.round(rate * seconds);
   const interval = 1000 / rate;
   const start = performance.now();
@@ -73,7 +81,7 @@ function paced(
       agent.destroy();
       latencies.sort((a, b) => a - b);
       const q = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? 0;
-      resolve({ ok, failed, seconds: (performance.now() - start) / 1000, p50: q(0.5), p99: q(0.99), max: q(1) });
+      resolve({ ok, failed, failures, seconds: (performance.now() - start) / 1000, p50: q(0.5), p99: q(0.99), max: q(1) });
     };
     const fire = (due: number) => {
       const { token, body } = next();
@@ -89,13 +97,13 @@ function paced(
           res.on('end', () => {
             latencies.push(performance.now() - due);
             if (res.statusCode === 200) ok++;
-            else failed++;
+            else fail(String(res.statusCode));
             if (++done === total) finish();
           });
         },
       );
-      req.on('error', () => {
-        failed++;
+      req.on('error', (err: NodeJS.ErrnoException) => {
+        fail(err.code ?? err.message);
         if (++done === total) finish();
       });
       req.end(body);
@@ -229,11 +237,11 @@ async function main() {
 
     const route = '/api/eval/rapid?evalType=1&mtype=4&mtypeOn=0';
     let n = 0;
-    const drive = (url: string) =>
+    const drive = (url: string, seconds: number) =>
       autocannon({
         url,
         connections,
-        duration,
+        duration: seconds,
         requests: [
           {
             method: 'POST',
@@ -248,20 +256,6 @@ async function main() {
           },
         ],
       });
-    const report = (title: string, r: autocannon.Result) => {
-      console.log('');
-      console.log(`  ${title}`);
-      console.log(`    answers per second     ${(r['2xx'] / r.duration).toFixed(0)} (${r['2xx']} in ${r.duration.toFixed(1)} s)`);
-      console.log(`    latency p50 / p99      ${r.latency.p50} ms / ${r.latency.p99} ms (max ${r.latency.max} ms)`);
-      console.log(`    non-2xx answers        ${r.non2xx}, errors ${r.errors}, timeouts ${r.timeouts}`);
-      return r['2xx'] / r.duration;
-    };
-
-    console.log(
-      `Driving POST /api/eval/rapid and its IO floor with ${connections} connections, ${tokens.length} users, ${bodies.length} communities, ${duration} s per phase...`,
-    );
-    const capacity = report('POST /api/eval/rapid as fast as it answers (capacity)', await drive(`${base}${route}`));
-
     // The floor writes a record as large as the probe's, with the API's processes and pool size.
     const pgTemplate = new Client({ connectionString: databaseUrl });
     await pgTemplate.connect();
@@ -277,17 +271,38 @@ async function main() {
       },
       stdio: ['ignore', 'inherit', 'inherit'],
     });
-    let floorCapacity: number;
+
+    console.log(
+      `Driving POST /api/eval/rapid and its IO floor with ${connections} connections, ${tokens.length} users, ${bodies.length} communities...`,
+    );
+    // Capacities in alternating rounds (API, floor, floor, API), so that both meet the same load from
+    // anything else on the machine: their ratio is the figure, more than either alone.
+    const half = duration / 2;
+    const targets = {
+      api: { title: 'POST /api/eval/rapid', url: `${base}${route}`, ok: 0, seconds: 0 },
+      floor: { title: 'IO floor', url: `http://127.0.0.1:${floorPort}${route}`, ok: 0, seconds: 0 },
+    };
     try {
       await waitReady(`http://127.0.0.1:${floorPort}/ready`, floor);
-      floorCapacity = report(
-        'IO floor: the same Redis read and PostgreSQL transaction on plain node:http',
-        await drive(`http://127.0.0.1:${floorPort}${route}`),
-      );
+      // Unmeasured warm-up of each: compiled code, prepared statements, every community's market in memory.
+      for (const target of Object.values(targets)) await drive(target.url, WARM_UP_SECONDS);
+      console.log('');
+      console.log(`  as fast as each answers (capacity), in rounds of ${half} s`);
+      for (const [round, key] of (['api', 'floor', 'floor', 'api'] as const).entries()) {
+        const target = targets[key];
+        const r = await drive(target.url, half);
+        target.ok += r['2xx'];
+        target.seconds += r.duration;
+        console.log(
+          `    ${round + 1}. ${target.title.padEnd(21)} ${(r['2xx'] / r.duration).toFixed(0).padStart(5)} per second   p50 / p99 ${r.latency.p50} / ${r.latency.p99} ms   non-2xx ${r.non2xx}, errors ${r.errors}`,
+        );
+      }
     } finally {
       floor.kill('SIGTERM');
       await new Promise((r) => (floor.exitCode === null ? floor.once('exit', r) : r(null)));
     }
+    const capacity = targets.api.ok / targets.api.seconds;
+    const floorCapacity = targets.floor.ok / targets.floor.seconds;
 
     const rate = Math.max(1, Math.round(capacity * PACED_SHARE));
     let m = 0;
@@ -299,7 +314,8 @@ async function main() {
     console.log(`  POST /api/eval/rapid at a steady ${rate} per second (70 % of its capacity), evenly paced`);
     console.log(`    answers per second     ${(steady.ok / steady.seconds).toFixed(0)} (${steady.ok} in ${steady.seconds.toFixed(1)} s)`);
     console.log(`    latency p50 / p99      ${steady.p50.toFixed(1)} ms / ${steady.p99.toFixed(1)} ms (max ${steady.max.toFixed(1)} ms)`);
-    console.log(`    failed answers         ${steady.failed}`);
+    const kinds = Object.entries(steady.failures).map(([kind, count]) => `${kind}: ${count}`);
+    console.log(`    failed answers         ${steady.failed}${kinds.length ? ` (${kinds.join(', ')})` : ''}`);
 
     const floorRatio = capacity / floorCapacity;
     const tail = steady.p99 / steady.p50;
