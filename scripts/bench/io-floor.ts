@@ -15,7 +15,7 @@ import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import path from 'node:path';
 import Redis from 'ioredis';
-import { Pool, types } from 'pg';
+import { Pool } from 'pg';
 import { root } from './bench-process';
 
 const { businessToday, dateStamp } = require(path.join(root, 'dist/server/libs/domain/src')) as typeof import('@valuation/domain');
@@ -78,8 +78,6 @@ function verifiedClaims(token: string, key: Buffer): { sid: string; sub: number;
 }
 
 async function serve() {
-  // Values stay text: the template is sent back as it was read.
-  types.setTypeParser(types.builtins.INT8, (v) => v);
   const pool = new Pool({ connectionString: env('DATABASE_URL'), max: Number(process.env.DATABASE_POOL_SIZE ?? '8') });
   const redis = new Redis(env('REDIS_URL'));
   const prefix = env('REDIS_PREFIX');
