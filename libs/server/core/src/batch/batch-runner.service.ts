@@ -1,7 +1,7 @@
 import { Injectable, Optional } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import { checkBatchRow, ValuationMsg, type BatchRowInput } from '@valuation/domain';
+import { businessNow, checkBatchRow, ValuationMsg, type BatchRowInput, type ValuationRequest } from '@valuation/domain';
 import type { EvalRecordEntity } from '@valuation/persistence';
 import { Metrics, valuationLabels, type CountedValuation } from '@valuation/queue';
 import { REGIONS_TTL_MS, TtlCache } from '../cache';
@@ -49,6 +49,10 @@ interface ValuedRow {
   record: EvalRecordEntity | null;
   valuation?: CountedValuation | null;
 }
+
+/** A row ready for the engine, or what it ends with before. */
+type PreparedRow =
+  { done: ValuedRow } | { done?: undefined; item: ItemUpdate; req: ValuationRequest; community: SubjectCommunity; cityName: string };
 
 interface WaitingRow {
   id: string;
@@ -170,11 +174,13 @@ export class BatchRunner {
     );
     const regions = await this.regions.get('all', () => RegionResolver.load(this.ds));
     const named = await this.namedCommunities(rows, regions);
+    const prepared = await Promise.all(rows.map((row) => this.prepareRow(row, regions, named)));
+    await this.preloadMarkets(prepared);
 
     // Valuing a group overlaps with writing the one before it.
     let writing: Promise<void> = Promise.resolve();
-    for (let i = 0; i < rows.length; i += BATCH_WRITE_GROUP) {
-      const valued = await Promise.all(rows.slice(i, i + BATCH_WRITE_GROUP).map((row) => this.valueRow(task, row, regions, named)));
+    for (let i = 0; i < prepared.length; i += BATCH_WRITE_GROUP) {
+      const valued = await Promise.all(prepared.slice(i, i + BATCH_WRITE_GROUP).map((row) => this.valueRow(task, row)));
       await writing;
       writing = this.write(taskId, valued).then((outcome) => {
         result.written += outcome.written;
@@ -196,12 +202,11 @@ export class BatchRunner {
     return this.market.communitiesByName([...wanted.values()]);
   }
 
-  private async valueRow(
-    actor: TaskActor,
-    row: WaitingRow,
-    regions: RegionResolver,
-    named: Map<string, SubjectCommunity>,
-  ): Promise<ValuedRow> {
+  /**
+   * A row as far as it goes without the engine: its place, community and checked request, or its
+   * final outcome when it stops before valuation.
+   */
+  private async prepareRow(row: WaitingRow, regions: RegionResolver, named: Map<string, SubjectCommunity>): Promise<PreparedRow> {
     const input = row.input ?? {};
     const { cityCode, cityName, distName } = placeOf(row, regions);
     const item: ItemUpdate = {
@@ -222,11 +227,11 @@ export class BatchRunner {
       eval_code: null,
       error: BatchRowMsg.addressUnresolved,
     };
-    if (!cityCode || !input.location) return { item, record: null };
+    if (!cityCode || !input.location) return { done: { item, record: null } };
     const location = input.location;
     const key = `${cityCode}|${location}`;
     const community = named.get(key) ?? (await this.places.get(key, () => this.market.communityByAddress(cityCode, location)));
-    if (!community) return { item, record: null };
+    if (!community) return { done: { item, record: null } };
     item.ha_code = community.haCode;
     item.ha_name = community.name;
     if (!item.dist_name && community.distCode) item.dist_name = regions.name(community.distCode);
@@ -236,19 +241,25 @@ export class BatchRunner {
     item.state = 2;
     if (!check.ok) {
       item.error = check.message;
-      return { item, record: null };
+      return { done: { item, record: null } };
     }
     const req = check.value;
     item.prop_type = req.propType;
     item.bldg_area = req.bldgArea.toFixed(2);
     item.floor = req.floor;
     item.bheight = req.bheight;
+    return { item, req, community, cityName: place.cityName };
+  }
+
+  private async valueRow(actor: TaskActor, prepared: PreparedRow): Promise<ValuedRow> {
+    if (prepared.done) return prepared.done;
+    const { item, req, community, cityName } = prepared;
     try {
       const { evalCode, record, result } = await this.valuation.appraise(actor, req, 1, community, {
         source: actor.source,
         batchTaskId: actor.id,
         refType: 'batch',
-        cityName: place.cityName,
+        cityName,
       });
       if (result.state !== 1) {
         item.error = BatchRowMsg.referenceOnly;
@@ -267,6 +278,19 @@ export class BatchRunner {
       item.error = ValuationMsg.noPropertyFound;
       return { item, record: null, valuation: null };
     }
+  }
+
+  /** Loads together the markets the chunk's rows will be valued on, by property type. */
+  private async preloadMarkets(prepared: readonly PreparedRow[]): Promise<void> {
+    const byType = new Map<number, SubjectCommunity[]>();
+    for (const p of prepared) {
+      if (p.done) continue;
+      const subjects = byType.get(p.req.propType) ?? [];
+      subjects.push(p.community);
+      byType.set(p.req.propType, subjects);
+    }
+    const now = businessNow();
+    await Promise.all([...byType].map(([propType, subjects]) => this.market.preload(subjects, 1, propType, now)));
   }
 
   /**

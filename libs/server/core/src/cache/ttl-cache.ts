@@ -44,6 +44,12 @@ export class TtlCache<V> {
     return value;
   }
 
+  /** Whether `key` holds a value still fresh (served without any load). */
+  isFresh(key: string): boolean {
+    const hit = this.entries.get(key);
+    return hit !== undefined && this.clock() - hit.at < this.ttlMs;
+  }
+
   /** Forgets every entry; loads under way when it is called store nothing. */
   clear(): void {
     this.generation++;

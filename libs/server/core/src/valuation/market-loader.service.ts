@@ -68,6 +68,57 @@ type CaseRow = [
   month: string | null,
 ];
 
+/** A case as the chunk query sends it once for every market that picked it: a CaseRow without the distance. */
+type SharedCaseRow = [
+  id: string,
+  communityCode: string,
+  communityName: string | null,
+  propType: number | null,
+  area: number,
+  floor: number | null,
+  totalFloors: number | null,
+  rooms: number | null,
+  halls: number | null,
+  baths: number | null,
+  face: string | null,
+  decoration: string | null,
+  buildYear: number | null,
+  buildingType: string | null,
+  totalPrice: number,
+  unitPrice: number,
+  month: string | null,
+];
+
+/** What the chunk query sends for one subject: its picked cases in order and their distances to it. */
+type PickedRow = [subjectId: number, caseIds: string[], distances: (number | null)[], communityIds: number[]];
+
+function sharedCase(row: SharedCaseRow, distance: number | null): MarketCase {
+  const [id, communityCode, communityName, propType, area, floor, totalFloors, rooms, halls, baths, ...rest] = row;
+  const [face, decoration, buildYear, buildingType, totalPrice, unitPrice, month] = rest;
+  return {
+    id,
+    communityCode,
+    communityName,
+    distance,
+    propType,
+    area,
+    floor,
+    totalFloors,
+    rooms,
+    halls,
+    baths,
+    face,
+    decoration,
+    buildYear,
+    buildingType,
+    totalPrice,
+    unitPrice,
+    month,
+  };
+}
+
+type Indices = NonNullable<MarketData['indices']>;
+
 function marketCase(row: CaseRow): MarketCase {
   const [id, communityCode, communityName, distance, propType, area, floor, totalFloors, rooms, halls, baths, ...rest] = row;
   const [face, decoration, buildYear, buildingType, totalPrice, unitPrice, month] = rest;
@@ -165,11 +216,146 @@ export class MarketLoader {
   /**
    * Cases of the same trade and property type from the last MARKET_WINDOW_MONTHS: the subject's
    * community first, then communities within NEARBY_RADIUS_M (or, without coordinates, of the
-   * same business area), nearest first.
+   * same business area), nearest first, then the most recent (of one day, the case with the greater id first).
    */
   load(subject: SubjectCommunity, tradeType: TradeType, propType: number, on: Date): Promise<MarketData> {
     const key = [subject.id, tradeType, propType, monthKey(on)].join('|');
     return this.markets.get(key, () => this.loadMarket(subject, tradeType, propType, on));
+  }
+
+  /**
+   * Loads in a few queries the markets of many subjects that are not in memory yet, as `load`
+   * would load each of them, so that the valuations that follow find them there: one query for
+   * the cases of every subject with coordinates (each case sent once, however many markets pick
+   * it) and one for the price indices of all of them. Subjects without coordinates are loaded
+   * one by one.
+   */
+  async preload(subjects: readonly SubjectCommunity[], tradeType: TradeType, propType: number, on: Date): Promise<void> {
+    const missing = new Map<string, SubjectCommunity>();
+    for (const subject of subjects) {
+      const key = [subject.id, tradeType, propType, monthKey(on)].join('|');
+      if (!missing.has(key) && !this.markets.isFresh(key)) missing.set(key, subject);
+    }
+    if (!missing.size) return;
+    const pointed = [...missing.values()].filter((s) => s.lat !== null && s.lon !== null);
+    const loaded = pointed.length ? this.loadMarkets(pointed, tradeType, propType, on) : Promise.resolve(new Map<number, MarketData>());
+    await Promise.all(
+      [...missing].map(([key, subject]) =>
+        this.markets.get(key, async () => (await loaded).get(subject.id) ?? this.loadMarket(subject, tradeType, propType, on)),
+      ),
+    );
+  }
+
+  /** The markets of subjects with coordinates, keyed by community id: what loadMarket reads for each, in two queries. */
+  private async loadMarkets(
+    subjects: readonly SubjectCommunity[],
+    tradeType: TradeType,
+    propType: number,
+    on: Date,
+  ): Promise<Map<number, MarketData>> {
+    const boxes = subjects.map((s) => boundingBox({ lat: s.lat!, lon: s.lon! }, NEARBY_RADIUS_M));
+    const distance = haversineSql('s.lat', 's.lon', 'm.lat', 'm.lon');
+    const indicesLoaded = this.indicesOf(subjects, tradeType, propType, monthsBefore(on, INDEX_MONTHS));
+    const [{ picked, cases, communities }] = await preparedQuery<{
+      picked: PickedRow[] | null;
+      cases: Record<string, SharedCaseRow> | null;
+      communities: Record<string, CommunityInfo> | null;
+    }>(
+      this.ds,
+      'market-cases-near-points',
+      `WITH s AS (
+         SELECT * FROM unnest($1::int[], $2::varchar[], $3::float8[], $4::float8[], $5::float8[], $6::float8[], $7::float8[], $8::float8[])
+           AS s(id, city_code, lat, lon, min_lat, max_lat, min_lon, max_lon)),
+       picked AS (
+         SELECT s.id AS subject_id, p.* FROM s CROSS JOIN LATERAL (
+           SELECT c.id, c.community_id, c.prop_type, c.area, c.floor, c.total_floors, c.rooms, c.halls, c.baths, c.face, c.int_deco,
+                  c.build_year, c.bldg_type, c.total_price, c.unit_price, c.case_date, near.ha_code, near.name AS ha_name, near.distance
+             FROM market_case c
+             JOIN (SELECT m.id, m.ha_code, m.name, ${distance} AS distance
+                     FROM community m
+                    WHERE m.city_code = s.city_code AND m.lat BETWEEN s.min_lat AND s.max_lat AND m.lon BETWEEN s.min_lon AND s.max_lon
+                      AND (m.id = s.id OR ${distance} <= $13)) near ON near.id = c.community_id
+            WHERE c.trade_type = $9 AND c.prop_type = $10 AND c.case_date >= $11
+            ORDER BY (c.community_id = s.id) DESC, near.distance NULLS LAST, c.case_date DESC, c.id DESC
+            LIMIT $12) p),
+       per_subject AS (
+         SELECT s.id, coalesce(array_agg(p.id::text ORDER BY (p.community_id = s.id) DESC, p.distance NULLS LAST, p.case_date DESC, p.id DESC)
+                  FILTER (WHERE p.id IS NOT NULL), '{}') AS case_ids,
+                coalesce(array_agg(CASE WHEN p.community_id = s.id THEN 0 ELSE p.distance END
+                  ORDER BY (p.community_id = s.id) DESC, p.distance NULLS LAST, p.case_date DESC, p.id DESC) FILTER (WHERE p.id IS NOT NULL), '{}') AS distances,
+                array(SELECT DISTINCT x FROM unnest(array_agg(p.community_id) FILTER (WHERE p.id IS NOT NULL) || s.id) AS x) AS community_ids
+           FROM s LEFT JOIN picked p ON p.subject_id = s.id
+          GROUP BY s.id)
+       SELECT
+         (SELECT json_agg(json_build_array(id, case_ids, distances, community_ids)) FROM per_subject) AS picked,
+         (SELECT json_object_agg(d.id, json_build_array(
+            d.id::text, d.ha_code, d.ha_name, d.prop_type, d.area::float8, d.floor, d.total_floors, d.rooms, d.halls, d.baths, d.face,
+            d.int_deco, d.build_year, d.bldg_type, d.total_price::float8, d.unit_price::float8, to_char(d.case_date, 'YYYY-MM')))
+            FROM (SELECT DISTINCT ON (id) * FROM picked) d) AS cases,
+         (SELECT json_object_agg(m.id, json_build_object(
+            'code', m.ha_code, 'name', m.name, 'buildYear', m.build_year, 'standardUnitPrice', m.standard_unit_price::float8))
+            FROM community m WHERE m.id IN (SELECT unnest(community_ids) FROM per_subject)) AS communities`,
+      [
+        subjects.map((s) => s.id),
+        subjects.map((s) => s.cityCode),
+        subjects.map((s) => s.lat),
+        subjects.map((s) => s.lon),
+        boxes.map((b) => b.minLat),
+        boxes.map((b) => b.maxLat),
+        boxes.map((b) => b.minLon),
+        boxes.map((b) => b.maxLon),
+        tradeType,
+        propType,
+        monthsBefore(on, MARKET_WINDOW_MONTHS),
+        MAX_MARKET_CASES,
+        NEARBY_RADIUS_M,
+      ],
+    );
+    const indices = await indicesLoaded;
+    const byId = new Map(subjects.map((s) => [s.id, s]));
+    const markets = new Map<number, MarketData>();
+    for (const [subjectId, caseIds, distances, communityIds] of picked ?? []) {
+      const subject = byId.get(subjectId)!;
+      const infos = new Map<string, CommunityInfo>();
+      for (const id of communityIds) {
+        const info = communities?.[id];
+        if (info) infos.set(info.code, info);
+      }
+      markets.set(
+        subjectId,
+        this.market(
+          subject,
+          caseIds.map((id, i) => sharedCase(cases![id], distances[i])),
+          infos,
+          indices.get(subject.id)!,
+          on,
+        ),
+      );
+    }
+    return markets;
+  }
+
+  /** The market data of a subject from its cases, the communities they are in and its indices. */
+  private market(
+    subject: SubjectCommunity,
+    cases: MarketCase[],
+    communities: Map<string, CommunityInfo>,
+    indices: Indices,
+    on: Date,
+  ): MarketData {
+    if (!communities.has(subject.haCode))
+      communities.set(subject.haCode, { code: subject.haCode, name: subject.name, buildYear: subject.buildYear });
+    const previous = shiftMonth(monthKey(on), -1);
+    return {
+      cases,
+      communities: [...communities.values()],
+      indices,
+      regionalAverage: {
+        district: indices.district?.[previous] ?? latest(indices.district),
+        city: indices.city?.[previous] ?? latest(indices.city),
+        month: previous,
+      },
+    };
   }
 
   private async loadMarket(subject: SubjectCommunity, tradeType: TradeType, propType: number, on: Date): Promise<MarketData> {
@@ -200,14 +386,14 @@ export class MarketLoader {
          SELECT c.*, near.ha_code, near.name AS ha_name, near.distance
            FROM market_case c JOIN near ON near.id = c.community_id
           WHERE c.trade_type = $2 AND c.prop_type = $3 AND c.case_date >= $4
-          ORDER BY (c.community_id = $5) DESC, near.distance NULLS LAST, c.case_date DESC
+          ORDER BY (c.community_id = $5) DESC, near.distance NULLS LAST, c.case_date DESC, c.id DESC
           LIMIT $6)
        SELECT
          coalesce((SELECT json_agg(json_build_array(
            p.id::text, p.ha_code, p.ha_name, CASE WHEN p.community_id = $5 THEN 0 ELSE p.distance END, p.prop_type,
            p.area::float8, p.floor, p.total_floors, p.rooms, p.halls, p.baths, p.face, p.int_deco, p.build_year, p.bldg_type,
            p.total_price::float8, p.unit_price::float8, to_char(p.case_date, 'YYYY-MM'))
-           ORDER BY (p.community_id = $5) DESC, p.distance NULLS LAST, p.case_date DESC) FROM picked p), '[]') AS cases,
+           ORDER BY (p.community_id = $5) DESC, p.distance NULLS LAST, p.case_date DESC, p.id DESC) FROM picked p), '[]') AS cases,
          coalesce((SELECT json_agg(json_build_object(
            'code', near.ha_code, 'name', near.name, 'buildYear', near.build_year,
            'standardUnitPrice', near.standard_unit_price::float8))
@@ -216,21 +402,7 @@ export class MarketLoader {
     );
 
     const communities = new Map<string, CommunityInfo>(infos.map((c) => [c.code, c]));
-    if (!communities.has(subject.haCode))
-      communities.set(subject.haCode, { code: subject.haCode, name: subject.name, buildYear: subject.buildYear });
-
-    const indices = await indicesLoaded;
-    const previous = shiftMonth(monthKey(on), -1);
-    return {
-      cases: cases.map(marketCase),
-      communities: [...communities.values()],
-      indices,
-      regionalAverage: {
-        district: indices.district?.[previous] ?? latest(indices.district),
-        city: indices.city?.[previous] ?? latest(indices.city),
-        month: previous,
-      },
-    };
+    return this.market(subject, cases.map(marketCase), communities, await indicesLoaded, on);
   }
 
   private async indices(subject: SubjectCommunity, tradeType: TradeType, propType: number, since: string) {
@@ -244,10 +416,55 @@ export class MarketLoader {
     );
     const series = { community: {} as Record<string, number>, district: {} as Record<string, number>, city: {} as Record<string, number> };
     for (const r of rows) series[r.scope][r.month] = Number(r.price);
-    const orNull = (s: Record<string, number>): MonthlySeries | null => (Object.keys(s).length ? s : null);
     return { community: orNull(series.community), district: orNull(series.district), city: orNull(series.city) };
   }
+
+  /** The indices of many subjects in one query, keyed by community id: what `indices` reads for each. */
+  private async indicesOf(
+    subjects: readonly SubjectCommunity[],
+    tradeType: TradeType,
+    propType: number,
+    since: string,
+  ): Promise<Map<number, Indices>> {
+    const rows = await preparedQuery<{ scope: 'community' | 'district' | 'city'; code: string; month: string; price: string }>(
+      this.ds,
+      'market-indices-of-many',
+      `SELECT scope, scope_code AS code, to_char(month, 'YYYY-MM') AS month, avg_unit_price AS price FROM price_index
+        WHERE trade_type = $1 AND prop_type = $2 AND month >= $3
+          AND ((scope = 'community' AND scope_code = ANY($4::varchar[])) OR (scope = 'district' AND scope_code = ANY($5::varchar[]))
+               OR (scope = 'city' AND scope_code = ANY($6::varchar[])))`,
+      [
+        tradeType,
+        propType,
+        since,
+        [...new Set(subjects.map((s) => s.haCode))],
+        [...new Set(subjects.map((s) => s.distCode ?? ''))],
+        [...new Set(subjects.map((s) => s.cityCode))],
+      ],
+    );
+    const series = { community: new Map<string, Record<string, number>>(), district: new Map(), city: new Map() };
+    for (const r of rows) {
+      const scope = series[r.scope];
+      let months = scope.get(r.code);
+      if (!months) scope.set(r.code, (months = {}));
+      months[r.month] = Number(r.price);
+    }
+    // Each subject gets series objects of its own, as when loaded alone.
+    const own = (s: Record<string, number> | undefined) => orNull({ ...s });
+    return new Map(
+      subjects.map((s) => [
+        s.id,
+        {
+          community: own(series.community.get(s.haCode)),
+          district: own(series.district.get(s.distCode ?? '')),
+          city: own(series.city.get(s.cityCode)),
+        },
+      ]),
+    );
+  }
 }
+
+const orNull = (s: Record<string, number>): MonthlySeries | null => (Object.keys(s).length ? s : null);
 
 function latest(series: MonthlySeries | null | undefined): number | null {
   if (!series) return null;
