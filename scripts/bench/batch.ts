@@ -266,6 +266,12 @@ async function main() {
       return String((await pg.query(`SELECT id FROM batch_task WHERE batch_id = $1`, [body.data.batchId])).rows[0].id);
     };
 
+    /** CPU seconds so far of each PostgreSQL backend serving the bench database, by pid. */
+    const backendCpu = async () => {
+      const pids = (await pg.query(`SELECT pid FROM pg_stat_activity WHERE datname = current_database()`)).rows;
+      return new Map(pids.map((r: { pid: number }) => [r.pid, cpuSeconds(r.pid)]));
+    };
+
     const phase = async (workerCount: number) => {
       for (let i = 0; i < workerCount; i++) {
         workers.push(
@@ -281,6 +287,7 @@ async function main() {
       }
       await new Promise((r) => setTimeout(r, 3000));
       const cpuBefore = workers.map((w) => cpuSeconds(w.pid));
+      const backendsBefore = await backendCpu();
       const started = Date.now();
       let taskId = forceDirect ? null : await upload();
       const uploaded = Date.now();
@@ -298,6 +305,9 @@ async function main() {
         await new Promise((r) => setTimeout(r, 100));
       }
       const seconds = (Date.now() - started) / 1000;
+      // Backends that ended during the run are not counted: the pools keep theirs open.
+      let postgresCpu = 0;
+      for (const [pid, now] of await backendCpu()) postgresCpu += (now ?? 0) - (backendsBefore.get(pid) ?? 0);
       console.log('');
       console.log(`  ${workerCount} worker process${workerCount > 1 ? 'es' : ''} (task ${via})`);
       console.log(
@@ -316,6 +326,7 @@ async function main() {
         const cpu = before === null || now === null ? '' : `, ${(now - before).toFixed(1)} s of CPU`;
         console.log(`    worker ${i + 1} (pid ${w.pid})`.padEnd(27) + `${taken} of ${chunks.length} chunks${cpu}`);
       });
+      console.log(`    PostgreSQL             ${postgresCpu.toFixed(1)} s of CPU in the backends of the bench database`);
       for (const w of workers.splice(0)) {
         w.kill('SIGTERM');
         await new Promise((r) => w.once('exit', r));

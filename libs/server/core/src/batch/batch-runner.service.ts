@@ -300,7 +300,7 @@ export class BatchRunner {
    */
   private async write(taskId: string, valued: ValuedRow[]): Promise<{ written: number; valued: number; finished: boolean }> {
     const records = valued.flatMap((v) => (v.record ? [v.record] : []));
-    const insert = this.valuation.recordsInsert(records, '$3');
+    const insert = this.valuation.recordsInsert(records, 3);
     const outcome = await this.ds.transaction(async (m) => {
       const [outcome]: (FinishingTask & { n: number; ok: number; records: number; ids: string[]; moved: boolean })[] = await m.query(
         `WITH v AS (
@@ -337,7 +337,7 @@ export class BatchRunner {
            RETURNING ${TASK_COLUMNS}
          )
          SELECT s.n, s.ok, s.records, s.ids, t.id IS NOT NULL AS moved, t.* FROM sums s LEFT JOIN t ON true`,
-        [taskId, JSON.stringify(valued.map((v) => v.item)), insert.rows],
+        [taskId, JSON.stringify(valued.map((v) => v.item)), ...insert.params],
       );
       if (outcome.n > 0 && !outcome.moved) throw new Error(`batch task ${taskId} stopped valuing while a chunk was written`);
       if (outcome.records !== outcome.ok)

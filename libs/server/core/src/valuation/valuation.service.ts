@@ -235,18 +235,22 @@ export class ValuationService {
   }
 
   /**
-   * Many records in one statement: `(columns) SELECT columns FROM json_populate_recordset(...)`
-   * reading `param`, a JSON array bound to the value of `rows`, keyed by column name. As json, not
-   * jsonb: the array is read once, so PostgreSQL need not build a jsonb copy of all of it first.
+   * Many records in one statement: `(columns) SELECT columns FROM unnest(...)` reading one array
+   * per column, bound from `$first` on to `params`. Typed arrays rather than one JSON document:
+   * PostgreSQL reads each value once, and parses only the JSON of the jsonb columns.
    */
-  recordsInsert(records: readonly EvalRecordEntity[], param: string): { sql: string; rows: string } {
+  recordsInsert(records: readonly EvalRecordEntity[], first: number): { sql: string; params: unknown[] } {
     const columns = this.insertedColumns();
     const names = columns.map((c) => `"${c.databaseName}"`).join(', ');
-    const rows = records.map((record) => Object.fromEntries(columns.map((c) => [c.databaseName, c.getEntityValue(record) ?? null])));
-    return {
-      sql: `(${names}) SELECT ${names} FROM json_populate_recordset(NULL::eval_record, ${param}::json)`,
-      rows: JSON.stringify(rows),
-    };
+    const arrays = columns.map((c, i) => `$${first + i}::${this.ds.driver.normalizeType(c)}[]`).join(', ');
+    const params = columns.map((c) => {
+      const json = c.type === 'jsonb' || c.type === 'json';
+      return records.map((record) => {
+        const value = c.getEntityValue(record) ?? null;
+        return json && value !== null ? JSON.stringify(value) : value;
+      });
+    });
+    return { sql: `(${names}) SELECT ${names} FROM unnest(${arrays}) AS r(${names})`, params };
   }
 
   /** Columns a record insert writes: every column but the generated id and the creation time. */
