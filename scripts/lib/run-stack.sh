@@ -55,7 +55,7 @@ node dist/server/scripts/lib/seed-demo.js
 # The heap limits of the API and worker images (infra/docker), so garbage goes as it does there.
 supervise API node --max-old-space-size=512 dist/server/apps/api/src/main.js &
 pids+=($!)
-supervise Worker node --max-old-space-size=1024 dist/server/apps/worker/src/main.js &
+supervise Worker node --max-old-space-size=1024 --max-semi-space-size=32 dist/server/apps/worker/src/main.js &
 pids+=($!)
 node_modules/.bin/vite preview --config apps/web/vite.config.ts --port "$PORT" --strictPort --logLevel warn &
 pids+=($!)
