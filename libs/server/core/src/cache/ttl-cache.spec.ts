@@ -47,6 +47,15 @@ describe('TtlCache', () => {
     expect(await cache.get('k', load)).toBe(2);
   });
 
+  it('tells whether a key holds a fresh value', async () => {
+    const { cache, load, at } = setup();
+    expect(cache.isFresh('k')).toBe(false);
+    await cache.get('k', load);
+    expect(cache.isFresh('k')).toBe(true);
+    at(1000);
+    expect(cache.isFresh('k')).toBe(false);
+  });
+
   it('forgets a failed load so the next call tries again', async () => {
     const { cache } = setup();
     await expect(cache.get('k', () => Promise.reject(new Error('down')))).rejects.toThrow('down');

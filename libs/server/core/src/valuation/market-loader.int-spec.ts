@@ -1,0 +1,64 @@
+import type { Pool } from 'pg';
+import type { DataSource } from 'typeorm';
+import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
+import { openTestDataSource, type TestDatabase } from '@valuation/testing';
+import { seedDemoMarket } from '../market/demo-market.seed';
+import { MarketLoader, type SubjectCommunity } from './market-loader.service';
+
+describe('MarketLoader.preload', () => {
+  let db: TestDatabase;
+  let ds: DataSource;
+  let subjects: SubjectCommunity[];
+  const on = new Date('2025-06-15T04:00:00Z');
+
+  beforeAll(async () => {
+    ({ db, ds } = await openTestDataSource());
+    await seedDemoMarket(ds, { asOf: '2025-06', cityCodes: ['110100', '510100'], communitiesPerCity: 24, casesPerCommunity: 30 });
+    // One community without coordinates, whose market is the one of its business area.
+    await ds.query(`UPDATE community SET lat = NULL, lon = NULL WHERE id = (SELECT max(id) FROM community WHERE source = 'demo')`);
+    subjects = await ds.query(
+      `SELECT id, ha_code AS "haCode", name, city_code AS "cityCode", dist_code AS "distCode", area_name AS "areaName",
+              address, lat, lon, build_year AS "buildYear"
+         FROM community WHERE source = 'demo' ORDER BY id`,
+    );
+  });
+
+  afterAll(async () => {
+    await ds?.destroy();
+    await db?.drop();
+  });
+
+  it('loads for many subjects at once the markets that load reads for each, cases in the same order', async () => {
+    const one = new MarketLoader(ds);
+    const many = new MarketLoader(ds);
+    await many.preload(subjects, 1, 11, on);
+    let own = 0;
+    let nearby = 0;
+    for (const subject of subjects) {
+      const alone = await one.load(subject, 1, 11, on);
+      const preloaded = await many.load(subject, 1, 11, on);
+      const byCode = (m: typeof alone) => ({ ...m, communities: [...(m.communities ?? [])].sort((a, b) => a.code.localeCompare(b.code)) });
+      expect(byCode(preloaded)).toEqual(byCode(alone));
+      for (const c of alone.cases)
+        if (c.communityCode === subject.haCode) own += 1;
+        else nearby += 1;
+    }
+    // Markets share the cases of their neighbours, which the query sends once.
+    expect(own).toBeGreaterThan(0);
+    expect(nearby).toBeGreaterThan(0);
+  });
+
+  it('reads nothing again for markets already in memory', async () => {
+    const loader = new MarketLoader(ds);
+    await loader.preload(subjects.slice(0, 3), 1, 11, on);
+    const pool = (ds.driver as PostgresDriver).master as Pool;
+    const query = jest.spyOn(pool, 'query');
+    const read = jest.spyOn(ds, 'query');
+    await loader.preload(subjects.slice(0, 3), 1, 11, on);
+    await loader.load(subjects[1], 1, 11, on);
+    expect(query).not.toHaveBeenCalled();
+    expect(read).not.toHaveBeenCalled();
+    query.mockRestore();
+    read.mockRestore();
+  });
+});
