@@ -306,7 +306,8 @@ async function main() {
               ...(process.env.BENCH_WORKER_NODE_ARGS ?? '').split(' ').filter(Boolean),
               path.join(root, 'dist/server/apps/worker/src/main.js'),
             ],
-            { cwd: root, env: { ...env, WORKER_QUEUES: 'batch' }, stdio: ['ignore', 'inherit', 'inherit'] },
+            // Each worker's probes on a port of its own, so that a second worker does not fail to start.
+            { cwd: root, env: { ...env, WORKER_QUEUES: 'batch', WORKER_HTTP_PORT: '0' }, stdio: ['ignore', 'inherit', 'inherit'] },
           ),
         );
       }
@@ -353,8 +354,10 @@ async function main() {
       });
       console.log(`    PostgreSQL             ${postgresCpu.toFixed(1)} s of CPU in the backends of the bench database`);
       for (const w of workers.splice(0)) {
+        if (w.exitCode !== null || w.signalCode !== null) continue;
+        const exited = new Promise((r) => w.once('exit', r));
         w.kill('SIGTERM');
-        await new Promise((r) => w.once('exit', r));
+        await exited;
       }
       return rowCount / seconds;
     };
