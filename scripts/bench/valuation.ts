@@ -4,8 +4,9 @@
  * a plain node:http server with as many processes, doing only the Redis session read and the
  * PostgreSQL transaction of a quick valuation, on the same tables), drives each with autocannon as
  * fast as it answers (its capacity) in alternating rounds with the same load, then paces the API
- * evenly at 70 % of its measured capacity. It prints both capacities, their ratio (held to at least
- * 0.5) and p99 / p50 at 70 % of capacity (held to at most 5), each with its target.
+ * evenly at 70 % of its measured capacity, then the IO floor at the same rate (the tail the machine's
+ * own IO gives any server). It prints both capacities, their ratio (held to at least 0.5) and p99 /
+ * p50 at 70 % of capacity (held to at most 5), each with its target, and the floor's p99 / p50.
  *
  *   npm run bench:valuation -- [--csv path] [--connections 32] [--duration 20] [--keep]
  *                              [--port 3201] [--floor-port 3211] [--prefix valuation-bench]
@@ -278,6 +279,11 @@ async function main() {
     // Capacities in alternating rounds (API, floor, floor, API), so that both meet the same load from
     // anything else on the machine: their ratio is the figure, more than either alone.
     const half = duration / 2;
+    let capacity = 0;
+    let floorCapacity = 0;
+    let rate = 0;
+    let steady: PacedResult | undefined;
+    let floorSteady: PacedResult | undefined;
     const targets = {
       api: { title: 'POST /api/eval/rapid', url: `${base}${route}`, ok: 0, seconds: 0 },
       floor: { title: 'IO floor', url: `http://127.0.0.1:${floorPort}${route}`, ok: 0, seconds: 0 },
@@ -297,25 +303,32 @@ async function main() {
           `    ${round + 1}. ${target.title.padEnd(21)} ${(r['2xx'] / r.duration).toFixed(0).padStart(5)} per second   p50 / p99 ${r.latency.p50} / ${r.latency.p99} ms   non-2xx ${r.non2xx}, errors ${r.errors}`,
         );
       }
+      capacity = targets.api.ok / targets.api.seconds;
+      floorCapacity = targets.floor.ok / targets.floor.seconds;
+      rate = Math.max(1, Math.round(capacity * PACED_SHARE));
+      let m = 0;
+      const next = () => {
+        const i = m++;
+        return { token: tokens[i % tokens.length], body: bodies[i % bodies.length] };
+      };
+      steady = await paced(new URL(`${base}${route}`), rate, duration, connections, next);
+      // The floor at the same rate: the tail that the machine's own IO (commits, Redis) gives any server.
+      floorSteady = await paced(new URL(targets.floor.url), rate, duration, connections, next);
     } finally {
       floor.kill('SIGTERM');
       await new Promise((r) => (floor.exitCode === null ? floor.once('exit', r) : r(null)));
     }
-    const capacity = targets.api.ok / targets.api.seconds;
-    const floorCapacity = targets.floor.ok / targets.floor.seconds;
-
-    const rate = Math.max(1, Math.round(capacity * PACED_SHARE));
-    let m = 0;
-    const steady = await paced(new URL(`${base}${route}`), rate, duration, connections, () => {
-      const i = m++;
-      return { token: tokens[i % tokens.length], body: bodies[i % bodies.length] };
-    });
+    if (!steady || !floorSteady) throw new Error('the paced runs did not complete');
     console.log('');
     console.log(`  POST /api/eval/rapid at a steady ${rate} per second (70 % of its capacity), evenly paced`);
     console.log(`    answers per second     ${(steady.ok / steady.seconds).toFixed(0)} (${steady.ok} in ${steady.seconds.toFixed(1)} s)`);
     console.log(`    latency p50 / p99      ${steady.p50.toFixed(1)} ms / ${steady.p99.toFixed(1)} ms (max ${steady.max.toFixed(1)} ms)`);
     const kinds = Object.entries(steady.failures).map(([kind, count]) => `${kind}: ${count}`);
     console.log(`    failed answers         ${steady.failed}${kinds.length ? ` (${kinds.join(', ')})` : ''}`);
+    console.log(`  IO floor at the same ${rate} per second`);
+    console.log(
+      `    latency p50 / p99      ${floorSteady.p50.toFixed(1)} ms / ${floorSteady.p99.toFixed(1)} ms (max ${floorSteady.max.toFixed(1)} ms), failed ${floorSteady.failed}`,
+    );
 
     const floorRatio = capacity / floorCapacity;
     const tail = steady.p99 / steady.p50;
@@ -328,6 +341,7 @@ async function main() {
     console.log(
       `  p99 / p50 at 70 % of capacity           ${`${tail.toFixed(2)}x`.padStart(13)}   ${`<= ${TAIL_RATIO_LIMIT}x`.padStart(6)}   ${(tail / TAIL_RATIO_LIMIT).toFixed(2).padStart(5)} ${tail <= TAIL_RATIO_LIMIT && steady.failed === 0 ? 'met' : 'NOT met'}`,
     );
+    console.log(`  p99 / p50 of the IO floor at that rate  ${`${(floorSteady.p99 / floorSteady.p50).toFixed(2)}x`.padStart(13)}`);
   } finally {
     api.kill('SIGTERM');
     await new Promise((r) => api.once('exit', r));
