@@ -19,6 +19,7 @@ import { Pool } from 'pg';
 import { root } from './bench-process';
 
 const { businessToday, dateStamp } = require(path.join(root, 'dist/server/libs/domain/src')) as typeof import('@valuation/domain');
+const core = require(path.join(root, 'dist/server/libs/server/core/src')) as typeof import('@valuation/core');
 
 const env = (name: string): string => {
   const value = process.env[name];
@@ -49,21 +50,8 @@ async function loadTemplate(pool: Pool, id: string): Promise<RecordTemplate> {
   return { columns, values: rows[0] };
 }
 
-const CONSUME = `WITH pkg AS (
-   SELECT id FROM balance_package
-    WHERE account_id = $1 AND tenant_id = $2 AND remaining > 0 AND effective_date <= $4 AND expire_date >= $4
-      AND ((kind = 'city' AND $3::varchar = ANY(city_codes)) OR kind = 'universal')
-    ORDER BY (kind = 'city') DESC, expire_date, id LIMIT 1 FOR UPDATE
- ), taken AS (
-   UPDATE balance_package SET remaining = remaining - 1
-    WHERE id = (SELECT id FROM pkg) AND remaining > 0
-    RETURNING id, kind, remaining
- ), charged AS (
-   INSERT INTO balance_ledger (tenant_id, account_id, kind, package_id, delta, balance_after, reason, ref_type, ref_id, created_by)
-   SELECT $2::int, $1::int, kind, id, -1, remaining, 'consume', $5::varchar, $6::varchar, $7::int FROM taken
-   RETURNING id, kind, package_id
- )
- SELECT id, kind, package_id FROM charged`;
+/** The API's own charging statement for a valuation count. */
+const CONSUME = core.consumeStatement(core.VALUATION_PACKAGE_MATCH, core.VALUATION_PACKAGE_ORDER);
 
 /** The claims of an HS256 token signed with `key` and not expired, else null. */
 function verifiedClaims(token: string, key: Buffer): { sid: string; sub: number; tid: number; pop: string } | null {

@@ -47,6 +47,32 @@ export interface ChargeRef {
  * Atomic consumption of balances. Every change writes a ledger row in the caller's transaction;
  * conditional updates (remaining > 0) mean concurrent requests can never overdraw.
  */
+/** The package match and order of a valuation count: a package of the city before a universal one. */
+export const VALUATION_PACKAGE_MATCH = `((kind = 'city' AND $3::varchar = ANY(city_codes)) OR kind = 'universal')`;
+export const VALUATION_PACKAGE_ORDER = `(kind = 'city') DESC, `;
+
+/**
+ * The statement that takes one count from the first valid package matching `match` (with $3 the
+ * matched value, $4 the business date), in `order` then earliest expiry, and writes its ledger row
+ * ($5 ref type, $6 ref id, $7 author); $1 account, $2 tenant.
+ */
+export function consumeStatement(match: string, order: string): string {
+  return `WITH pkg AS (
+   SELECT id FROM balance_package
+    WHERE account_id = $1 AND tenant_id = $2 AND remaining > 0 AND effective_date <= $4 AND expire_date >= $4 AND ${match}
+    ORDER BY ${order}expire_date, id LIMIT 1 FOR UPDATE
+ ), taken AS (
+   UPDATE balance_package SET remaining = remaining - 1
+    WHERE id = (SELECT id FROM pkg) AND remaining > 0
+    RETURNING id, kind, remaining
+ ), charged AS (
+   INSERT INTO balance_ledger (tenant_id, account_id, kind, package_id, delta, balance_after, reason, ref_type, ref_id, created_by)
+   SELECT $2::int, $1::int, kind, id, -1, remaining, 'consume', $5::varchar, $6::varchar, $7::int FROM taken
+   RETURNING id, kind, package_id
+ )
+ SELECT id, kind, package_id FROM charged`;
+}
+
 @Injectable()
 export class QuotaService {
   constructor(private readonly balances: BalanceRepository) {}
@@ -61,14 +87,7 @@ export class QuotaService {
    */
   async consumeValuation(m: EntityManager, cityCode: string, ref: ChargeRef, write?: ChargedWrite): Promise<ValuationCharge> {
     if (write && !m.queryRunner?.isTransactionActive) return m.transaction((tx) => this.consumeValuation(tx, cityCode, ref, write));
-    const charge = await this.consume(
-      m,
-      'consume-valuation',
-      `((kind = 'city' AND $3::varchar = ANY(city_codes)) OR kind = 'universal')`,
-      `(kind = 'city') DESC, `,
-      cityCode,
-      ref,
-    );
+    const charge = await this.consume(m, 'consume-valuation', VALUATION_PACKAGE_MATCH, VALUATION_PACKAGE_ORDER, cityCode, ref);
     if (!charge) throw new QuotaExhaustedError('valuation');
     return { ...charge, writtenId: write ? await write(m, charge) : null };
   }
@@ -110,25 +129,15 @@ export class QuotaService {
     matchValue: string,
     ref: ChargeRef,
   ): Promise<Charge | null> {
-    const rows = await preparedQuery<{ id: string; kind: LedgerKind; package_id: number }>(
-      m,
-      name,
-      `WITH pkg AS (
-         SELECT id FROM balance_package
-          WHERE account_id = $1 AND tenant_id = $2 AND remaining > 0 AND effective_date <= $4 AND expire_date >= $4 AND ${match}
-          ORDER BY ${order}expire_date, id LIMIT 1 FOR UPDATE
-       ), taken AS (
-         UPDATE balance_package SET remaining = remaining - 1
-          WHERE id = (SELECT id FROM pkg) AND remaining > 0
-          RETURNING id, kind, remaining
-       ), charged AS (
-         INSERT INTO balance_ledger (tenant_id, account_id, kind, package_id, delta, balance_after, reason, ref_type, ref_id, created_by)
-         SELECT $2::int, $1::int, kind, id, -1, remaining, 'consume', $5::varchar, $6::varchar, $7::int FROM taken
-         RETURNING id, kind, package_id
-       )
-       SELECT id, kind, package_id FROM charged`,
-      [ref.accountId, ref.tenantId, matchValue, businessToday(), ref.refType, ref.refId, ref.createdBy ?? ref.accountId],
-    );
+    const rows = await preparedQuery<{ id: string; kind: LedgerKind; package_id: number }>(m, name, consumeStatement(match, order), [
+      ref.accountId,
+      ref.tenantId,
+      matchValue,
+      businessToday(),
+      ref.refType,
+      ref.refId,
+      ref.createdBy ?? ref.accountId,
+    ]);
     return rows.length ? { kind: rows[0].kind, packageId: rows[0].package_id, ledgerId: String(rows[0].id) } : null;
   }
 }

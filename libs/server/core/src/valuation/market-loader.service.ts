@@ -120,28 +120,8 @@ function sharedCase(row: SharedCaseRow, distance: number | null): MarketCase {
 type Indices = NonNullable<MarketData['indices']>;
 
 function marketCase(row: CaseRow): MarketCase {
-  const [id, communityCode, communityName, distance, propType, area, floor, totalFloors, rooms, halls, baths, ...rest] = row;
-  const [face, decoration, buildYear, buildingType, totalPrice, unitPrice, month] = rest;
-  return {
-    id,
-    communityCode,
-    communityName,
-    distance,
-    propType,
-    area,
-    floor,
-    totalFloors,
-    rooms,
-    halls,
-    baths,
-    face,
-    decoration,
-    buildYear,
-    buildingType,
-    totalPrice,
-    unitPrice,
-    month,
-  };
+  const [id, communityCode, communityName, distance, ...rest] = row;
+  return sharedCase([id, communityCode, communityName, ...rest], distance);
 }
 
 /** The first day (yyyy-MM-dd) of the month `months` months before the business month of `date`. */
