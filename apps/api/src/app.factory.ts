@@ -1,3 +1,4 @@
+import type { Server as HttpServer } from 'node:http';
 import { type INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { ExpressAdapter, type NestExpressApplication } from '@nestjs/platform-express';
@@ -23,6 +24,19 @@ const API_DESCRIPTION = [
   '权限：每个接口的 x-permission 与说明给出调用条件（无需登录、登录即可，或所需的权限 id 之一）。',
 ].join('\n\n');
 
+/**
+ * How long an idle keep-alive connection stays open: longer than the 60 s that load balancers and
+ * client pools keep theirs, so that a client never sends on a connection the server is closing at
+ * that moment (Node's 5 s default makes busy clients meet ECONNRESET).
+ */
+export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+
+function keepIdleConnections(server: HttpServer): void {
+  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+  // Headers must be allowed to take longer than an idle connection may stay open.
+  server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000;
+}
+
 /** Builds the HTTP application with every convention of the API (used by main.ts and the tests). */
 export async function createApiApp(config: AppConfig = loadConfig()): Promise<INestApplication> {
   // Paths match in their declared letter case only (the spec's paths are mixed-case): /api/Tenant/... is a 404.
@@ -40,6 +54,7 @@ export async function createApiApp(config: AppConfig = loadConfig()): Promise<IN
   app.use(assignRequestId());
   app.use(httpMetrics(app.get(Metrics)));
   answerClientErrors(app.getHttpServer());
+  keepIdleConnections(app.getHttpServer());
   app.use(securityHeaders());
   const origins = config.CORS_ORIGINS.split(',')
     .map((s) => s.trim())

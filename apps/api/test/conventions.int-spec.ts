@@ -1,5 +1,8 @@
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
 import { PATH_METADATA } from '@nestjs/common/constants';
+import { Agent, get, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { KEEP_ALIVE_TIMEOUT_MS } from '../src/app.factory';
 import { ACCESS_KEY } from '../src/common/access.decorators';
 import { startTestApi, type TestApi } from './test-api';
 
@@ -37,6 +40,26 @@ describe('API conventions', () => {
     expect(res.headers['x-powered-by']).toBeUndefined();
     const generated = await t.http().get('/api/health');
     expect(generated.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('keeps idle connections open longer than clients and proxies keep theirs', async () => {
+    const server = t.app.getHttpServer() as Server;
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const agent = new Agent({ keepAlive: true });
+    try {
+      const { port } = server.address() as AddressInfo;
+      const header = await new Promise<string | undefined>((resolve, reject) =>
+        get({ host: '127.0.0.1', port, path: '/api/health', agent }, (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.headers['keep-alive']));
+        }).on('error', reject),
+      );
+      expect(header).toBe(`timeout=${KEEP_ALIVE_TIMEOUT_MS / 1000}`);
+      expect(KEEP_ALIVE_TIMEOUT_MS).toBeGreaterThan(60_000);
+    } finally {
+      agent.destroy();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   it('allows only the configured origins, exposing the refreshed token header', async () => {
