@@ -56,6 +56,15 @@ describe('TtlCache', () => {
     expect(cache.isFresh('k')).toBe(false);
   });
 
+  it('shows the value held, fresh or stale, without loading', async () => {
+    const { cache, load, at, loads } = setup();
+    expect(cache.peek('k')).toBeUndefined();
+    await cache.get('k', load);
+    at(1500);
+    expect(await cache.peek('k')).toBe(1);
+    expect(loads()).toBe(1);
+  });
+
   it('forgets a failed load so the next call tries again', async () => {
     const { cache } = setup();
     await expect(cache.get('k', () => Promise.reject(new Error('down')))).rejects.toThrow('down');

@@ -44,6 +44,11 @@ export class TtlCache<V> {
     return value;
   }
 
+  /** The value held for `key`, fresh or not, without loading anything. */
+  peek(key: string): Promise<V> | undefined {
+    return this.entries.get(key)?.value;
+  }
+
   /** Whether `key` holds a value still fresh (served without any load). */
   isFresh(key: string): boolean {
     const hit = this.entries.get(key);

@@ -3,7 +3,7 @@ import type { DataSource } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import { openTestDataSource, type TestDatabase } from '@valuation/testing';
 import { seedDemoMarket } from '../market/demo-market.seed';
-import { MarketLoader, type SubjectCommunity } from './market-loader.service';
+import { MARKET_CACHE_TTL_MS, MarketLoader, type SubjectCommunity } from './market-loader.service';
 
 describe('MarketLoader.preload', () => {
   let db: TestDatabase;
@@ -46,6 +46,34 @@ describe('MarketLoader.preload', () => {
     // Markets share the cases of their neighbours, which the query sends once.
     expect(own).toBeGreaterThan(0);
     expect(nearby).toBeGreaterThan(0);
+  });
+
+  it('keeps the fitted market when a reload finds it unchanged, and takes the new one when a case changed', async () => {
+    const subject = subjects[2];
+    const start = Date.now();
+    const clock = jest.spyOn(Date, 'now');
+    const settle = () => new Promise((r) => setTimeout(r, 300));
+    try {
+      clock.mockReturnValue(start);
+      // Made while Date.now is the spy, which its cache reads as its clock.
+      const loader = new MarketLoader(ds);
+      const first = await loader.load(subject, 1, 11, on);
+      // Stale: served as it is while it is read again in the background, unchanged.
+      clock.mockReturnValue(start + MARKET_CACHE_TTL_MS + 1_000);
+      expect(await loader.load(subject, 1, 11, on)).toBe(first);
+      await settle();
+      const [changed] = first.cases;
+      await ds.query(`UPDATE market_case SET unit_price = unit_price + 1 WHERE id = $1`, [changed.id]);
+      // Twice the TTL after the first load: still served, so the unchanged reload renewed the entry.
+      clock.mockReturnValue(start + 2 * MARKET_CACHE_TTL_MS + 2_000);
+      expect(await loader.load(subject, 1, 11, on)).toBe(first);
+      await settle();
+      const next = await loader.load(subject, 1, 11, on);
+      expect(next).not.toBe(first);
+      expect(next.cases.find((c) => c.id === changed.id)?.unitPrice).toBe(changed.unitPrice + 1);
+    } finally {
+      clock.mockRestore();
+    }
   });
 
   it('reads nothing again for markets already in memory', async () => {

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
@@ -35,7 +36,7 @@ const INDEX_MONTHS = 36;
 /**
  * Market data changes only when cases are imported or indices rebuilt, so a community's market
  * is kept in memory for a minute: popular communities and batches value many units of one
- * community in a row.
+ * community in a row. A market read again unchanged keeps the object the engine has fitted.
  */
 export const MARKET_CACHE_TTL_MS = 60_000;
 const MARKET_CACHE_ENTRIES = 2_000;
@@ -200,7 +201,19 @@ export class MarketLoader {
    */
   load(subject: SubjectCommunity, tradeType: TradeType, propType: number, on: Date): Promise<MarketData> {
     const key = [subject.id, tradeType, propType, monthKey(on)].join('|');
-    return this.markets.get(key, () => this.loadMarket(subject, tradeType, propType, on));
+    return this.markets.get(key, () => this.reload(key, () => this.loadMarket(subject, tradeType, propType, on)));
+  }
+
+  /**
+   * Reads a market again; when nothing in it changed, resolves to the object already held, on
+   * which the engine keeps its fits, so that a popular market is not fitted again every minute.
+   */
+  private async reload(key: string, read: () => Promise<MarketData>): Promise<MarketData> {
+    // Taken before the cache stores this load as the entry of `key`.
+    const held = this.markets.peek(key);
+    const loaded = await read();
+    const previous = await held?.catch(() => undefined);
+    return previous !== undefined && isDeepStrictEqual(previous, loaded) ? previous : loaded;
   }
 
   /**
@@ -221,7 +234,9 @@ export class MarketLoader {
     const loaded = pointed.length ? this.loadMarkets(pointed, tradeType, propType, on) : Promise.resolve(new Map<number, MarketData>());
     await Promise.all(
       [...missing].map(([key, subject]) =>
-        this.markets.get(key, async () => (await loaded).get(subject.id) ?? this.loadMarket(subject, tradeType, propType, on)),
+        this.markets.get(key, () =>
+          this.reload(key, async () => (await loaded).get(subject.id) ?? this.loadMarket(subject, tradeType, propType, on)),
+        ),
       ),
     );
   }
