@@ -6,11 +6,12 @@
  * reference lines computed on the same file in the same run (the community median, and
  * similarity-weighted comparables) and the engine's lead over each.
  *
- *   npm run bench:accuracy -- [csv] [--limit N] [--out results.csv] [--sparse N [--seed S]] [--time-order] [--calibrate]
+ *   npm run bench:accuracy -- [csv] [--limit N] [--out results.csv] [--sparse N [--seed S]] [--no-build-year] [--time-order] [--calibrate]
  *
  * --out writes one row per listing (id, actual and estimated total price, method, class) for
  * closer study of the errors. --sparse N keeps at most N listings per community (a sample drawn
- * with the seed, 1 by default) and values only those, from only those: a thin market. Where the
+ * with the seed, 1 by default) and values only those, from only those: a thin market.
+ * --no-build-year forgets every build year, as in files that have none. Where the
  * file has listing dates, cases are brought to the valuation date by monthly indices of the file
  * (median unit price of the city and of the district by month), and --time-order values each
  * dated listing on its date from the listings dated before it only. The coverage of the engine's
@@ -74,6 +75,8 @@ interface Args {
   /** Keep at most this many listings per community, a seeded sample, and value only those. */
   sparse: number | null;
   seed: number;
+  /** Forget every listing's build year, as in files without one. */
+  noBuildYear: boolean;
   /** Value each dated listing only from listings dated before it, on its own date. */
   timeOrder: boolean;
   /** Measure the engine's errors by situation and write them as the calibration of its value ranges. */
@@ -87,6 +90,7 @@ function parseArgs(argv: string[]): Args {
   let sparse: number | null = null;
   let seed = 1;
   let timeOrder = false;
+  let noBuildYear = false;
   let calibrate = false;
   for (let i = 0; i < argv.length; i++) {
     if (argv[i] === '--limit') limit = Number(argv[++i]);
@@ -94,13 +98,23 @@ function parseArgs(argv: string[]): Args {
     else if (argv[i] === '--sparse') sparse = Number(argv[++i]);
     else if (argv[i] === '--seed') seed = Number(argv[++i]);
     else if (argv[i] === '--time-order') timeOrder = true;
+    else if (argv[i] === '--no-build-year') noBuildYear = true;
     else if (argv[i] === '--calibrate') calibrate = true;
     else csv = argv[i];
   }
   if (sparse !== null && !(Number.isInteger(sparse) && sparse >= 1))
     throw new Error('--sparse needs a whole number of listings per community, 1 or more');
   const root = repoRoot();
-  return { csv: resolve(root, csv ?? '../shared/data/beijing-2021-listings.csv'), limit, out, sparse, seed, timeOrder, calibrate };
+  return {
+    csv: resolve(root, csv ?? '../shared/data/beijing-2021-listings.csv'),
+    limit,
+    out,
+    sparse,
+    seed,
+    noBuildYear,
+    timeOrder,
+    calibrate,
+  };
 }
 
 /** At most `perCommunity` listings of each community, drawn at random with the seed, in file order. */
@@ -311,7 +325,7 @@ function writeCalibration(answered: readonly Outcome[], csv: string, listings: n
 }
 
 function main(): void {
-  const { csv, limit, out, sparse, seed, timeOrder, calibrate } = parseArgs(process.argv.slice(2));
+  const { csv, limit, out, sparse, seed, noBuildYear, timeOrder, calibrate } = parseArgs(process.argv.slice(2));
   const text = readFileSync(csv, 'utf8');
   const read = readListings(text, LATEST_BUILD_YEAR);
   const { rejections } = read;
@@ -326,7 +340,9 @@ function main(): void {
     process.exitCode = 1;
     return;
   }
-  const listings = sparse === null ? read.listings : sparseSample(read.listings, sparse, seed);
+  const all = noBuildYear ? read.listings.map((l) => ({ ...l, buildYear: null })) : read.listings;
+  if (noBuildYear) console.log('no build years: every listing is valued and used without one');
+  const listings = sparse === null ? all : sparseSample(all, sparse, seed);
   if (sparse !== null) {
     const communities = new Set(listings.map((l) => `${l.propType}|${l.communityCode}`)).size;
     console.log(

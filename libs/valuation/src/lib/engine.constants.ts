@@ -27,6 +27,11 @@ export function methodName(kind: MethodKind, tradeType: TradeType): MethodName {
 
 /** Case counts in the subject's community for each class; C also holds with nearby cases only. */
 export const CLASS_THRESHOLDS: Readonly<Record<ConfidenceClass, number>> = { A: 10, B: 3, C: 1 };
+/**
+ * The widest measured range (FSD, see value-range.ts) a class allows: an answer whose method and
+ * market depth measured a wider one is given the class its precision earns, whatever its cases.
+ */
+export const CLASS_FSD_CEILINGS: Readonly<Record<'A' | 'B', number>> = { A: 0.1, B: 0.15 };
 /** Nearby cases needed for class C when the subject's community has none. */
 export const MIN_NEARBY_CASES = 3;
 export const CLASS_RANK: Readonly<Record<ConfidenceClass, number>> = { A: 3, B: 2, C: 1 };

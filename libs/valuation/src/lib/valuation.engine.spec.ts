@@ -1,6 +1,8 @@
 import { dictCode } from '@valuation/domain';
 import { defaultModelPrice, gaussian, marketCase, random } from '../test/synthetic-market';
-import { ENGINE_VERSION } from './engine.constants';
+import { classWithinRange } from './confidence';
+import { CLASS_FSD_CEILINGS, ENGINE_VERSION } from './engine.constants';
+import { rangeCell } from './value-range';
 import { reproduces, valuate } from './valuation.engine';
 import type { MarketCase, SubjectProperty, ValuationInput } from './valuation.types';
 
@@ -45,6 +47,28 @@ describe('valuation engine', () => {
     expect(none.state).toBe(2);
     expect(none.reason).toBe('no-cases');
     expect(none.confidenceClass).toBeNull();
+  });
+
+  it('lowers a class to the one its measured precision earns, and gives no answer below the tenant minimum', () => {
+    expect(classWithinRange('A', CLASS_FSD_CEILINGS.A)).toBe('A');
+    expect(classWithinRange('A', CLASS_FSD_CEILINGS.A + 0.01)).toBe('B');
+    expect(classWithinRange('B', CLASS_FSD_CEILINGS.B + 0.01)).toBe('C');
+    expect(classWithinRange('C', 0.01)).toBe('C');
+    expect(classWithinRange('A', null)).toBe('A');
+    expect(classWithinRange(null, 0.01)).toBeNull();
+
+    // The comparison method alone is measured wider than class B allows, whatever its cases.
+    expect(rangeCell('forsale', 12)!.q68).toBeGreaterThan(CLASS_FSD_CEILINGS.B);
+    const comparisonOnly = valuate(input(withOwn(12), { evalFlags: [1] }));
+    expect(comparisonOnly.method).toBe('forsale');
+    expect(comparisonOnly.state).toBe(1);
+    expect(comparisonOnly.confidenceClass).toBe('C');
+    const demanding = valuate(input(withOwn(12), { evalFlags: [1, 4], evalClass: 'B' }));
+    expect(demanding.state).toBe(2);
+    expect(demanding.method).toBe('averageSale');
+    expect(demanding.reason).toBe('below-min-class');
+    // The fused value of the same market is within class A's ceiling.
+    expect(valuate(input(withOwn(12))).confidenceClass).toBe('A');
   });
 
   it('answers with the fused value when several methods value, else the single one', () => {

@@ -1,9 +1,9 @@
 import { ALL_METHODS, ENGINE_VERSION, METHOD_NUMBERS, methodName } from './engine.constants';
-import { valueRange } from './value-range';
+import { rangeCell, valueRange } from './value-range';
 import { featureBetas } from './betas';
 import type { MethodEstimate } from './case-adjustment';
 import { comparisonEstimate, selectComparables } from './comparison.method';
-import { confidenceClass, meetsClass } from './confidence';
+import { classWithinRange, confidenceClass, meetsClass } from './confidence';
 import { FEATURES } from './feature.encoder';
 import { fuse, type FusableKind } from './fusion.method';
 import { prepareMarket, type Market, type PreparedCase } from './market';
@@ -58,6 +58,7 @@ export function valuate(input: ValuationInput): ValuationResult {
     methodResult(kind, estimate, state, cls, subject.area, tradeType);
 
   const methods: MethodResult[] = [];
+  let lowered = false;
   if (confidence !== null && meetsClass(confidence, minimum)) {
     const valued: { kind: FusableKind; estimate: MethodEstimate }[] = [];
     const run = (kind: FusableKind, flag: MethodNumber, estimate: () => MethodEstimate | null): void => {
@@ -76,8 +77,16 @@ export function valuate(input: ValuationInput): ValuationResult {
       valued.map((v) => ({ kind: v.kind, logUnitPrice: v.estimate.logUnitPrice })),
       confidence,
     );
-    if (fused) methods.push(priced('fused', fused, 1, confidence));
-    for (const v of valued) methods.push(priced(v.kind, v.estimate, 1, confidence));
+    // Each answer's class is also the one its measured precision earns; one that falls below the
+    // tenant's minimum is not given.
+    const value = (kind: MethodKind, estimate: Estimate): void => {
+      const cell = rangeCell(methodName(kind, tradeType), market.communityCases.length);
+      const cls = classWithinRange(confidence, cell?.q68 ?? null);
+      if (meetsClass(cls, minimum)) methods.push(priced(kind, estimate, 1, cls));
+      else lowered = true;
+    };
+    if (fused) value('fused', fused);
+    for (const v of valued) value(v.kind, v.estimate);
   }
   const average = flags.has(4) ? regionalAverageUnitPrice(input.market.regionalAverage) : null;
   if (average) {
@@ -93,7 +102,7 @@ export function valuate(input: ValuationInput): ValuationResult {
       ? null
       : confidence === null
         ? 'no-cases'
-        : !meetsClass(confidence, minimum)
+        : !meetsClass(confidence, minimum) || lowered
           ? 'below-min-class'
           : 'no-applicable-method';
   const risk = isNumber(input.riskCoefficient) && input.riskCoefficient >= 0 && input.riskCoefficient <= 1 ? input.riskCoefficient : null;
