@@ -6,7 +6,7 @@
  * reference lines computed on the same file in the same run (the community median, and
  * similarity-weighted comparables) and the engine's lead over each.
  *
- *   npm run bench:accuracy -- [csv] [--limit N] [--out results.csv] [--sparse N [--seed S]] [--no-build-year] [--time-order] [--calibrate]
+ *   npm run bench:accuracy -- [csv] [--limit N] [--out results.csv] [--sparse N [--seed S]] [--no-build-year] [--time-order] [--calibrate] [--publish]
  *
  * --out writes one row per listing (id, actual and estimated total price, method, class) for
  * closer study of the errors. --sparse N keeps at most N listings per community (a sample drawn
@@ -16,7 +16,10 @@
  * (median unit price of the city and of the district by month), and --time-order values each
  * dated listing on its date from the listings dated before it only. The coverage of the engine's
  * value ranges is printed; --calibrate measures the errors by situation and writes them as the
- * calibration the ranges come from (libs/valuation/src/lib/range-calibration.ts).
+ * calibration the ranges come from (libs/valuation/src/lib/range-calibration.ts). --publish writes
+ * the figures of the engine's answers, overall and by class and method, as the accuracy the product
+ * shows (libs/valuation/src/lib/published-accuracy.ts), in place of the earlier run on the same data
+ * set (full file, sparse N, time order) only.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -27,6 +30,10 @@ import {
   depthBucket,
   ENGINE_VERSION,
   estimateStandardUnitPrice,
+  publishDataSet,
+  PUBLISHED_ACCURACY,
+  publishedAccuracyModule,
+  publishedDataSet,
   ratioByDecile,
   ratioStudy,
   seededRandom,
@@ -81,6 +88,8 @@ interface Args {
   timeOrder: boolean;
   /** Measure the engine's errors by situation and write them as the calibration of its value ranges. */
   calibrate: boolean;
+  /** Write the figures of this run as the accuracy the product publishes. */
+  publish: boolean;
 }
 
 function parseArgs(argv: string[]): Args {
@@ -92,6 +101,7 @@ function parseArgs(argv: string[]): Args {
   let timeOrder = false;
   let noBuildYear = false;
   let calibrate = false;
+  let publish = false;
   for (let i = 0; i < argv.length; i++) {
     if (argv[i] === '--limit') limit = Number(argv[++i]);
     else if (argv[i] === '--out') out = resolve(argv[++i]);
@@ -100,6 +110,7 @@ function parseArgs(argv: string[]): Args {
     else if (argv[i] === '--time-order') timeOrder = true;
     else if (argv[i] === '--no-build-year') noBuildYear = true;
     else if (argv[i] === '--calibrate') calibrate = true;
+    else if (argv[i] === '--publish') publish = true;
     else csv = argv[i];
   }
   if (sparse !== null && !(Number.isInteger(sparse) && sparse >= 1))
@@ -114,6 +125,7 @@ function parseArgs(argv: string[]): Args {
     noBuildYear,
     timeOrder,
     calibrate,
+    publish,
   };
 }
 
@@ -324,8 +336,26 @@ function writeCalibration(answered: readonly Outcome[], csv: string, listings: n
   console.log(`range calibration (${Object.keys(calibration.cells).length} cells) written to ${file}`);
 }
 
+/** Writes the figures of the engine's answers in this run as the published accuracy of its data set (libs/valuation). */
+function writePublication(answered: readonly Outcome[], csv: string, listings: number, sparse: number | null, timeOrder: boolean): void {
+  const entry = publishedDataSet(
+    {
+      file: basename(csv),
+      listings,
+      design: { leaveOneOut: true, sparse, timeOrder },
+      engineVersion: ENGINE_VERSION,
+      measuredOn: businessToday(),
+    },
+    answered.map((o) => ({ method: o.answer!.method, cls: o.answer!.cls, estimate: o.answer!.estimate, actual: o.actual, range: o.range })),
+  );
+  const file = join(repoRoot(), 'libs/valuation/src/lib/published-accuracy.ts');
+  writeFileSync(file, publishedAccuracyModule(publishDataSet(PUBLISHED_ACCURACY, entry)));
+  execFileSync(join(repoRoot(), 'node_modules/.bin/prettier'), ['--write', file], { stdio: 'ignore' });
+  console.log(`published accuracy of data set ${entry.label} (${entry.valued} valued) written to ${file}`);
+}
+
 function main(): void {
-  const { csv, limit, out, sparse, seed, noBuildYear, timeOrder, calibrate } = parseArgs(process.argv.slice(2));
+  const { csv, limit, out, sparse, seed, noBuildYear, timeOrder, calibrate, publish } = parseArgs(process.argv.slice(2));
   const text = readFileSync(csv, 'utf8');
   const read = readListings(text, LATEST_BUILD_YEAR);
   const { rejections } = read;
@@ -492,6 +522,11 @@ function main(): void {
   );
   printRangeCoverage(answered);
   if (calibrate) writeCalibration(answered, csv, listings.length, sparse);
+  if (publish) {
+    if (limit) console.log('--publish with --limit: a partial run is not published');
+    else if (noBuildYear) console.log('--publish with --no-build-year: a run on a file stripped of its build years is not published');
+    else writePublication(answered, csv, listings.length, sparse, timeOrder);
+  }
 
   const twins = twinEstimates(listings);
   const withTwins = answered.filter((o) => twins.has(o.id));

@@ -24,3 +24,21 @@ export {
   type ValueRange,
 } from './lib/value-range';
 export { RANGE_CALIBRATION } from './lib/range-calibration';
+export {
+  accuracyFigures,
+  dataSetLabel,
+  publishDataSet,
+  publishedAccuracyModule,
+  publishedDataSet,
+  publishedDataSetOf,
+  PUBLISHED_CLASSES,
+  type AccuracyFigures,
+  type BacktestAnswer,
+  type BacktestDesign,
+  type BacktestRun,
+  type ClassFigures,
+  type MethodFigures,
+  type PublishedAccuracy,
+  type PublishedDataSet,
+} from './lib/accuracy-publication';
+export { PUBLISHED_ACCURACY } from './lib/published-accuracy';
