@@ -9,6 +9,7 @@ import { ApiExceptionFilter } from './common/api-exception.filter';
 import { EnvelopeInterceptor } from './common/envelope.interceptor';
 import { httpLoggerOptions } from './common/http-logger';
 import { MultipartInterceptor } from './common/multipart';
+import { AccuracyModule } from './modules/accuracy/accuracy.module';
 import { AgencyModule } from './modules/agency/agency.module';
 import { AppraisalModule } from './modules/appraisal/appraisal.module';
 import { AssetModule } from './modules/asset/asset.module';
@@ -62,6 +63,7 @@ import { SiteConfigModule } from './modules/site-config/site-config.module';
     AuthModule,
     DownloadLinkModule,
     HealthModule,
+    AccuracyModule,
     MetricsModule,
     EvalModule,
     AgencyModule,

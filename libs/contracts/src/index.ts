@@ -20,3 +20,4 @@ export * from './account.contracts';
 export * from './balance.contracts';
 export * from './statistics.contracts';
 export * from './asset.contracts';
+export * from './accuracy.contracts';

@@ -186,3 +186,14 @@ export function formatChangePercent(percent: number | null | undefined): string 
   const fixed = percent.toFixed(2);
   return `${percent > 0 && fixed !== '0.00' ? '+' : ''}${fixed === '-0.00' ? '0.00' : fixed}%`;
 }
+
+/** A share in % without a sign: 12.345 → '12.3%' with 1 decimal; '--' without a value. */
+export function formatShare(value: number | null | undefined, decimals = 1): string {
+  return withUnit(formatGrouped(value, decimals), '%');
+}
+
+/** A signed figure: 0.0123 → '+0.012' with 3 decimals; '--' without a value. */
+export function formatSigned(value: number | null | undefined, decimals: number): string {
+  const figure = formatGrouped(value, decimals);
+  return figure === EMPTY_FIGURE || figure.startsWith('-') || Number(figure.replace(/,/g, '')) === 0 ? figure : `+${figure}`;
+}
