@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
+import { ACCURACY_PATH } from '@valuation/domain';
 import { VERIFY_PATH } from '../../modules/reports/model/report-routes';
 import { setApiNavigator } from '../api/client';
 import { AppRoot } from '../AppRoot';
@@ -65,6 +66,9 @@ export const router = createBrowserRouter([
       ),
       lazyRoute({ path: VERIFY_PATH, handle: { routeName: 'verifyReport' } }, () =>
         import('../../modules/reports/pages/VerifyReportPage').then((m) => m.VerifyReportPage),
+      ),
+      lazyRoute({ path: ACCURACY_PATH, handle: { routeName: 'accuracy' } }, () =>
+        import('../../modules/accuracy/pages/AccuracyPage').then((m) => m.AccuracyPage),
       ),
       areaRoute('org'),
       areaRoute('channel'),

@@ -1,6 +1,7 @@
 import { Alert, Badge, Box, Divider, Grid, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { EvalRecord, EvalTrend, LocalMarket } from '@valuation/contracts';
 import {
+  accuracyPageHref,
   joinPlaceAddress,
   confidenceInfo,
   EMPTY_FIGURE,
@@ -17,6 +18,7 @@ import {
 } from '@valuation/domain';
 import { LoadError } from '@valuation/ui';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import { QueryState, type QueryLike } from './QueryState';
 
 /** Chinese names and addresses break between words only, never one character per line. */
@@ -143,11 +145,16 @@ function ValuedResult({ record, trend }: { record: EvalRecord; trend: QueryLike 
           {confidence ? (
             <Group gap="sm" wrap="nowrap" align="flex-start">
               <Badge
+                component={Link}
+                to={accuracyPageHref(record.confidenceClass!.toUpperCase())}
+                title="查看该置信等级的估值准确度"
+                aria-label={`置信等级${record.confidenceClass!.toUpperCase()}，查看估值准确度`}
+                data-testid="confidence-badge"
                 size="xl"
                 radius="sm"
                 variant="filled"
                 color={CONFIDENCE_COLORS[record.confidenceClass!.toUpperCase()] ?? 'gray'}
-                style={{ flexShrink: 0 }}
+                style={{ flexShrink: 0, cursor: 'pointer' }}
               >
                 {record.confidenceClass!.toUpperCase()}
               </Badge>
