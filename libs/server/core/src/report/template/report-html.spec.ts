@@ -1,5 +1,7 @@
 import type { ReportDocument, ReportImageType } from '@valuation/contracts';
+import { PUBLISHED_ACCURACY, publishedDataSetOf } from '@valuation/valuation';
 import { renderReportHtml, type ReportAssets } from './report-html';
+import { classAccuracyStatement } from './report-sections';
 import { qrSvg } from './report-qr';
 import { sampleReportDocument } from './report-sample';
 
@@ -62,6 +64,23 @@ describe('renderReportHtml', () => {
     expect(html).toContain('15/26层');
     expect(html).toContain('15.8');
     expect(html).toContain('环比 <span class="change-down">-0.13%</span>');
+  });
+
+  it("states the measured error of the value's class in the published full-file backtest, beside the class", () => {
+    const full = publishedDataSetOf(PUBLISHED_ACCURACY)!;
+    const a = full.groups.find((g) => g.cls === 'A')!.overall;
+    const sentence =
+      `置信等级A：在最近一次回测（${full.file}，${a.n.toLocaleString('en-US')}套，引擎${full.engineVersion}，${full.measuredOn}）中，` +
+      `中位绝对误差为${a.mdape!.toFixed(1)}%，误差在10%以内的占${a.ppe10!.toFixed(1)}%。`;
+    const html = render(sampleReportDocument(1));
+    expect(html).toContain(sentence);
+    expect(html.indexOf(sentence)).toBeGreaterThan(html.indexOf('置信说明'));
+    const classB = sampleReportDocument(1);
+    classB.result.record.confidenceClass = 'B';
+    expect(render(classB)).toContain('置信等级B：在最近一次回测');
+    expect(classAccuracyStatement({ evalType: 2, confidenceClass: 'A' })).toBeNull();
+    expect(classAccuracyStatement({ evalType: 1, confidenceClass: null })).toBeNull();
+    expect(classAccuracyStatement({ evalType: 1, confidenceClass: 'A' }, { dataSets: [] })).toBeNull();
   });
 
   it("prints an appraiser's answer without the engine's sample figures, cases or radar", () => {

@@ -15,6 +15,7 @@ import type {
   RoomTypeSeries,
 } from '@valuation/contracts';
 import {
+  accuracyClassSentence,
   confidenceInfo,
   EMPTY_FIGURE,
   EVAL_TYPE_LABELS,
@@ -38,6 +39,7 @@ import {
   unitPriceUnit,
   withUnit,
 } from '@valuation/domain';
+import { PUBLISHED_ACCURACY, publishedDataSetOf, type PublishedAccuracy } from '@valuation/valuation';
 import {
   distanceLabel,
   distributionChart,
@@ -132,6 +134,21 @@ function appraisalResultSection(r: EvalRecord, a: ReportAppraisal): ReportSectio
   return { title: '估价结果', body: resultBox(r, { label: '估价方式', value: a.kindName }) + infoTable(items) };
 }
 
+/**
+ * The measured error of a sale value's confidence class in the latest published backtest of the
+ * full file, in one sentence; null for rents (the backtest values sales) and for classes it has no figures of.
+ */
+export function classAccuracyStatement(
+  r: Pick<EvalRecord, 'evalType' | 'confidenceClass'>,
+  published: PublishedAccuracy = PUBLISHED_ACCURACY,
+): string | null {
+  const cls = r.confidenceClass?.toUpperCase();
+  const full = publishedDataSetOf(published);
+  if (r.evalType !== 1 || !cls || !full) return null;
+  const group = full.groups.find((g) => g.cls === cls);
+  return group ? accuracyClassSentence(cls, full, group.overall) : null;
+}
+
 export function resultSection(r: EvalRecord, appraisal: ReportAppraisal | null = null): ReportSection {
   if (appraisal) return appraisalResultSection(r, appraisal);
   const t = r.evalType;
@@ -155,6 +172,8 @@ export function resultSection(r: EvalRecord, appraisal: ReportAppraisal | null =
     );
   }
   if (confidence) items.push({ label: '置信说明', value: escapeHtml(confidence.description), wide: true });
+  const measured = classAccuracyStatement(r);
+  if (measured) items.push({ label: '回测准确度', value: escapeHtml(measured), wide: true });
   return { title: '估价结果', body: box + infoTable(items) };
 }
 
