@@ -149,6 +149,14 @@ export function classAccuracyStatement(
   return group ? accuracyClassSentence(cls, full, group.overall) : null;
 }
 
+/** The statement as HTML: the file name, engine version and date of the backtest are never broken across lines. */
+function classAccuracyHtml(statement: string): string {
+  const full = publishedDataSetOf(PUBLISHED_ACCURACY)!;
+  return [full.file, full.engineVersion, full.measuredOn]
+    .map(escapeHtml)
+    .reduce((html, token) => html.replace(token, `<span class="nowrap">${token}</span>`), escapeHtml(statement));
+}
+
 export function resultSection(r: EvalRecord, appraisal: ReportAppraisal | null = null): ReportSection {
   if (appraisal) return appraisalResultSection(r, appraisal);
   const t = r.evalType;
@@ -173,7 +181,7 @@ export function resultSection(r: EvalRecord, appraisal: ReportAppraisal | null =
   }
   if (confidence) items.push({ label: '置信说明', value: escapeHtml(confidence.description), wide: true });
   const measured = classAccuracyStatement(r);
-  if (measured) items.push({ label: '回测准确度', value: escapeHtml(measured), wide: true });
+  if (measured) items.push({ label: '回测准确度', value: classAccuracyHtml(measured), wide: true });
   return { title: '估价结果', body: box + infoTable(items) };
 }
 

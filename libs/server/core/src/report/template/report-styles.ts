@@ -85,7 +85,7 @@ table.data tbody:last-child tr:last-child td { border-bottom: 0.8pt solid #9fb0c
 table.data tbody.keep-rows { break-inside: avoid; }
 table.data .center { text-align: center; }
 table.data .right { text-align: right; font-variant-numeric: tabular-nums; }
-table.data .nowrap { white-space: nowrap; }
+table.data .nowrap, span.nowrap { white-space: nowrap; }
 table.data td.address { font-size: 8.5pt; color: #5b6675; }
 table.data .sub { display: block; font-size: 8pt; color: #7a8390; line-height: 1.4; }
 
