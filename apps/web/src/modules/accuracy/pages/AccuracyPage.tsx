@@ -7,7 +7,9 @@ import {
   accuracyDataSetTitle,
   confidenceInfo,
   formatAccuracyFigures,
+  formatGrouped,
   methodLabel,
+  PRD_RANGE,
   prdWithinRange,
 } from '@valuation/domain';
 import { InfoGrid, LoadError, PageSection } from '@valuation/ui';
@@ -33,16 +35,20 @@ function FigureCells({ figures }: { figures: AccuracyFiguresDto }) {
   const texts = formatAccuracyFigures(figures);
   return (
     <>
-      {COLUMNS.map((key) => (
-        <Table.Td
-          key={key}
-          style={NUMERIC}
-          c={key === 'prd' && figures.prd !== null && !prdWithinRange(figures.prd) ? 'orange.8' : undefined}
-          data-measure={key}
-        >
-          {texts[key]}
-        </Table.Td>
-      ))}
+      {COLUMNS.map((key) => {
+        const outsideIaao = key === 'prd' && figures.prd !== null && !prdWithinRange(figures.prd);
+        return (
+          <Table.Td
+            key={key}
+            style={NUMERIC}
+            c={outsideIaao ? 'orange.8' : undefined}
+            title={outsideIaao ? `${formatGrouped(figures.prd, 4)}，超出IAAO合理范围${PRD_RANGE.join('–')}` : undefined}
+            data-measure={key}
+          >
+            {texts[key]}
+          </Table.Td>
+        );
+      })}
     </>
   );
 }
