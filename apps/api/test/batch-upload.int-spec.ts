@@ -14,6 +14,7 @@ import {
   BalanceRepository,
   BatchItemEntity,
   BatchTaskEntity,
+  EvalRecordEntity,
   OrganizationEntity,
   RoleEntity,
   RolePermissionEntity,
@@ -711,6 +712,31 @@ describe('batch valuation API', () => {
         [finished.id],
       );
       await t.ds.query(`UPDATE batch_item SET state = 3, error = '未识别的城市' WHERE task_id = $1 AND row_no = 4`, [finished.id]);
+      // The first item's record keeps its range; the second's was valued before ranges were kept.
+      await t.ds.getRepository(EvalRecordEntity).insert(
+        ['EVL1', 'EVL2'].map((evalCode, i) => ({
+          evalCode,
+          rootEvalCode: evalCode,
+          tenantId: finished.tenantId,
+          companyId: finished.companyId,
+          organizationId: finished.organizationId,
+          accountId: finished.accountId,
+          evalType: 1,
+          source: 2,
+          batchTaskId: finished.id,
+          method: 'forsale',
+          state: 1,
+          cityCode: '110100',
+          cityName: '北京市',
+          propType: 11,
+          bldgArea: '89.50',
+          totalPrice: '5381049.78',
+          unitPrice: '60123.45',
+          engineVersion: 'test',
+          input: {},
+          result: i === 0 ? { range: { fsd: 0.0712, low: 5011264, high: 5778275, low95: 4620000, high95: 6268000 } } : {},
+        })),
+      );
       await t.ds.query(
         `UPDATE batch_task SET state = 2, processed = 4, eval_success = 2, eval_error = 1, eval_fail = 1, eval_amount = 10762099.56, finished_at = now(), created_at = '2024-06-15 10:00:00+08' WHERE id = $1`,
         [finished.id],
@@ -804,7 +830,7 @@ describe('batch valuation API', () => {
       expect(paged).toMatchObject({ pages: 1, pageNum: 1, total: 4 });
     });
 
-    it('exports the items with unit prices without decimals and totals in 万元', async () => {
+    it('exports the items with unit prices without decimals, and totals and their ranges in 万元', async () => {
       const res = await t
         .http()
         .get(`/api/batch/items/export?batchId=${finished.batchId}&evalState=1&Authorization=${tokens.demoadmin}`)
@@ -830,6 +856,9 @@ describe('batch valuation API', () => {
         '总楼层',
         '单价(元/㎡)',
         '总价(万元)',
+        '区间下限(万元)',
+        '区间上限(万元)',
+        '预测标准差(FSD)',
         '估价状态',
         '估价编号',
         '说明',
@@ -842,7 +871,11 @@ describe('batch valuation API', () => {
       expect(first.getCell(10).numFmt).toBe('#,##0');
       expect(first.getCell(11).value).toBe(538.1);
       expect(first.getCell(11).numFmt).toBe('#,##0.00');
-      expect(first.getCell(12).value).toBe('已估价');
+      expect([12, 13, 14].map((c) => first.getCell(c).value)).toEqual([501.13, 577.83, 0.0712]);
+      expect(first.getCell(12).numFmt).toBe('#,##0.00');
+      expect(first.getCell(14).numFmt).toBe('0.0%');
+      expect(first.getCell(15).value).toBe('已估价');
+      expect([12, 13, 14].map((c) => sheet.getRow(3).getCell(c).value)).toEqual([null, null, null]);
 
       const empty = await get(`/api/batch/items/export?batchId=${finished.batchId}&evalState=2`, tokens.demoadmin);
       expect(empty.body).toMatchObject({ code: 404, message: ListMsg.noData });

@@ -141,6 +141,7 @@ describe('valuation record list and export', () => {
       cardAddress: '北京市西城区金融大街8号',
       haName: '金融中心',
       location: '西城区金融大街8号',
+      result: { range: { fsd: 0.1123, low: 8043.5, high: 10070.25, low95: 7100, high95: 11408 } },
     });
     await record('userEndOfDay', userOwner, at(2025, 5, 31, 23, 59, 59), {
       cardAddress: '北京市朝阳区望京街10号',
@@ -202,6 +203,7 @@ describe('valuation record list and export', () => {
       method: 'lease',
       totalPrice: 9000,
       unitPrice: 100,
+      range: { fsd: 0.1123, low: 8043.5, high: 10070.25, low95: 7100, high95: 11408 },
       inquiry: false,
       advisory: false,
       historyCount: 1,
@@ -211,6 +213,8 @@ describe('valuation record list and export', () => {
     });
     const shop = page.list.find((r) => r.evalCode === codes.userShop)!;
     expect(shop).toMatchObject({ location: '朝阳区三里屯路19号商铺', haName: null, principalCode: null, proprtname: '商铺' });
+    // Records valued before ranges were kept have none: null, never one made up from the value.
+    expect(page.list[1]).toMatchObject({ evalCode: codes.userEndOfDay, totalPrice: 5400000, range: null });
   });
 
   it('counts the valuations of the same property, as the history shows them', async () => {
@@ -340,6 +344,10 @@ describe('valuation record list and export', () => {
       '估价类型',
       '估价结果',
       '结果单位',
+      '区间下限',
+      '区间上限',
+      '区间单位',
+      '预测标准差(FSD)',
       '单价',
       '单价单位',
       '询价报告',
@@ -359,13 +367,19 @@ describe('valuation record list and export', () => {
       '租金',
       9000,
       '元/月',
+      8043.5,
+      10070.25,
+      '元/月',
+      0.1123,
       100,
       '元/月/㎡',
       '未生成',
       '未生成',
       1,
     ]);
-    expect(row(3).slice(6, 13)).toEqual(['住宅', 90, '售价', 540, '万元', 60000, '元/㎡']);
+    expect(sheet.getRow(2).getCell(15).numFmt).toBe('0.0%');
+    // A record without a stored range leaves the range columns empty.
+    expect(row(3).slice(6, 17)).toEqual(['住宅', 90, '售价', 540, '万元', undefined, undefined, undefined, undefined, 60000, '元/㎡']);
     const when = sheet.getRow(2).getCell(2);
     expect(when.value).toEqual(new Date(Date.UTC(2025, 5, 1, 9, 0, 0)));
     expect(when.numFmt).toBe('yyyy-mm-dd hh:mm:ss');

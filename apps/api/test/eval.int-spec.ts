@@ -86,6 +86,42 @@ describe('quick valuation API', () => {
     expect((await get('/api/auth/user/statistics').expect(200)).body.data.rapidTotal).toBe(1);
   });
 
+  it('answers the calibrated range of the value and keeps it with the record for the detail and the list', async () => {
+    const res = await rapid(1, body({ floor: '9' }));
+    expect(res.body.code).toBe(200);
+    const { evalCode, range } = res.body.data;
+    const { record } = (await get(`/api/eval/get?evalCode=${evalCode}`).expect(200)).body.data;
+    expect(range).toEqual({
+      fsd: expect.any(Number),
+      low: expect.any(Number),
+      high: expect.any(Number),
+      low95: expect.any(Number),
+      high95: expect.any(Number),
+    });
+    expect(range.fsd).toBeGreaterThan(0);
+    expect(range.low).toBeLessThan(record.totalPrice);
+    expect(range.high).toBeGreaterThan(record.totalPrice);
+    expect(range.low95).toBeLessThanOrEqual(range.low);
+    expect(range.high95).toBeGreaterThanOrEqual(range.high);
+    // In yuan like the total, rounded as it is.
+    expect(Number.isInteger(range.low) && Number.isInteger(range.high95)).toBe(true);
+    expect(record.range).toEqual(range);
+    const stored = await t.ds.getRepository(EvalRecordEntity).findOneByOrFail({ evalCode });
+    expect((stored.result as { range: unknown }).range).toEqual(range);
+    const listed = (await get(`/api/eval/list?pageIndex=1&pageSize=50`).expect(200)).body.data.list.find(
+      (r: { evalCode: string }) => r.evalCode === evalCode,
+    );
+    expect(listed.range).toEqual(range);
+
+    // A record stored before ranges were kept answers null everywhere.
+    await t.ds.query(`UPDATE eval_record SET result = result - 'range' WHERE eval_code = $1`, [evalCode]);
+    expect((await get(`/api/eval/get?evalCode=${evalCode}`).expect(200)).body.data.record.range).toBeNull();
+    const relisted = (await get(`/api/eval/list?pageIndex=1&pageSize=50`).expect(200)).body.data.list.find(
+      (r: { evalCode: string }) => r.evalCode === evalCode,
+    );
+    expect(relisted.range).toBeNull();
+  });
+
   it('values rent per month', async () => {
     const res = await rapid(2, body());
     expect(res.body.data.state).toBe(1);
@@ -93,6 +129,9 @@ describe('quick valuation API', () => {
     expect(record.evalType).toBe(2);
     expect(record.unitPrice).toBeGreaterThan(90);
     expect(record.unitPrice).toBeLessThan(110);
+    expect(record.range.low).toBeLessThan(record.totalPrice);
+    expect(record.range.high).toBeGreaterThan(record.totalPrice);
+    expect(res.body.data.range).toEqual(record.range);
   });
 
   it('checks the form rules with the form messages and charges nothing', async () => {

@@ -14,10 +14,30 @@ export interface EvalTypeQuery {
   evalType: EvalType;
 }
 
+export const valueRangeSchema = z
+  .object({
+    fsd: z.number().describe('Forecast standard deviation as a share of the value (0.068 is ±6.8 %).'),
+    low: z.number().describe('Lower bound of the range about 68 % of prices fall within.'),
+    high: z.number().describe('Upper bound of the range about 68 % of prices fall within.'),
+    low95: z.number().describe('Lower bound of the range about 95 % of prices fall within.'),
+    high95: z.number().describe('Upper bound of the range about 95 % of prices fall within.'),
+  })
+  .meta({
+    id: 'ValueRange',
+    description:
+      "The calibrated range around a valuation's totalPrice, in the same unit (yuan for a sale, yuan/month for a lease), rounded like it; measured from the engine's own errors by method and market depth.",
+  });
+export type ValueRange = z.infer<typeof valueRangeSchema>;
+
+const recordRangeSchema = valueRangeSchema
+  .nullable()
+  .describe('The calibrated range of totalPrice; null without a value and for records valued before ranges were kept.');
+
 export const rapidResultSchema = z
   .object({
     evalCode: z.string(),
     state: z.number(),
+    range: recordRangeSchema,
   })
   .meta({ id: 'RapidResult', description: 'Answer of POST api/eval/rapid and api/eval/reval. state 1 valued, 2 only a reference price.' });
 export type RapidResult = z.infer<typeof rapidResultSchema>;
@@ -70,6 +90,7 @@ export const evalRecordSchema = z
     samplePriceAvg: z.number().nullable(),
     riskCoefficient: z.number().nullable(),
     riskTotalPrice: z.number().nullable(),
+    range: recordRangeSchema,
     riskCoefficientLabel: z
       .string()
       .nullable()
@@ -193,6 +214,7 @@ export const evalListRowSchema = z
     method: z.string(),
     totalPrice: z.number().nullable(),
     unitPrice: z.number().nullable(),
+    range: recordRangeSchema,
     inquiry: z.boolean(),
     advisory: z.boolean(),
     historyCount: z.number().describe('Number of valuations of the same property, this one included.'),

@@ -5,6 +5,8 @@ import {
   formatAreaText,
   formatChangePercent,
   formatEvalPrice,
+  formatFsd,
+  formatPriceRange,
   formatGrouped,
   formatSaleSum,
   formatMarketPrice,
@@ -169,5 +171,27 @@ describe('amounts in yuan (order prices)', () => {
     expect(formatYuan(undefined)).toBe('--');
     expect(formatYuan(' ')).toBe('--');
     expect(formatYuan('12元')).toBe('--');
+  });
+});
+
+describe('the range of a valuation', () => {
+  const sale = { fsd: 0.0683, low: 3_334_000, high: 3_807_000, low95: 3_051_000, high95: 4_160_000 };
+
+  it('reads a sale in 万元 with the decimals of its value and the FSD in percent', () => {
+    expect(formatPriceRange(sale, 1)).toEqual({ likely: '333–381万元', wide: '305–416万元', fsd: '±6.8%' });
+    expect(formatPriceRange(sale, 1, { saleDecimals: 1 })).toEqual({ likely: '333.4–380.7万元', wide: '305.1–416.0万元', fsd: '±6.8%' });
+    expect(formatPriceRange(sale, 1, { withoutUnit: true }).likely).toBe('333–381');
+  });
+
+  it('reads a rent in 元/月 with 2 decimals and separators', () => {
+    const rent = { fsd: 0.112, low: 4_105.5, high: 5_078, low95: 3_620, high95: 5_760.25 };
+    expect(formatPriceRange(rent, 2)).toEqual({ likely: '4,105.50–5,078.00元/月', wide: '3,620.00–5,760.25元/月', fsd: '±11.2%' });
+  });
+
+  it('shows -- for a record without a range, never a made-up one', () => {
+    expect(formatPriceRange(null, 1)).toEqual({ likely: '--', wide: '--', fsd: '--' });
+    expect(formatPriceRange(undefined, 2)).toEqual({ likely: '--', wide: '--', fsd: '--' });
+    expect(formatFsd(null)).toBe('--');
+    expect(formatFsd(Number.NaN)).toBe('--');
   });
 });

@@ -197,3 +197,58 @@ export function formatSigned(value: number | null | undefined, decimals: number)
   const figure = formatGrouped(value, decimals);
   return figure === EMPTY_FIGURE || figure.startsWith('-') || Number(figure.replace(/,/g, '')) === 0 ? figure : `+${figure}`;
 }
+
+/**
+ * The measured range around a valuation: `fsd` the forecast standard deviation as a share of the
+ * value, the bounds in yuan like the total (about 68 % of prices within low–high, 95 % within
+ * low95–high95).
+ */
+export interface PriceRangeFigures {
+  fsd: number;
+  low: number;
+  high: number;
+  low95: number;
+  high95: number;
+}
+
+/** How the report page and the PDF name the parts of a range. */
+export const PRICE_RANGE_LABELS = {
+  likely: '估值区间（约68%的成交价落在此区间）',
+  wide: '95%区间（约95%的成交价落在此区间）',
+  fsd: '预测标准差(FSD)',
+} as const;
+
+/** A valuation's range as every screen, export and PDF shows it. */
+export interface PriceRangeText {
+  /** The 68 % range: `333–381万元`, `4,100.00–4,900.00元/月`. */
+  likely: string;
+  /** The 95 % range. */
+  wide: string;
+  /** The FSD as a percentage: `±6.8%`. */
+  fsd: string;
+}
+
+/** A share (0.068) as the spread of a value in percent with one decimal (`±6.8%`); '--' without one. */
+export function formatFsd(fsd: number | null | undefined): string {
+  return isNumber(fsd) ? `±${formatGrouped(fsd * 100, 1)}%` : EMPTY_FIGURE;
+}
+
+/**
+ * A valuation's range formatted as its value is (a sale in 万元 with `saleDecimals`, a rent in 元/月
+ * with 2 decimals), with the unit unless `withoutUnit` (a table whose header names it); every part
+ * '--' without a range: a record valued before ranges were kept has none.
+ */
+export function formatPriceRange(
+  range: PriceRangeFigures | null | undefined,
+  evalType: number,
+  { saleDecimals = SALE_TOTAL_DECIMALS, withoutUnit = false }: { saleDecimals?: number; withoutUnit?: boolean } = {},
+): PriceRangeText {
+  const bounds = (low: number, high: number) => {
+    const from = formatTotalPrice(low, evalType, saleDecimals);
+    const to = formatTotalPrice(high, evalType, saleDecimals);
+    if (from === EMPTY_FIGURE || to === EMPTY_FIGURE) return EMPTY_FIGURE;
+    return withoutUnit ? `${from}–${to}` : `${from}–${to}${evalPriceUnit(evalType)}`;
+  };
+  if (!range) return { likely: EMPTY_FIGURE, wide: EMPTY_FIGURE, fsd: EMPTY_FIGURE };
+  return { likely: bounds(range.low, range.high), wide: bounds(range.low95, range.high95), fsd: formatFsd(range.fsd) };
+}

@@ -12,7 +12,7 @@ import {
   type EvalListFilter,
 } from '@valuation/domain';
 import { pagedList, type EvalListRow, type EvalType, type Paged } from '@valuation/contracts';
-import { excelDateTime, mapBatches, streamXlsx, XLSX_AMOUNT, XLSX_DATE_TIME, type XlsxColumn } from '@valuation/core';
+import { excelDateTime, mapBatches, streamXlsx, XLSX_AMOUNT, XLSX_DATE_TIME, XLSX_PERCENT, type XlsxColumn } from '@valuation/core';
 import {
   AppraisalCaseRepository,
   AssetRepository,
@@ -27,7 +27,7 @@ import { recordScope } from '../../common/data-scope';
 import { cityMatch } from '../../common/list-query';
 import type { Principal } from '../../common/principal';
 import { RegionService } from '../region/region.service';
-import { dateTime } from './eval-record.view';
+import { dateTime, storedRange } from './eval-record.view';
 
 /** Rows of one export at most; the newest are kept. */
 export const EVAL_EXPORT_LIMIT = 10_000;
@@ -63,6 +63,15 @@ const EXPORT_COLUMNS: readonly XlsxColumn<ListedRecord>[] = [
     value: ({ record }) => evalPriceValue(price(record.totalPrice), record.evalType),
     unit: { header: '结果单位', width: 10, value: ({ record }) => evalPriceUnit(record.evalType) },
   },
+  { header: '区间下限', width: 14, numFmt: XLSX_AMOUNT, value: ({ record }) => evalPriceValue(storedRange(record)?.low, record.evalType) },
+  {
+    header: '区间上限',
+    width: 14,
+    numFmt: XLSX_AMOUNT,
+    value: ({ record }) => evalPriceValue(storedRange(record)?.high, record.evalType),
+    unit: { header: '区间单位', width: 10, value: ({ record }) => (storedRange(record) ? evalPriceUnit(record.evalType) : '') },
+  },
+  { header: '预测标准差(FSD)', width: 16, numFmt: XLSX_PERCENT, value: ({ record }) => storedRange(record)?.fsd ?? null },
   {
     header: '单价',
     width: 14,
@@ -170,6 +179,7 @@ function toRow({ record: r, historyCount, answerCount, reports, asset }: ListedR
     method: r.method,
     totalPrice: price(r.totalPrice),
     unitPrice: price(r.unitPrice),
+    range: storedRange(r),
     inquiry: reports.has(1),
     advisory: reports.has(2),
     historyCount,

@@ -1,7 +1,7 @@
 import { dictName, formatDateTime, PROPERTY_TYPE_LABELS } from '@valuation/domain';
 import type { EvalRecordEntity } from '@valuation/persistence';
 import { fromWgs84 } from '@valuation/core';
-import type { EvalRecord, EvalType } from '@valuation/contracts';
+import type { EvalRecord, EvalType, ValueRange } from '@valuation/contracts';
 import type { Beta, SampleCase } from '@valuation/valuation';
 
 const num = (v: string | null) => (v === null ? null : Number(v));
@@ -61,6 +61,7 @@ export function evalRecordView(r: EvalRecordEntity): EvalRecord {
     samplePriceAvg: num(r.samplePriceAvg),
     riskCoefficient: num(r.riskCoefficient),
     riskTotalPrice: num(r.riskTotalPrice),
+    range: storedRange(r),
     riskCoefficientLabel: r.riskCoefficientLabel,
     engineVersion: r.engineVersion,
     inquiry: false,
@@ -71,9 +72,26 @@ export function evalRecordView(r: EvalRecordEntity): EvalRecord {
 interface StoredResult {
   samples?: SampleCase[];
   betas?: Beta[];
+  range?: unknown;
   trend?: { X: number | null; R: number | null; month: string; source: string; series: { month: string; value: number }[] } | null;
 }
 
 export function storedResult(r: EvalRecordEntity): StoredResult {
   return r.result as StoredResult;
+}
+
+const RANGE_FIELDS = ['fsd', 'low', 'high', 'low95', 'high95'] as const;
+
+/** The range kept with the record; null for records stored without one. */
+export function storedRange(r: EvalRecordEntity): ValueRange | null {
+  return valueRangeOf(storedResult(r).range);
+}
+
+/** A range as stored (`result.range`), or null when what is stored is not a whole range. */
+export function valueRangeOf(stored: unknown): ValueRange | null {
+  const range = stored as Partial<Record<(typeof RANGE_FIELDS)[number], unknown>> | null | undefined;
+  if (!range || typeof range !== 'object') return null;
+  if (!RANGE_FIELDS.every((f) => typeof range[f] === 'number' && Number.isFinite(range[f]))) return null;
+  const { fsd, low, high, low95, high95 } = range as ValueRange;
+  return { fsd, low, high, low95, high95 };
 }

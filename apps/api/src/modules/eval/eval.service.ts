@@ -63,7 +63,7 @@ export class EvalService {
         evalType,
         { rootEvalCode, businessTypeName: businessName, source: p.client },
       );
-      return { evalCode: outcome.evalCode, state: outcome.state };
+      return { evalCode: outcome.evalCode, state: outcome.state, range: outcome.result.range };
     } catch (err) {
       if (err instanceof NoPropertyFoundError) throw new ApiError(402, err.message);
       if (err instanceof QuotaExhaustedError) throw ApiError.forbidden(err.message);

@@ -17,6 +17,7 @@ const NO_ENGINE_FIGURES = {
   samplePriceAvg: null,
   riskCoefficient: null,
   riskTotalPrice: null,
+  range: null,
   riskCoefficientLabel: null,
   inquiry: false,
   advisory: false,

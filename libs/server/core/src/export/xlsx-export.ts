@@ -28,6 +28,8 @@ export type XlsxRows<T> = readonly T[] | AsyncIterable<readonly T[]>;
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 export const XLSX_DATE_TIME = SHEET_DATE_TIME_FORMAT;
 export const XLSX_AMOUNT = '#,##0.00';
+/** A share (0.068) shown as a percentage with one decimal (6.8%). */
+export const XLSX_PERCENT = '0.0%';
 
 /** An export of an empty list: the specification answers 暂无数据 instead of an empty workbook. */
 export class EmptyExportError extends Error {

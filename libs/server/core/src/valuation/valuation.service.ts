@@ -352,6 +352,7 @@ export class ValuationService {
         samples: result.samples,
         betas: result.betas,
         trend: result.trend,
+        range: result.range,
         methods: result.methods.map(storedMethod),
         provenance: result.provenance,
         marketCaseIds,

@@ -82,6 +82,21 @@ export class EvalRecordRepository {
     return fetchBatches(this.filtered(scope, filter), limit);
   }
 
+  /** What the tenant's records of these codes keep as their range (`result.range`), by code; records without one are left out. */
+  async storedRanges(tenantId: number, evalCodes: readonly string[]): Promise<Map<string, unknown>> {
+    if (evalCodes.length === 0) return new Map();
+    const rows: { code: string; range: unknown }[] = await this.ds
+      .getRepository(EvalRecordEntity)
+      .createQueryBuilder('r')
+      .select('r.evalCode', 'code')
+      .addSelect(`r.result -> 'range'`, 'range')
+      .where('r.tenantId = :tenantId', { tenantId })
+      .andWhere('r.evalCode IN (:...codes)', { codes: evalCodes })
+      .andWhere(`jsonb_typeof(r.result -> 'range') = 'object'`)
+      .getRawMany();
+    return new Map(rows.map((r) => [r.code, r.range]));
+  }
+
   /** How many valuations of each property (by its first valuation's code) the scope holds. */
   async countsByProperty(scope: DataScope, rootEvalCodes: readonly string[]): Promise<Map<string, number>> {
     if (rootEvalCodes.length === 0) return new Map();

@@ -13,6 +13,7 @@ import type {
   ReportType,
 } from '@valuation/contracts';
 import { addDays, marketTrend, REPORT_CONFIG_DEFAULTS, shiftMonth } from '@valuation/domain';
+import { valueRange } from '@valuation/valuation';
 
 const COMMUNITY = { haCode: 'BJ1101050318', haName: '望京融景家园', address: '朝阳区广顺南大街19号院', lon: 116.47862, lat: 40.00118 };
 
@@ -178,6 +179,7 @@ export function sampleReportDocument(reportType: ReportType, reportDate = '2026-
     samplePriceAvg: 68130,
     riskCoefficient: 0.9,
     riskTotalPrice: Math.round(totalPrice * 0.9),
+    range: valueRange(totalPrice, 'forsale', 14, 0),
     riskCoefficientLabel: null,
     engineVersion: 'avm-1.3.0',
     inquiry: reportType === 1,
