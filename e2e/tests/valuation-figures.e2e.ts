@@ -27,6 +27,26 @@ test('one valuation reads one total on its report, in the records and on the app
   expect(figure).toMatch(/^[\d,]+$/);
   const total = `${figure}万元`;
 
+  // The measured range under the value: 68 % and 95 % bounds around it and the FSD.
+  const range = (await user.getByTestId('report-range-likely').textContent())!.trim();
+  const [low, high] = range
+    .replace('万元', '')
+    .split('–')
+    .map((n) => Number(n.replace(/,/g, '')));
+  expect(range).toMatch(/^[\d,]+–[\d,]+万元$/);
+  const value = Number(figure.replace(/,/g, ''));
+  expect(low).toBeLessThanOrEqual(value);
+  expect(high).toBeGreaterThanOrEqual(value);
+  const wide = (await user.getByTestId('report-range-wide').textContent())!.trim();
+  const [low95, high95] = wide
+    .replace('万元', '')
+    .split('–')
+    .map((n) => Number(n.replace(/,/g, '')));
+  expect(low95).toBeLessThanOrEqual(low);
+  expect(high95).toBeGreaterThanOrEqual(high);
+  await expect(user.getByTestId('report-range-fsd')).toHaveText(/^±\d+\.\d%$/);
+  await expect(user.getByTestId('report-range')).toContainText('估值区间（约68%的成交价落在此区间）');
+
   await user.getByRole('button', { name: '人工复评' }).click();
   const review = user.getByRole('dialog', { name: '人工复评' });
   await expect(review.getByText(`原估价：${total}。`, { exact: false })).toBeVisible();
@@ -38,6 +58,7 @@ test('one valuation reads one total on its report, in the records and on the app
   const record = user.getByRole('row', { name: new RegExp(evalCode) });
   await expect(record).toBeVisible({ timeout: 30_000 });
   await expect(record.getByText(total, { exact: true })).toBeVisible();
+  await expect(record.getByText(range, { exact: true })).toBeVisible();
 
   await logIn(appraiser, 'tenant', 'appraiser1', DEMO_PASSWORD, '/channelLogin');
   await expect(appraiser).toHaveURL(/\/channel\//);

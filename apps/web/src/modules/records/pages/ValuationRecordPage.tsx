@@ -1,7 +1,7 @@
 import { Anchor, Text } from '@mantine/core';
 import type { EvalListRow } from '@valuation/contracts';
 import { notifications } from '@mantine/notifications';
-import { AssetMsg, formatArea, formatEvalPrice, Perm } from '@valuation/domain';
+import { AssetMsg, formatArea, formatEvalPrice, formatPriceRange, Perm } from '@valuation/domain';
 import { AddressCell, ListPage, type RowAction, type TableColumn } from '@valuation/ui';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -76,6 +76,13 @@ export function ValuationRecordPage() {
       { key: 'bldgArea', title: '面积(㎡)', align: 'right', render: (r) => formatArea(r.bldgArea) },
       { key: 'evalType', title: '估价类型', nowrap: true, render: (r) => (r.evalType === 2 ? '租金' : '售价') },
       { key: 'totalPrice', title: '估价结果', align: 'right', nowrap: true, render: (r) => formatEvalPrice(r.totalPrice, r.evalType) },
+      {
+        key: 'range',
+        title: '估值区间',
+        align: 'right',
+        nowrap: true,
+        render: (r) => formatPriceRange(r.range, r.evalType).likely,
+      },
       {
         key: 'inquiry',
         title: '询价报告',

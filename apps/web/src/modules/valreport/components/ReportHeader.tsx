@@ -8,10 +8,12 @@ import {
   evalPriceUnit,
   formatRatioPercent,
   formatPercent,
+  formatPriceRange,
   formatReportTotalPrice,
   formatRiskCoefficient,
   formatReportUnitPrice,
   methodLabel,
+  PRICE_RANGE_LABELS,
   TREND_VOLATILE_NOTE,
   unitPriceUnit,
   withUnit,
@@ -89,6 +91,35 @@ function TrendFigures({ trend }: { trend: QueryLike & { data?: EvalTrend } }) {
   );
 }
 
+/** The measured range around the value: '--' for a record valued before ranges were kept. */
+function RangeFigures({ record }: { record: EvalRecord }) {
+  const text = formatPriceRange(record.range, record.evalType);
+  const line = (label: string, value: string, testId: string, strong = false) => (
+    <Box>
+      <Text size="xs" c="dimmed" style={KEEP_WORDS}>
+        {label}
+      </Text>
+      <Text
+        fw={strong ? 600 : 500}
+        fz={strong ? 'md' : 'sm'}
+        style={{ ...NO_WRAP, fontVariantNumeric: 'tabular-nums' }}
+        data-testid={testId}
+      >
+        {value}
+      </Text>
+    </Box>
+  );
+  return (
+    <Stack gap={6} mt="sm" pt="sm" style={{ borderTop: '1px dashed var(--mantine-color-gray-3)' }} data-testid="report-range">
+      {line(PRICE_RANGE_LABELS.likely, text.likely, 'report-range-likely', true)}
+      <Group gap="xl" align="flex-start" wrap="wrap" style={{ rowGap: 6 }}>
+        {line(PRICE_RANGE_LABELS.wide, text.wide, 'report-range-wide')}
+        {line(PRICE_RANGE_LABELS.fsd, text.fsd, 'report-range-fsd')}
+      </Group>
+    </Stack>
+  );
+}
+
 function ValuedResult({ record, trend }: { record: EvalRecord; trend: QueryLike & { data?: EvalTrend } }) {
   const t = record.evalType;
   const confidence = confidenceInfo(record.confidenceClass);
@@ -119,6 +150,7 @@ function ValuedResult({ record, trend }: { record: EvalRecord; trend: QueryLike 
               {unitPriceUnit(t)}
             </Text>
           </Group>
+          <RangeFigures record={record} />
           {risk && (
             <Text size="sm" mt={6}>
               <Text span c="dimmed">
