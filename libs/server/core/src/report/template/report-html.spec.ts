@@ -83,6 +83,24 @@ describe('renderReportHtml', () => {
     expect(classAccuracyStatement({ evalType: 1, confidenceClass: 'A' }, { dataSets: [] })).toBeNull();
   });
 
+  it('prints the measured range under the value as the report page does, and -- for a record without one', () => {
+    const doc = sampleReportDocument(1);
+    doc.result.record.range = { fsd: 0.0683, low: 5_723_000, high: 6_560_000, low95: 5_300_000, high95: 7_080_000 };
+    const html = render(doc);
+    expect(html).toContain(
+      '<span class="range-label">估值区间（约68%的成交价落在此区间）</span><span class="range-value">572–656万元</span>',
+    );
+    expect(html).toContain(
+      '<span class="range-label">95%区间（约95%的成交价落在此区间）</span><span class="range-value">530–708万元</span>',
+    );
+    expect(html).toContain('<span class="range-label">预测标准差(FSD)</span><span class="range-value">±6.8%</span>');
+
+    doc.result.record.range = null;
+    const without = render(doc);
+    expect(without).toContain('<span class="range-label">估值区间（约68%的成交价落在此区间）</span><span class="range-value">--</span>');
+    expect(without).not.toContain('572–656万元');
+  });
+
   it("prints an appraiser's answer without the engine's sample figures, cases or radar", () => {
     const doc = withMethod('manual', 2);
     Object.assign(doc.result.record, { totalPrice: 5_800_000, unitPrice: 64_761.06, confidenceClass: null });
@@ -104,6 +122,7 @@ describe('renderReportHtml', () => {
     expect(html).toContain('613万元');
     expect(html).toContain('参考同楼栋&lt;近期&gt;成交');
     expect(html).not.toContain('样本数量');
+    expect(html).not.toContain('估值区间');
     expect(headings(html)).not.toContain('案例分析');
     expect(headings(html)).not.toContain('特征影响权重');
     expect(headings(html)).toContain('周边小区价格');

@@ -26,10 +26,12 @@ import {
   formatGrouped,
   formatMeters,
   formatPercent,
+  formatPriceRange,
   formatReportTotalPrice,
   formatReportUnitPrice,
   layoutLabel,
   methodLabel,
+  PRICE_RANGE_LABELS,
   REPORT_LIMITS,
   ReportMsg,
   roomTypeLabel,
@@ -105,13 +107,27 @@ export function propertySection(r: EvalRecord): ReportSection {
   return { title: '估价对象基本情况', body: infoTable(items) };
 }
 
-function resultBox(r: EvalRecord, third: { label: string; value: string }): string {
+/** The engine's measured range under its value: the 68 % and 95 % ranges and the FSD. */
+function rangeLines(r: EvalRecord): string {
+  const text = formatPriceRange(r.range, r.evalType);
+  const line = (label: string, value: string) =>
+    `<div class="range-line"><span class="range-label">${escapeHtml(label)}</span><span class="range-value">${escapeHtml(value)}</span></div>`;
+  return `<div class="range">${line(PRICE_RANGE_LABELS.likely, text.likely)}${line(PRICE_RANGE_LABELS.wide, text.wide)}${line(PRICE_RANGE_LABELS.fsd, text.fsd)}</div>`;
+}
+
+function resultBox(r: EvalRecord, third: { label: string; value: string }, withRange = false): string {
   const t = r.evalType;
-  const figure = (label: string, value: string, unit: string, className = '') =>
-    `<div class="figure"><div class="label">${escapeHtml(label)}</div><div class="value ${className}">${escapeHtml(value)}${value === EMPTY_FIGURE || !unit ? '' : `<span class="unit">${escapeHtml(unit)}</span>`}</div></div>`;
+  const figure = (label: string, value: string, unit: string, className = '', extra = '') =>
+    `<div class="figure${extra ? ' with-range' : ''}"><div class="label">${escapeHtml(label)}</div><div class="value ${className}">${escapeHtml(value)}${value === EMPTY_FIGURE || !unit ? '' : `<span class="unit">${escapeHtml(unit)}</span>`}</div>${extra}</div>`;
   return (
     '<div class="result">' +
-    figure(t === 2 ? '估价租金' : '估价总价', formatReportTotalPrice(r.totalPrice, t), evalPriceUnit(t)) +
+    figure(
+      t === 2 ? '估价租金' : '估价总价',
+      formatReportTotalPrice(r.totalPrice, t),
+      evalPriceUnit(t),
+      '',
+      withRange ? rangeLines(r) : '',
+    ) +
     figure('估价单价', formatReportUnitPrice(r.unitPrice, t), unitPriceUnit(t), 'secondary') +
     figure(third.label, third.value, '', 'class-value') +
     '</div>'
@@ -161,7 +177,7 @@ export function resultSection(r: EvalRecord, appraisal: ReportAppraisal | null =
   if (appraisal) return appraisalResultSection(r, appraisal);
   const t = r.evalType;
   const confidence = confidenceInfo(r.confidenceClass);
-  const box = resultBox(r, { label: '置信等级', value: confidence ? confidence.label : EMPTY_FIGURE });
+  const box = resultBox(r, { label: '置信等级', value: confidence ? confidence.label : EMPTY_FIGURE }, true);
   const unitPrice = (v: number | null) => escapeHtml(withUnit(formatReportUnitPrice(v, t), unitPriceUnit(t)));
   const items: InfoItem[] = [
     { label: '估价方法', value: textOrEmpty(methodLabel(r.method)) },

@@ -98,6 +98,11 @@ table.data .sub { display: block; font-size: 8pt; color: #7a8390; line-height: 1
 .result .value.secondary { font-size: 16pt; color: #1d2733; }
 .result .unit { font-size: 10.5pt; font-weight: 400; color: #3f4b59; margin-left: 1.2mm; }
 .result .value.class-value { font-size: 16pt; color: #1d2733; }
+.result .figure.with-range { flex: 1.3; }
+.result .range { margin-top: 1.5mm; padding-top: 1mm; border-top: 0.5pt dashed #c9d1dc; line-height: 1.35; }
+.result .range-line { margin-top: 1mm; }
+.result .range-label { display: block; font-size: 8pt; color: #5b6675; }
+.result .range-value { display: block; font-size: 10.5pt; color: #1d2733; white-space: nowrap; font-variant-numeric: tabular-nums; }
 
 /* Charts */
 .figure-block { break-inside: avoid; margin: 1mm 0 2mm; }
