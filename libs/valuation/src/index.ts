@@ -2,6 +2,7 @@ export * from './lib/valuation.types';
 export {
   ENGINE_VERSION,
   ALL_METHODS,
+  CLASS_FSD_CEILINGS,
   CLASS_THRESHOLDS,
   MAX_MARKET_CASES,
   MIN_NEARBY_CASES,

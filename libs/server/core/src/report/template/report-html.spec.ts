@@ -57,7 +57,7 @@ describe('renderReportHtml', () => {
     expect(html).toContain('613<span class="unit">万元</span>');
     expect(html).toContain('68,420<span class="unit">元/㎡</span>');
     expect(html).toContain('89.56 ㎡');
-    expect(html).toContain('市场比较法');
+    expect(html).toContain('综合估价法');
     expect(html).toContain('A级');
     expect(html).toContain('551万元');
     expect(html).toContain('2室1厅1卫');

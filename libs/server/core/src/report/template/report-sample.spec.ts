@@ -1,4 +1,5 @@
 import { REPORT_LIMITS } from '@valuation/domain';
+import { CLASS_FSD_CEILINGS } from '@valuation/valuation';
 import { sampleReportDocument } from './report-sample';
 
 describe('sampleReportDocument', () => {
@@ -23,8 +24,10 @@ describe('sampleReportDocument', () => {
     const doc = sampleReportDocument(1);
     const r = doc.result.record;
     expect(Math.abs(r.unitPrice! * r.bldgArea - r.totalPrice!)).toBeLessThan(1);
-    expect(r.method).toBe('forsale');
+    expect(r.method).toBe('fvSale');
     expect(r.confidenceClass).toBe('A');
+    // The class its measured precision allows (see the engine's classes).
+    expect(r.range!.fsd).toBeLessThanOrEqual(CLASS_FSD_CEILINGS.A);
     for (const s of doc.result.samples) expect(Math.abs(s.unitPrice * s.areaSize - s.totalPrice)).toBeLessThan(1);
     expect(doc.result.betas.reduce((sum, b) => sum + b.value, 0)).toBeCloseTo(1, 6);
     expect(doc.roomTypes.rows.reduce((sum, b) => sum + b.data, 0)).toBeCloseTo(100, 6);
