@@ -3,14 +3,20 @@ import { formatGrouped, formatShare, formatSigned } from '../format/price-format
 /** The figures of a group of backtested valuations, as the engine's published accuracy holds them. */
 export interface AccuracyFigureValues {
   n: number;
+  /** Median absolute percentage error, in %. */
   mdape: number | null;
+  /** Shares (%) of values within 10 % and 20 % of the price. */
   ppe10: number | null;
   ppe20: number | null;
+  /** Coefficient of dispersion, in %. */
   cod: number | null;
+  /** Price-related differential. */
   prd: number | null;
+  /** Price-related bias with its 95 % interval. */
   prb: number | null;
   prbLow: number | null;
   prbHigh: number | null;
+  /** Shares (%) of prices within the value's ±1 FSD range and its 95 % range (of the answers that have a range). */
   coverageFsd: number | null;
   coverage95: number | null;
 }

@@ -1,27 +1,10 @@
+import type { AccuracyFigureValues } from '@valuation/domain';
 import { ratioStudy } from './ratio-study';
 import type { ValueRange } from './value-range';
 import type { ConfidenceClass, MethodName } from './valuation.types';
 
 /** The figures of one group of backtested answers; null where the group is too small to have them. */
-export interface AccuracyFigures {
-  n: number;
-  /** Median absolute percentage error, in %. */
-  mdape: number | null;
-  /** Shares (%) of values within 10 % and 20 % of the price. */
-  ppe10: number | null;
-  ppe20: number | null;
-  /** Coefficient of dispersion, in %. */
-  cod: number | null;
-  /** Price-related differential. */
-  prd: number | null;
-  /** Price-related bias with its 95 % interval. */
-  prb: number | null;
-  prbLow: number | null;
-  prbHigh: number | null;
-  /** Shares (%) of prices within the value's ±1 FSD range and its 95 % range (of the answers that have a range). */
-  coverageFsd: number | null;
-  coverage95: number | null;
-}
+export type AccuracyFigures = AccuracyFigureValues;
 
 export interface MethodFigures {
   method: MethodName;
