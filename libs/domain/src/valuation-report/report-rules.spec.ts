@@ -44,7 +44,7 @@ describe('valuation report rules', () => {
 
   it('explains the confidence classes', () => {
     expect(confidenceInfo('A')?.label).toBe('A级');
-    expect(confidenceInfo('b')?.description).toContain('3至9个');
+    expect(confidenceInfo('b')?.description).toContain('3个及以上');
     expect(confidenceInfo('C')?.description).toContain('周边');
     expect(confidenceInfo(null)).toBeNull();
     expect(confidenceInfo('D')).toBeNull();

@@ -74,10 +74,11 @@ export interface ConfidenceInfo {
   description: string;
 }
 
+/** A class needs its cases and the measured precision of its method (the engine's FSD ceilings: 10 % for A, 15 % for B). */
 const CONFIDENCE: Readonly<Record<string, ConfidenceInfo>> = {
-  A: { label: 'A级', description: '同小区可比案例充足（10个及以上），估价结果可信度高' },
-  B: { label: 'B级', description: '同小区可比案例较多（3至9个），估价结果可信度较高' },
-  C: { label: 'C级', description: '同小区可比案例较少，已参考周边小区案例，估价结果仅供参考' },
+  A: { label: 'A级', description: '同小区可比案例充足（10个及以上），实测预测标准差不超过10%，估价结果可信度高' },
+  B: { label: 'B级', description: '同小区可比案例较多（3个及以上），实测预测标准差不超过15%，估价结果可信度较高' },
+  C: { label: 'C级', description: '同小区可比案例较少或仅有周边小区案例，或估价方法实测误差较大，估价结果仅供参考' },
 };
 
 /** Label and explanation of a confidence class (A, B, C); null for no or an unknown class. */

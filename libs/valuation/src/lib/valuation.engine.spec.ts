@@ -1,4 +1,4 @@
-import { dictCode } from '@valuation/domain';
+import { confidenceInfo, dictCode } from '@valuation/domain';
 import { defaultModelPrice, gaussian, marketCase, random } from '../test/synthetic-market';
 import { classWithinRange } from './confidence';
 import { CLASS_FSD_CEILINGS, ENGINE_VERSION } from './engine.constants';
@@ -69,6 +69,9 @@ describe('valuation engine', () => {
     expect(demanding.reason).toBe('below-min-class');
     // The fused value of the same market is within class A's ceiling.
     expect(valuate(input(withOwn(12))).confidenceClass).toBe('A');
+    // What users read about a class names the same ceilings.
+    expect(confidenceInfo('A')!.description).toContain(`预测标准差不超过${CLASS_FSD_CEILINGS.A * 100}%`);
+    expect(confidenceInfo('B')!.description).toContain(`预测标准差不超过${CLASS_FSD_CEILINGS.B * 100}%`);
   });
 
   it('answers with the fused value when several methods value, else the single one', () => {
