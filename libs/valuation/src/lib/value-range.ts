@@ -1,3 +1,4 @@
+import type { PriceRangeFigures } from '@valuation/domain';
 import { round } from './numbers';
 import { RANGE_CALIBRATION } from './range-calibration';
 import type { MethodName } from './valuation.types';
@@ -8,13 +9,7 @@ import type { MethodName } from './valuation.types';
  * the market it had. `fsd` is the forecast standard deviation as a share of the value: about 68 %
  * of prices fall within value × e^(±fsd), about 95 % within the 95 % bounds.
  */
-export interface ValueRange {
-  fsd: number;
-  low: number;
-  high: number;
-  low95: number;
-  high95: number;
-}
+export type ValueRange = PriceRangeFigures;
 
 /** The measured spread of the errors in one situation: 68th and 95th percentiles of |ln(value / price)|. */
 export interface RangeCell {
