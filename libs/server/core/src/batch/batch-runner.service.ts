@@ -6,7 +6,7 @@ import type { EvalRecordEntity } from '@valuation/persistence';
 import { Metrics, valuationLabels, type CountedValuation } from '@valuation/queue';
 import { REGIONS_TTL_MS, TtlCache } from '../cache';
 import { RegionResolver } from '../geo/region.resolver';
-import { MARKET_CACHE_TTL_MS, MarketLoader, type SubjectCommunity } from '../valuation/market-loader.service';
+import { MarketLoader, type SubjectCommunity } from '../valuation/market-loader.service';
 import { NoPropertyFoundError } from '../valuation/valuation.errors';
 import { ValuationService, type ValuationActor } from '../valuation/valuation.service';
 import { BatchFinishService, TASK_COLUMNS, type FinishingTask } from './batch-finish.service';
@@ -113,7 +113,8 @@ const int = (text: string | undefined) => (text && /^-?\d+$/.test(text.trim()) ?
 @Injectable()
 export class BatchRunner {
   private readonly regions = new TtlCache<RegionResolver>(REGIONS_TTL_MS, 1);
-  private readonly places = new TtlCache<SubjectCommunity | null>(MARKET_CACHE_TTL_MS, 50_000);
+  /** The community each free-text address of a batch resolves to, for a minute. */
+  private readonly places = new TtlCache<SubjectCommunity | null>(60_000, 50_000);
 
   constructor(
     @InjectDataSource() private readonly ds: DataSource,

@@ -3,7 +3,9 @@ import type { DataSource } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import { openTestDataSource, type TestDatabase } from '@valuation/testing';
 import { seedDemoMarket } from '../market/demo-market.seed';
-import { MARKET_CACHE_TTL_MS, MarketLoader, type SubjectCommunity } from './market-loader.service';
+import { MARKET_CACHE_TTL_MS, MARKET_CHANGE_CHECK_MS, MarketLoader, type SubjectCommunity } from './market-loader.service';
+
+const settle = () => new Promise((r) => setTimeout(r, 300));
 
 describe('MarketLoader.preload', () => {
   let db: TestDatabase;
@@ -48,11 +50,10 @@ describe('MarketLoader.preload', () => {
     expect(nearby).toBeGreaterThan(0);
   });
 
-  it('keeps the fitted market when a reload finds it unchanged, and takes the new one when a case changed', async () => {
+  it('keeps the fitted market when a reload after its time in memory finds it unchanged', async () => {
     const subject = subjects[2];
     const start = Date.now();
     const clock = jest.spyOn(Date, 'now');
-    const settle = () => new Promise((r) => setTimeout(r, 300));
     try {
       clock.mockReturnValue(start);
       // Made while Date.now is the spy, which its cache reads as its clock.
@@ -62,14 +63,61 @@ describe('MarketLoader.preload', () => {
       clock.mockReturnValue(start + MARKET_CACHE_TTL_MS + 1_000);
       expect(await loader.load(subject, 1, 11, on)).toBe(first);
       await settle();
-      const [changed] = first.cases;
-      await ds.query(`UPDATE market_case SET unit_price = unit_price + 1 WHERE id = $1`, [changed.id]);
       // Twice the TTL after the first load: still served, so the unchanged reload renewed the entry.
       clock.mockReturnValue(start + 2 * MARKET_CACHE_TTL_MS + 2_000);
       expect(await loader.load(subject, 1, 11, on)).toBe(first);
       await settle();
+      expect(await loader.load(subject, 1, 11, on)).toBe(first);
+    } finally {
+      clock.mockRestore();
+    }
+  });
+
+  it.each([
+    ['a case changed', `UPDATE market_case SET unit_price = unit_price + 1 WHERE id = (SELECT max(id) FROM market_case)`],
+    ['a community edited', `UPDATE community SET build_year = build_year WHERE id = (SELECT min(id) FROM community)`],
+    ['the indices rebuilt', `DELETE FROM price_index WHERE month < '2000-01-01'`],
+  ])('reads the markets again within the check interval once %s, and not before', async (_, change) => {
+    const subject = subjects[3];
+    const start = Date.now();
+    const clock = jest.spyOn(Date, 'now');
+    try {
+      clock.mockReturnValue(start);
+      const loader = new MarketLoader(ds);
+      const first = await loader.load(subject, 1, 11, on);
+      await settle();
+      await ds.query(change);
+      // Until the next check, what is held is served without reading anything.
+      clock.mockReturnValue(start + MARKET_CHANGE_CHECK_MS - 1);
+      expect(await loader.load(subject, 1, 11, on)).toBe(first);
+      await settle();
+      expect(await loader.load(subject, 1, 11, on)).toBe(first);
+      clock.mockReturnValue(start + MARKET_CHANGE_CHECK_MS + 1);
+      await loader.load(subject, 1, 11, on);
+      await settle();
       const next = await loader.load(subject, 1, 11, on);
       expect(next).not.toBe(first);
+      expect(next.cases).toHaveLength(first.cases.length);
+    } finally {
+      clock.mockRestore();
+    }
+  });
+
+  it('reads the new value of a changed case once the change is seen', async () => {
+    const subject = subjects[4];
+    const start = Date.now();
+    const clock = jest.spyOn(Date, 'now');
+    try {
+      clock.mockReturnValue(start);
+      const loader = new MarketLoader(ds);
+      const first = await loader.load(subject, 1, 11, on);
+      await settle();
+      const [changed] = first.cases;
+      await ds.query(`UPDATE market_case SET unit_price = unit_price + 1 WHERE id = $1`, [changed.id]);
+      clock.mockReturnValue(start + MARKET_CHANGE_CHECK_MS + 1);
+      await loader.load(subject, 1, 11, on);
+      await settle();
+      const next = await loader.load(subject, 1, 11, on);
       expect(next.cases.find((c) => c.id === changed.id)?.unitPrice).toBe(changed.unitPrice + 1);
     } finally {
       clock.mockRestore();

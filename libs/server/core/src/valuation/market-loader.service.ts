@@ -34,11 +34,15 @@ export const MARKET_WINDOW_MONTHS = 36;
 export const NEARBY_RADIUS_M = 2000;
 const INDEX_MONTHS = 36;
 /**
- * Market data changes only when cases are imported or indices rebuilt, so a community's market
- * is kept in memory for a minute: popular communities and batches value many units of one
- * community in a row. A market read again unchanged keeps the object the engine has fitted.
+ * Market data changes only when cases are imported, indices rebuilt or communities edited, and
+ * every such transaction leaves a row in market_data_change. A process keeps the markets it has
+ * read (and the engine's fits on them) until, counting those rows at most every
+ * MARKET_CHANGE_CHECK_MS, it finds that they moved; then it reads every market again when next
+ * asked. Without a change, a market is read again only after MARKET_CACHE_TTL_MS, and one read
+ * again unchanged keeps the object the engine has fitted.
  */
-export const MARKET_CACHE_TTL_MS = 60_000;
+export const MARKET_CACHE_TTL_MS = 30 * 60_000;
+export const MARKET_CHANGE_CHECK_MS = 5_000;
 const MARKET_CACHE_ENTRIES = 2_000;
 
 const COMMUNITY_COLUMNS = `id, ha_code AS "haCode", name, city_code AS "cityCode", dist_code AS "distCode", area_name AS "areaName",
@@ -135,10 +139,41 @@ function monthsBefore(date: Date, months: number): string {
 export class MarketLoader {
   private readonly markets = new TtlCache<MarketData>(MARKET_CACHE_TTL_MS, MARKET_CACHE_ENTRIES);
   private readonly communities = new TtlCache<SubjectCommunity | null>(MARKET_CACHE_TTL_MS, 10 * MARKET_CACHE_ENTRIES);
+  /** The count of market_data_change rows when last read, null before the first read. */
+  private changes: string | null = null;
+  private changesCheckedAt = -Infinity;
+  private checkingChanges = false;
 
   constructor(@InjectDataSource() private readonly ds: DataSource) {}
 
+  /**
+   * Counts, at most every MARKET_CHANGE_CHECK_MS and without making the caller wait, the
+   * transactions that changed market data; when the count moved, forgets every market and
+   * community held, so that the next valuation of each reads it again. A count, not the
+   * greatest id, so that a transaction committing after a later one is seen too.
+   */
+  private checkChanges(): void {
+    const now = Date.now();
+    if (this.checkingChanges || now - this.changesCheckedAt < MARKET_CHANGE_CHECK_MS) return;
+    this.checkingChanges = true;
+    this.changesCheckedAt = now;
+    preparedQuery<{ n: string }>(this.ds, 'market-data-changes', `SELECT count(*)::text AS n FROM market_data_change`, [])
+      .then(
+        ([{ n }]) => {
+          if (this.changes !== null && n !== this.changes) {
+            this.markets.clear();
+            this.communities.clear();
+          }
+          this.changes = n;
+        },
+        // Unreadable now: asked again at the next check, as the markets held are.
+        () => undefined,
+      )
+      .finally(() => (this.checkingChanges = false));
+  }
+
   communityByCode(cityCode: string, haCode: string): Promise<SubjectCommunity | null> {
+    this.checkChanges();
     return this.communities.get(`${cityCode}|${haCode}`, () => this.loadCommunityByCode(cityCode, haCode));
   }
 
@@ -200,6 +235,7 @@ export class MarketLoader {
    * same business area), nearest first, then the most recent (of one day, the case with the greater id first).
    */
   load(subject: SubjectCommunity, tradeType: TradeType, propType: number, on: Date): Promise<MarketData> {
+    this.checkChanges();
     const key = [subject.id, tradeType, propType, monthKey(on)].join('|');
     return this.markets.get(key, () => this.reload(key, () => this.loadMarket(subject, tradeType, propType, on)));
   }
@@ -224,6 +260,7 @@ export class MarketLoader {
    * one by one.
    */
   async preload(subjects: readonly SubjectCommunity[], tradeType: TradeType, propType: number, on: Date): Promise<void> {
+    this.checkChanges();
     const missing = new Map<string, SubjectCommunity>();
     for (const subject of subjects) {
       const key = [subject.id, tradeType, propType, monthKey(on)].join('|');

@@ -26,6 +26,7 @@ import { EvalRecordListOrder1795797937251 } from './1795797937251-eval-record-li
 import { StatRollups1795806341138 } from './1795806341138-stat-rollups.migration';
 import { CanonicalCityNames1795818683418 } from './1795818683418-canonical-city-names.migration';
 import { GeocoderIndexes1795818718894 } from './1795818718894-geocoder-indexes.migration';
+import { MarketDataChanges1795856027964 } from './1795856027964-market-data-changes.migration';
 
 /** Every migration, oldest first. `npm run migration:generate -- <Name>` appends to this list. */
 export const MIGRATIONS = [
@@ -57,4 +58,5 @@ export const MIGRATIONS = [
   StatRollups1795806341138,
   CanonicalCityNames1795818683418,
   GeocoderIndexes1795818718894,
+  MarketDataChanges1795856027964,
 ];
