@@ -2,9 +2,9 @@
  * The IO floor of a quick valuation: a plain node:http server (no framework, no engine) doing per
  * request only the IO POST /api/eval/rapid cannot avoid, on the same tables: it reads the body, checks
  * the bearer token's HS256 signature, reads its session from Redis (the key the API reads), then in
- * one PostgreSQL transaction takes one count from the caller's packages with its ledger row (the
- * API's own statement) and inserts a valuation record as large as a real one (a copy of the record
- * named by FLOOR_TEMPLATE_RECORD, with a new code), and answers the same envelope.
+ * one PostgreSQL statement (its own transaction) takes one count from the caller's packages with its ledger row (the
+ * API's own statement, in which it also inserts a valuation record as large as a real one: a copy of
+ * the record named by FLOOR_TEMPLATE_RECORD, with a new code), and answers the same envelope.
  *
  * Started by the valuation bench with FLOOR_PORT, FLOOR_PROCESSES, DATABASE_URL, DATABASE_POOL_SIZE,
  * REDIS_URL, REDIS_PREFIX, JWT_SECRET and FLOOR_TEMPLATE_RECORD; with FLOOR_PROCESSES above 1 it
@@ -30,28 +30,21 @@ const env = (name: string): string => {
 const port = Number(env('FLOOR_PORT'));
 const processes = Number(process.env.FLOOR_PROCESSES ?? '1');
 
-/** The columns a valuation record insert writes, with their types, and the template's values as text. */
-interface RecordTemplate {
-  columns: { name: string; type: string }[];
-  values: (string | null)[];
-}
-
-async function loadTemplate(pool: Pool, id: string): Promise<RecordTemplate> {
-  const columns: { name: string; type: string }[] = (
-    await pool.query(
-      `SELECT column_name AS name, udt_name AS type FROM information_schema.columns
-        WHERE table_schema = current_schema() AND table_name = 'eval_record' AND column_name NOT IN ('id', 'created_at')
-        ORDER BY ordinal_position`,
-    )
-  ).rows;
-  const select = columns.map((c) => `"${c.name}"::text`).join(', ');
-  const { rows } = await pool.query({ text: `SELECT ${select} FROM eval_record WHERE id = $1`, values: [id], rowMode: 'array' });
+/** A valuation record as the API's insert reads it (a JSON object keyed by column), as text, without its id and creation time. */
+async function loadTemplate(pool: Pool, id: string): Promise<Record<string, unknown>> {
+  const { rows } = await pool.query(`SELECT to_jsonb(r) - 'id' - 'created_at' AS row FROM eval_record r WHERE id = $1`, [id]);
   if (!rows.length) throw new Error(`valuation record ${id} not found`);
-  return { columns, values: rows[0] };
+  return rows[0].row;
 }
 
-/** The API's own charging statement for a valuation count. */
-const CONSUME = core.consumeStatement(core.VALUATION_PACKAGE_MATCH, core.VALUATION_PACKAGE_ORDER);
+/** The API's own statement for a valuation: the count, its ledger row and the record of `columns` ($8, as JSON). */
+function consumeStatement(columns: string[]): string {
+  const names = columns.map((c) => `"${c}"`).join(', ');
+  return core.consumeStatement(core.VALUATION_PACKAGE_MATCH, core.VALUATION_PACKAGE_ORDER, {
+    table: 'eval_record',
+    sql: `(${names}) SELECT ${names} FROM jsonb_populate_recordset(null::eval_record, $8::jsonb)`,
+  });
+}
 
 /** The claims of an HS256 token signed with `key` and not expired, else null. */
 function verifiedClaims(token: string, key: Buffer): { sid: string; sub: number; tid: number; pop: string } | null {
@@ -71,11 +64,7 @@ async function serve() {
   const prefix = env('REDIS_PREFIX');
   const key = Buffer.from(env('JWT_SECRET'), 'utf8');
   const template = await loadTemplate(pool, env('FLOOR_TEMPLATE_RECORD'));
-  const at = (name: string) => template.columns.findIndex((c) => c.name === name);
-  const [codeAt, rootAt, accountAt, tenantAt, inputAt] = ['eval_code', 'root_eval_code', 'account_id', 'tenant_id', 'input'].map(at);
-  const insert = `INSERT INTO eval_record (${template.columns.map((c) => `"${c.name}"`).join(', ')})
-    VALUES (${template.columns.map((c, i) => `$${i + 1}::${c.type}`).join(', ')}) RETURNING id`;
-
+  const statement = consumeStatement(Object.keys(template));
   const answer = (res: http.ServerResponse, status: number, body: unknown) => {
     const text = JSON.stringify(body);
     res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(text) });
@@ -89,34 +78,22 @@ async function serve() {
     const stored = await redis.get(`${prefix}:session:${claims.sid}`);
     const session = stored ? (JSON.parse(stored) as { pop: string; sub: number }) : null;
     if (!session || session.pop !== claims.pop || session.sub !== claims.sub) return [401, { code: 401, message: '未登录', data: null }];
-    const body = JSON.parse(raw) as { cityCode?: string };
+    const body = JSON.parse(raw) as { cityCode?: string; [field: string]: unknown };
     const evalCode = `EV${dateStamp()}${Array.from({ length: 14 }, () => randomInt(10)).join('')}`;
-    const values = [...template.values];
-    values[codeAt] = evalCode;
-    values[rootAt] = evalCode;
-    values[accountAt] = String(claims.sub);
-    values[tenantAt] = String(claims.tid);
-    values[inputAt] = raw;
-    const client = await pool.connect();
-    try {
-      await client.query('BEGIN');
-      const charged = await client.query({
-        name: 'consume-valuation',
-        text: CONSUME,
-        values: [claims.sub, claims.tid, body.cityCode ?? '', businessToday(), 'rapid', evalCode, claims.sub],
-      });
-      if (!charged.rowCount) {
-        await client.query('ROLLBACK');
-        return [403, { code: 403, message: '估价次数不足', data: null }];
-      }
-      await client.query({ name: 'insert-eval-record', text: insert, values });
-      await client.query('COMMIT');
-    } catch (err) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw err;
-    } finally {
-      client.release();
-    }
+    const record = {
+      ...template,
+      eval_code: evalCode,
+      root_eval_code: evalCode,
+      account_id: claims.sub,
+      tenant_id: claims.tid,
+      input: body,
+    };
+    const charged = await pool.query({
+      name: 'consume-valuation-eval-record',
+      text: statement,
+      values: [claims.sub, claims.tid, body.cityCode ?? '', businessToday(), 'rapid', evalCode, claims.sub, JSON.stringify([record])],
+    });
+    if (!charged.rowCount) return [403, { code: 403, message: '估价次数不足', data: null }];
     return [200, { code: 200, message: 'success', data: { evalCode, state: 1 } }];
   };
 

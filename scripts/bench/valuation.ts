@@ -5,11 +5,13 @@
  * PostgreSQL transaction of a quick valuation, on the same tables), drives each with autocannon as
  * fast as it answers (its capacity) in alternating rounds with the same load, then paces the API
  * evenly at 70 % of its measured capacity, then the IO floor at the same rate (the tail the machine's
- * own IO gives any server). It prints both capacities, their ratio (held to at least 0.5) and p99 /
+ * own IO gives any server), each after a rest of SETTLE_SECONDS. It prints both capacities, their ratio (held to at least 0.5) and p99 /
  * p50 at 70 % of capacity (held to at most 5), each with its target, and the floor's p99 / p50.
  *
  *   npm run bench:valuation -- [--csv path] [--connections 32] [--duration 20] [--keep]
  *                              [--port 3201] [--floor-port 3211] [--prefix valuation-bench]
+ *
+ * BENCH_API_NODE_ARGS adds Node options to the API (for example --trace-gc or --cpu-prof).
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -37,6 +39,12 @@ const FLOOR_RATIO_TARGET = 0.5;
 /** p99 over p50 at 70 % of the API's capacity, at most. */
 const TAIL_RATIO_LIMIT = 5;
 const PACED_SHARE = 0.7;
+/**
+ * Seconds of rest before each paced run, so that it measures the steady state at its rate, not
+ * the machine catching up on what the saturated rounds left (collections, vacuum, writes).
+ */
+const SETTLE_SECONDS = 5;
+const settle = () => new Promise((r) => setTimeout(r, SETTLE_SECONDS * 1000));
 const WARM_UP_SECONDS = 5;
 
 /** Runs a built script to completion; the event loop stays free for the loopback S3 server. */
@@ -188,11 +196,15 @@ async function main() {
   ).rows;
   await pg.end();
 
-  const api = spawn(process.execPath, [path.join(root, 'dist/server/apps/api/src/main.js')], {
-    cwd: root,
-    env,
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  const api = spawn(
+    process.execPath,
+    [...(process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean), path.join(root, 'dist/server/apps/api/src/main.js')],
+    {
+      cwd: root,
+      env,
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  );
   try {
     const base = `http://127.0.0.1:${apiPort}`;
     await waitReady(`${base}/api/health/ready`, api);
@@ -311,8 +323,10 @@ async function main() {
         const i = m++;
         return { token: tokens[i % tokens.length], body: bodies[i % bodies.length] };
       };
+      await settle();
       steady = await paced(new URL(`${base}${route}`), rate, duration, connections, next);
       // The floor at the same rate: the tail that the machine's own IO (commits, Redis) gives any server.
+      await settle();
       floorSteady = await paced(new URL(targets.floor.url), rate, duration, connections, next);
     } finally {
       floor.kill('SIGTERM');

@@ -1,4 +1,4 @@
-import type { DataSource, EntityManager } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import { businessToday, setBusinessClock } from '@valuation/domain';
 import { BalancePackageEntity, BalanceRepository, type LedgerKind } from '@valuation/persistence';
 import { openTestDataSource, type TestDatabase } from '@valuation/testing';
@@ -102,31 +102,26 @@ describe('QuotaService', () => {
     await expect(ds.transaction((m) => quota.consumeReport(m, 'inquiry', ref(accountId, 'r3')))).rejects.toThrow('询价报告份数不足');
   });
 
-  it('writes what a charge pays for in the charge transaction: both commit, or neither', async () => {
+  it('inserts what a charge pays for in the charge statement: both commit, or neither', async () => {
     const accountId = 5;
     const universal = await savePackage(accountId, 'universal', 1, '2020-01-01', '2099-12-31');
-    await ds.query(`CREATE TABLE paid_thing (id serial PRIMARY KEY, ref text NOT NULL)`);
-    const writeThing = (ref: string) => async (tx: EntityManager) => {
-      const [row] = await tx.query(`INSERT INTO paid_thing (ref) VALUES ($1) RETURNING id`, [ref]);
-      return String(row.id);
-    };
+    await ds.query(`CREATE TABLE paid_thing (id serial PRIMARY KEY, ref text NOT NULL CHECK (ref <> 'refused'))`);
+    const thing = (ref: string) => ({ name: 'paid-thing', table: 'paid_thing', sql: '(ref) SELECT $8::text', params: [ref] });
     const things = async () => (await ds.query(`SELECT ref FROM paid_thing ORDER BY id`)).map((r: { ref: string }) => r.ref);
 
-    // No transaction given: the service opens one for the charge and the write.
-    const failing = quota.consumeValuation(ds.manager, '110100', ref(accountId, 'w1'), async (tx) => {
-      await writeThing('w1')(tx);
-      throw new Error('the write failed');
-    });
-    await expect(failing).rejects.toThrow('the write failed');
+    // An insert that fails fails the charge.
+    await expect(quota.consumeValuation(ds.manager, '110100', ref(accountId, 'w1'), thing('refused'))).rejects.toThrow('paid_thing');
     expect(await things()).toEqual([]);
     expect(await remainingOf(universal.id)).toBe(1);
+    expect(await ledgerRows(accountId)).toEqual([]);
 
-    const charge = await quota.consumeValuation(ds.manager, '110100', ref(accountId, 'w2'), writeThing('w2'));
+    const charge = await quota.consumeValuation(ds.manager, '110100', ref(accountId, 'w2'), thing('w2'));
     expect(charge).toMatchObject({ kind: 'universal', packageId: universal.id, writtenId: expect.any(String) });
     expect(await things()).toEqual(['w2']);
+    expect((await ds.query(`SELECT id::text FROM paid_thing WHERE ref = 'w2'`))[0].id).toBe(charge.writtenId);
 
-    // Nothing left: the charge is refused and nothing is written.
-    const refused = quota.consumeValuation(ds.manager, '110100', ref(accountId, 'w3'), writeThing('w3'));
+    // Nothing left: the charge is refused and nothing is inserted.
+    const refused = quota.consumeValuation(ds.manager, '110100', ref(accountId, 'w3'), thing('w3'));
     await expect(refused).rejects.toBeInstanceOf(QuotaExhaustedError);
     expect(await things()).toEqual(['w2']);
     expect(await ledgerRows(accountId)).toEqual([

@@ -29,10 +29,19 @@ export interface ValuationCharge extends Charge {
 }
 
 /**
- * What a charge pays for, written in the charge's transaction (the valuation record): it gets the
- * transaction and the charge, and answers the id of the row it wrote.
+ * What a charge pays for (the valuation record), inserted by the charge's own statement: one
+ * statement commits both or neither, and the rows it locks (the package, the statistics of the
+ * day) are released by its commit instead of waiting for this process to send the next statement.
+ * The statement runs `INSERT INTO table sql WHERE <the count was taken> RETURNING id`: `sql` is a
+ * column list and a SELECT without a WHERE clause, its parameters numbered from $8; `name` names
+ * the prepared statement, one per text.
  */
-export type ChargedWrite = (tx: EntityManager, charge: Charge) => Promise<string>;
+export interface ChargedInsert {
+  name: string;
+  table: string;
+  sql: string;
+  params: unknown[];
+}
 
 export interface ChargeRef {
   tenantId: number;
@@ -54,9 +63,10 @@ export const VALUATION_PACKAGE_ORDER = `(kind = 'city') DESC, `;
 /**
  * The statement that takes one count from the first valid package matching `match` (with $3 the
  * matched value, $4 the business date), in `order` then earliest expiry, and writes its ledger row
- * ($5 ref type, $6 ref id, $7 author); $1 account, $2 tenant.
+ * ($5 ref type, $6 ref id, $7 author); $1 account, $2 tenant. With `write`, the same statement
+ * inserts what the count pays for and answers its id as written_id.
  */
-export function consumeStatement(match: string, order: string): string {
+export function consumeStatement(match: string, order: string, write?: Pick<ChargedInsert, 'table' | 'sql'>): string {
   return `WITH pkg AS (
    SELECT id FROM balance_package
     WHERE account_id = $1 AND tenant_id = $2 AND remaining > 0 AND effective_date <= $4 AND expire_date >= $4 AND ${match}
@@ -69,8 +79,15 @@ export function consumeStatement(match: string, order: string): string {
    INSERT INTO balance_ledger (tenant_id, account_id, kind, package_id, delta, balance_after, reason, ref_type, ref_id, created_by)
    SELECT $2::int, $1::int, kind, id, -1, remaining, 'consume', $5::varchar, $6::varchar, $7::int FROM taken
    RETURNING id, kind, package_id
+ )${
+   write
+     ? `, written AS (
+   INSERT INTO ${write.table} ${write.sql} WHERE EXISTS (SELECT 1 FROM charged) RETURNING id
  )
- SELECT id, kind, package_id FROM charged`;
+ SELECT id, kind, package_id, (SELECT id::text FROM written) AS written_id FROM charged`
+     : `
+ SELECT id, kind, package_id FROM charged`
+ }`;
 }
 
 @Injectable()
@@ -80,16 +97,20 @@ export class QuotaService {
   /**
    * One valuation in a city: a valid city-annual package covering the city (earliest expiry
    * first), else a valid nationwide package (earliest expiry first). One statement takes the count
-   * (a conditional update, so concurrent charges never overdraw) and writes the ledger row; then
-   * `write`, when given, stores what the charge pays for. Charge and write commit together: with a
-   * write and no transaction open on `m`, one is opened for them; a write that fails rolls the
-   * charge back, and a refused charge never writes.
+   * (a conditional update, so concurrent charges never overdraw), writes the ledger row and, when
+   * `write` is given, inserts what the charge pays for: an insert that fails fails the charge, and
+   * a refused charge inserts nothing.
    */
-  async consumeValuation(m: EntityManager, cityCode: string, ref: ChargeRef, write?: ChargedWrite): Promise<ValuationCharge> {
-    if (write && !m.queryRunner?.isTransactionActive) return m.transaction((tx) => this.consumeValuation(tx, cityCode, ref, write));
-    const charge = await this.consume(m, 'consume-valuation', VALUATION_PACKAGE_MATCH, VALUATION_PACKAGE_ORDER, cityCode, ref);
-    if (!charge) throw new QuotaExhaustedError('valuation');
-    return { ...charge, writtenId: write ? await write(m, charge) : null };
+  async consumeValuation(m: EntityManager, cityCode: string, ref: ChargeRef, write?: ChargedInsert): Promise<ValuationCharge> {
+    const rows = await preparedQuery<ChargeRow & { written_id?: string | null }>(
+      m,
+      write ? `consume-valuation-${write.name}` : 'consume-valuation',
+      consumeStatement(VALUATION_PACKAGE_MATCH, VALUATION_PACKAGE_ORDER, write),
+      [...chargeParams(cityCode, ref), ...(write?.params ?? [])],
+    );
+    if (!rows.length) throw new QuotaExhaustedError('valuation');
+    const [row] = rows;
+    return { kind: row.kind, packageId: row.package_id, ledgerId: String(row.id), writtenId: row.written_id ?? null };
   }
 
   /** One report copy (advisory or inquiry), from the valid package of that kind expiring first. */
@@ -129,15 +150,18 @@ export class QuotaService {
     matchValue: string,
     ref: ChargeRef,
   ): Promise<Charge | null> {
-    const rows = await preparedQuery<{ id: string; kind: LedgerKind; package_id: number }>(m, name, consumeStatement(match, order), [
-      ref.accountId,
-      ref.tenantId,
-      matchValue,
-      businessToday(),
-      ref.refType,
-      ref.refId,
-      ref.createdBy ?? ref.accountId,
-    ]);
+    const rows = await preparedQuery<ChargeRow>(m, name, consumeStatement(match, order), chargeParams(matchValue, ref));
     return rows.length ? { kind: rows[0].kind, packageId: rows[0].package_id, ledgerId: String(rows[0].id) } : null;
   }
+}
+
+interface ChargeRow {
+  id: string;
+  kind: LedgerKind;
+  package_id: number;
+}
+
+/** $1 to $7 of the consume statement. */
+function chargeParams(matchValue: string, ref: ChargeRef): unknown[] {
+  return [ref.accountId, ref.tenantId, matchValue, businessToday(), ref.refType, ref.refId, ref.createdBy ?? ref.accountId];
 }

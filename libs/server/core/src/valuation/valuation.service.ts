@@ -151,12 +151,12 @@ export class ValuationService {
       this.metrics?.countValuation(result);
       return { evalCode, state: 2, record, result };
     }
-    // The charge, its ledger row and the record commit together.
+    // The charge, its ledger row and the record: one statement.
     await this.quota.consumeValuation(
       this.ds.manager,
       req.cityCode,
       { tenantId: actor.tenantId, accountId: actor.accountId, refType: options.refType ?? 'rapid', refId: evalCode },
-      (tx) => this.insertRecord(tx, record),
+      { name: 'eval-record', table: 'eval_record', ...this.recordsInsert([record], 8) },
     );
     this.metrics?.countValuation(result);
     return { evalCode, state: 1, record, result };
