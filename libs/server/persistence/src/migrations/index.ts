@@ -27,6 +27,7 @@ import { StatRollups1795806341138 } from './1795806341138-stat-rollups.migration
 import { CanonicalCityNames1795818683418 } from './1795818683418-canonical-city-names.migration';
 import { GeocoderIndexes1795818718894 } from './1795818718894-geocoder-indexes.migration';
 import { MarketDataChanges1795856027964 } from './1795856027964-market-data-changes.migration';
+import { EvalRecordLz41795857773108 } from './1795857773108-eval-record-lz4.migration';
 
 /** Every migration, oldest first. `npm run migration:generate -- <Name>` appends to this list. */
 export const MIGRATIONS = [
@@ -59,4 +60,5 @@ export const MIGRATIONS = [
   CanonicalCityNames1795818683418,
   GeocoderIndexes1795818718894,
   MarketDataChanges1795856027964,
+  EvalRecordLz41795857773108,
 ];
