@@ -25,7 +25,7 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { Queue } from 'bullmq';
 import { Client } from 'pg';
-import { arg, benchEnvironment, cpuSeconds, root, topUpNationwide, waitReady } from './bench-process';
+import { arg, benchEnvironment, cpuSeconds, root, startApi, topUpNationwide, waitReady } from './bench-process';
 
 const rowCount = Number(arg('rows', '10000'));
 const keep = process.argv.includes('--keep');
@@ -284,15 +284,7 @@ async function main() {
     `  ${rows.length} rows from ${communities.length} demo communities in ${file} (${(fs.statSync(file).size / 1024).toFixed(0)} KB)`,
   );
 
-  const api = spawn(
-    process.execPath,
-    [...(process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean), path.join(root, 'dist/server/apps/api/src/main.js')],
-    {
-      cwd: root,
-      env,
-      stdio: ['ignore', 'inherit', 'inherit'],
-    },
-  );
+  const api = startApi(env);
   const queue = new Queue('batch', {
     connection: { host: new URL(redisUrl).hostname, port: Number(new URL(redisUrl).port || 6379), maxRetriesPerRequest: null },
     prefix,

@@ -46,6 +46,15 @@ export function cpuSeconds(pid: number | undefined): number | null {
 }
 
 /** Waits until the API answers its readiness check, failing if the process ends first. */
+/** Starts the built API with `env`, with the Node options of BENCH_API_NODE_ARGS (such as --cpu-prof). */
+export function startApi(env: NodeJS.ProcessEnv): ChildProcess {
+  return spawn(
+    process.execPath,
+    [...(process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean), path.join(root, 'dist/server/apps/api/src/main.js')],
+    { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] },
+  );
+}
+
 export async function waitReady(url: string, api: ChildProcess): Promise<void> {
   for (let i = 0; i < 120; i++) {
     if (api.exitCode !== null) throw new Error('the API stopped while starting');

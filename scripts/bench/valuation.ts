@@ -21,7 +21,7 @@ import http from 'node:http';
 import autocannon from 'autocannon';
 import Redis from 'ioredis';
 import { Client } from 'pg';
-import { arg, root, runStep, topUpNationwide, waitReady } from './bench-process';
+import { arg, root, runStep, startApi, topUpNationwide, waitReady } from './bench-process';
 
 const { BALANCE_COUNT_MAX } = require(path.join(root, 'dist/server/libs/domain/src')) as typeof import('@valuation/domain');
 
@@ -196,15 +196,7 @@ async function main() {
   ).rows;
   await pg.end();
 
-  const api = spawn(
-    process.execPath,
-    [...(process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean), path.join(root, 'dist/server/apps/api/src/main.js')],
-    {
-      cwd: root,
-      env,
-      stdio: ['ignore', 'inherit', 'inherit'],
-    },
-  );
+  const api = startApi(env);
   try {
     const base = `http://127.0.0.1:${apiPort}`;
     await waitReady(`${base}/api/health/ready`, api);

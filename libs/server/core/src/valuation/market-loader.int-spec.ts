@@ -2,6 +2,7 @@ import type { Pool } from 'pg';
 import type { DataSource } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import { openTestDataSource, type TestDatabase } from '@valuation/testing';
+import type { MarketData } from '@valuation/valuation';
 import { seedDemoMarket } from '../market/demo-market.seed';
 import { MARKET_CACHE_TTL_MS, MARKET_CHANGE_CHECK_MS, MarketLoader, type SubjectCommunity } from './market-loader.service';
 
@@ -24,6 +25,25 @@ describe('MarketLoader.preload', () => {
          FROM community WHERE source = 'demo' ORDER BY id`,
     );
   });
+
+  /**
+   * A new loader on a clock of the test's own (Date.now, which its caches read), with the
+   * subject's market loaded at the start; `after(ms)` moves the clock to that long after it.
+   */
+  async function withLoader(
+    subject: SubjectCommunity,
+    body: (loader: MarketLoader, first: MarketData, after: (ms: number) => void) => Promise<void>,
+  ): Promise<void> {
+    const start = Date.now();
+    const clock = jest.spyOn(Date, 'now');
+    try {
+      clock.mockReturnValue(start);
+      const loader = new MarketLoader(ds);
+      await body(loader, await loader.load(subject, 1, 11, on), (ms) => clock.mockReturnValue(start + ms));
+    } finally {
+      clock.mockRestore();
+    }
+  }
 
   afterAll(async () => {
     await ds?.destroy();
@@ -50,79 +70,44 @@ describe('MarketLoader.preload', () => {
     expect(nearby).toBeGreaterThan(0);
   });
 
-  it('keeps the fitted market when a reload after its time in memory finds it unchanged', async () => {
-    const subject = subjects[2];
-    const start = Date.now();
-    const clock = jest.spyOn(Date, 'now');
-    try {
-      clock.mockReturnValue(start);
-      // Made while Date.now is the spy, which its cache reads as its clock.
-      const loader = new MarketLoader(ds);
-      const first = await loader.load(subject, 1, 11, on);
+  it('keeps the fitted market when a reload after its time in memory finds it unchanged', () =>
+    withLoader(subjects[2], async (loader, first, after) => {
       // Stale: served as it is while it is read again in the background, unchanged.
-      clock.mockReturnValue(start + MARKET_CACHE_TTL_MS + 1_000);
-      expect(await loader.load(subject, 1, 11, on)).toBe(first);
+      after(MARKET_CACHE_TTL_MS + 1_000);
+      expect(await loader.load(subjects[2], 1, 11, on)).toBe(first);
       await settle();
       // Twice the TTL after the first load: still served, so the unchanged reload renewed the entry.
-      clock.mockReturnValue(start + 2 * MARKET_CACHE_TTL_MS + 2_000);
-      expect(await loader.load(subject, 1, 11, on)).toBe(first);
+      after(2 * MARKET_CACHE_TTL_MS + 2_000);
+      expect(await loader.load(subjects[2], 1, 11, on)).toBe(first);
       await settle();
-      expect(await loader.load(subject, 1, 11, on)).toBe(first);
-    } finally {
-      clock.mockRestore();
-    }
-  });
+      expect(await loader.load(subjects[2], 1, 11, on)).toBe(first);
+    }));
 
-  it.each([
-    ['a case changed', `UPDATE market_case SET unit_price = unit_price + 1 WHERE id = (SELECT max(id) FROM market_case)`],
-    ['a community edited', `UPDATE community SET build_year = build_year WHERE id = (SELECT min(id) FROM community)`],
-    ['the indices rebuilt', `DELETE FROM price_index WHERE month < '2000-01-01'`],
-  ])('reads the markets again within the check interval once %s, and not before', async (_, change) => {
-    const subject = subjects[3];
-    const start = Date.now();
-    const clock = jest.spyOn(Date, 'now');
-    try {
-      clock.mockReturnValue(start);
-      const loader = new MarketLoader(ds);
-      const first = await loader.load(subject, 1, 11, on);
+  /** Changes to market data, each given the first case of the market held; and by how much that case's price moved. */
+  const changes: [string, (caseId: string) => Promise<unknown>, number][] = [
+    ['a case changed', (id) => ds.query(`UPDATE market_case SET unit_price = unit_price + 1 WHERE id = $1`, [id]), 1],
+    ['a community edited', () => ds.query(`UPDATE community SET build_year = build_year WHERE id = (SELECT min(id) FROM community)`), 0],
+    ['the indices rebuilt', () => ds.query(`DELETE FROM price_index WHERE month < '2000-01-01'`), 0],
+  ];
+  it.each(changes)('reads the markets again within the check interval once %s, and not before', (_, change, moved) =>
+    withLoader(subjects[3], async (loader, first, after) => {
+      const subject = subjects[3];
       await settle();
-      await ds.query(change);
+      const [held] = first.cases;
+      await change(held.id);
       // Until the next check, what is held is served without reading anything.
-      clock.mockReturnValue(start + MARKET_CHANGE_CHECK_MS - 1);
+      after(MARKET_CHANGE_CHECK_MS - 1);
       expect(await loader.load(subject, 1, 11, on)).toBe(first);
       await settle();
       expect(await loader.load(subject, 1, 11, on)).toBe(first);
-      clock.mockReturnValue(start + MARKET_CHANGE_CHECK_MS + 1);
+      after(MARKET_CHANGE_CHECK_MS + 1);
       await loader.load(subject, 1, 11, on);
       await settle();
       const next = await loader.load(subject, 1, 11, on);
       expect(next).not.toBe(first);
-      expect(next.cases).toHaveLength(first.cases.length);
-    } finally {
-      clock.mockRestore();
-    }
-  });
-
-  it('reads the new value of a changed case once the change is seen', async () => {
-    const subject = subjects[4];
-    const start = Date.now();
-    const clock = jest.spyOn(Date, 'now');
-    try {
-      clock.mockReturnValue(start);
-      const loader = new MarketLoader(ds);
-      const first = await loader.load(subject, 1, 11, on);
-      await settle();
-      const [changed] = first.cases;
-      await ds.query(`UPDATE market_case SET unit_price = unit_price + 1 WHERE id = $1`, [changed.id]);
-      clock.mockReturnValue(start + MARKET_CHANGE_CHECK_MS + 1);
-      await loader.load(subject, 1, 11, on);
-      await settle();
-      const next = await loader.load(subject, 1, 11, on);
-      expect(next.cases.find((c) => c.id === changed.id)?.unitPrice).toBe(changed.unitPrice + 1);
-    } finally {
-      clock.mockRestore();
-    }
-  });
+      expect(next.cases.find((c) => c.id === held.id)?.unitPrice).toBe(held.unitPrice + moved);
+    }),
+  );
 
   it('reads nothing again for markets already in memory', async () => {
     const loader = new MarketLoader(ds);
