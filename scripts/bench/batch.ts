@@ -35,13 +35,12 @@ const apiPort = Number(arg('port', '3202'));
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/valuation_bench_batch';
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379/0';
 const prefix = process.env.BENCH_REDIS_PREFIX ?? 'valuation-bench-batch';
-const CHUNK_SIZE = 250;
 /** The heap settings of the worker image (infra/docker/worker.Dockerfile). */
 const WORKER_HEAP = ['--max-old-space-size=1024', '--max-semi-space-size=32'];
 /** End-to-end rows/s with one worker process over engine-only rows/s in one process. */
 const RATIO_TARGET = 0.6;
 
-const { BATCH_COLUMNS } = require(path.join(root, 'dist/server/libs/domain/src')) as typeof import('@valuation/domain');
+const { BATCH_COLUMNS, batchChunksByPlace } = require(path.join(root, 'dist/server/libs/domain/src')) as typeof import('@valuation/domain');
 const { batchStartJobId } = require(path.join(root, 'dist/server/libs/contracts/src')) as typeof import('@valuation/contracts');
 
 interface Row {
@@ -118,8 +117,14 @@ async function insertDirect(rows: Row[]): Promise<string> {
       );
       await m.query(
         `INSERT INTO batch_item (task_id, row_no, chunk, input, city_code)
-         SELECT $1, r.n, (r.n - 1) / ${CHUNK_SIZE}, r.input, r.city FROM unnest($2::int[], $3::jsonb[], $4::varchar[]) AS r(n, input, city)`,
-        [id, rows.map((_, i) => i + 1), rows.map((r) => JSON.stringify(r.cells)), rows.map((r) => r.cityCode)],
+         SELECT $1, r.n, r.chunk, r.input, r.city FROM unnest($2::int[], $3::int[], $4::jsonb[], $5::varchar[]) AS r(n, chunk, input, city)`,
+        [
+          id,
+          rows.map((_, i) => i + 1),
+          batchChunksByPlace(rows.map((r) => ({ cityCode: r.cityCode, location: r.location }))),
+          rows.map((r) => JSON.stringify(r.cells)),
+          rows.map((r) => r.cityCode),
+        ],
       );
       return String(id);
     });

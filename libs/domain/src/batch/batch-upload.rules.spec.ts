@@ -1,5 +1,6 @@
 import {
   batchChunkOf,
+  batchChunksByPlace,
   BatchMsg,
   BATCH_MAX_FILE_BYTES,
   checkBatchFileName,
@@ -61,6 +62,27 @@ describe('batch upload rules', () => {
   it('puts 250 rows in a chunk', () => {
     expect(CHUNK_SIZE).toBe(250);
     expect([1, 250, 251, 500, 501, 10000].map(batchChunkOf)).toEqual([0, 0, 1, 1, 2, 39]);
+  });
+
+  it('chunks rows by place: the units of one community share a chunk, in as many chunks as in file order', () => {
+    const places = ['小区甲', '小区乙', null, '小区丙'];
+    const rows = Array.from({ length: 1001 }, (_, i) => ({ cityCode: i % 7 === 0 ? '310100' : '110100', location: places[(i * 5) % 4] }));
+    const chunks = batchChunksByPlace(rows);
+    expect(new Set(chunks).size).toBe(Math.ceil(rows.length / CHUNK_SIZE));
+    const sizes = new Map<number, number>();
+    for (const c of chunks) sizes.set(c, (sizes.get(c) ?? 0) + 1);
+    expect([...sizes.values()].every((n) => n <= CHUNK_SIZE)).toBe(true);
+    // Chunks follow city, then address (missing last), then file order.
+    const key = (i: number) => `${rows[i].cityCode}|${rows[i].location ?? '\uffff'}|${String(i).padStart(5, '0')}`;
+    const byKey = (a: number, b: number) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0);
+    const byChunk = rows.map((_, i) => i).sort((a, b) => chunks[a] - chunks[b] || byKey(a, b));
+    const sorted = rows.map((_, i) => i).sort(byKey);
+    expect(byChunk).toEqual(sorted);
+    // A community's units span at most the chunks their count needs, plus one boundary.
+    const ofPlace = new Set(chunks.filter((_, i) => rows[i].cityCode === '110100' && rows[i].location === '小区甲'));
+    const count = rows.filter((r) => r.cityCode === '110100' && r.location === '小区甲').length;
+    expect(ofPlace.size).toBeLessThanOrEqual(Math.ceil(count / CHUNK_SIZE) + 1);
+    expect(batchChunksByPlace([])).toEqual([]);
   });
 
   it('checks the dialog in the specification order', () => {

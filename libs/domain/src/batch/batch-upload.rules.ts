@@ -89,9 +89,38 @@ export function checkBatchRowCount(rows: number): BatchCheck<number> {
   return { ok: true, value: rows };
 }
 
-/** Chunk of a row numbered from 1. */
+/** Chunk of a row numbered from 1, when rows are chunked in file order. */
 export function batchChunkOf(rowNo: number): number {
   return Math.floor((rowNo - 1) / CHUNK_SIZE);
+}
+
+/** A row's place as the upload knows it: its resolved city and its address as written. */
+export interface BatchRowAddress {
+  cityCode: string | null;
+  location: string | null;
+}
+
+/**
+ * The chunk of each row, in the order given: rows are put in chunks of CHUNK_SIZE in the order of
+ * their city and address (then of the file), so that the units of one community share a chunk
+ * and the worker that takes it fits that community's market, which another worker would have to
+ * fit again. As many chunks as in file order.
+ */
+export function batchChunksByPlace(rows: readonly BatchRowAddress[]): number[] {
+  const order = rows
+    .map((_, i) => i)
+    .sort((a, b) => byText(rows[a].cityCode, rows[b].cityCode) || byText(rows[a].location, rows[b].location) || a - b);
+  const chunks = new Array<number>(rows.length);
+  order.forEach((row, rank) => (chunks[row] = Math.floor(rank / CHUNK_SIZE)));
+  return chunks;
+}
+
+/** Code-point order, missing values last. */
+function byText(a: string | null, b: string | null): number {
+  if (a === b) return 0;
+  if (a === null) return 1;
+  if (b === null) return -1;
+  return a < b ? -1 : 1;
 }
 
 export interface BatchUploadForm {

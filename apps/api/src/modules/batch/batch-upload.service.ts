@@ -3,7 +3,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { BATCH_SUBCODE_NEEDS_UNIVERSAL, batchStartJobId, type BatchUploadResult } from '@valuation/contracts';
 import { QuotaExhaustedError } from '@valuation/core';
 import {
-  batchChunkOf,
+  batchChunksByPlace,
   BatchMsg,
   batchPropType,
   checkBatchFileName,
@@ -185,14 +185,18 @@ export class BatchUploadService {
     }
   }
 
-  /** Rows numbered from 1 with their chunk, resolved city and district, and the columns the item list shows. */
+  /** Rows numbered from 1 with their chunk (by place), resolved city and district, and the columns the item list shows. */
   private async itemRows(rows: BatchRowInput[]): Promise<ItemRow[]> {
     const regions = await this.regions.resolver();
+    const places = rows.map((input) => (input.cityName ? regions.place(input.cityName, input.distName) : null));
+    const chunks = batchChunksByPlace(
+      rows.map((input, i) => ({ cityCode: places[i]?.cityCode ?? null, location: input.location ?? null })),
+    );
     return rows.map((input, i) => {
-      const place = input.cityName ? regions.place(input.cityName, input.distName) : null;
+      const place = places[i];
       return {
         row_no: i + 1,
-        chunk: batchChunkOf(i + 1),
+        chunk: chunks[i],
         input,
         city_code: place?.cityCode ?? null,
         city_name: clip(place?.cityName ?? input.cityName, 20),
