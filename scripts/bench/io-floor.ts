@@ -1,10 +1,10 @@
 /**
  * The IO floor of a quick valuation: a plain node:http server (no framework, no engine) doing per
  * request only the IO POST /api/eval/rapid cannot avoid, on the same tables: it reads the body, checks
- * the bearer token's HS256 signature, reads its session from Redis (the key the API reads), then in
- * one PostgreSQL statement (its own transaction) takes one count from the caller's packages with its ledger row (the
- * API's own statement, in which it also inserts a valuation record as large as a real one: a copy of
- * the record named by FLOOR_TEMPLATE_RECORD, with a new code), and answers the same envelope.
+ * the bearer token's HS256 signature, reads its session from Redis (the key the API reads), then runs
+ * the API's own statement of a valuation (its own transaction): it takes one count from the caller's
+ * packages, writes its ledger row and inserts a valuation record as large as a real one (a copy of
+ * the record named by FLOOR_TEMPLATE_RECORD, with a new code); it answers the same envelope.
  *
  * Started by the valuation bench with FLOOR_PORT, FLOOR_PROCESSES, DATABASE_URL, DATABASE_POOL_SIZE,
  * REDIS_URL, REDIS_PREFIX, JWT_SECRET and FLOOR_TEMPLATE_RECORD; with FLOOR_PROCESSES above 1 it
@@ -30,7 +30,7 @@ const env = (name: string): string => {
 const port = Number(env('FLOOR_PORT'));
 const processes = Number(process.env.FLOOR_PROCESSES ?? '1');
 
-/** A valuation record as the API's insert reads it (a JSON object keyed by column), as text, without its id and creation time. */
+/** A valuation record as the API's insert reads it (an object keyed by column), without its id and creation time. */
 async function loadTemplate(pool: Pool, id: string): Promise<Record<string, unknown>> {
   const { rows } = await pool.query(`SELECT to_jsonb(r) - 'id' - 'created_at' AS row FROM eval_record r WHERE id = $1`, [id]);
   if (!rows.length) throw new Error(`valuation record ${id} not found`);

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { Injectable, Optional } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource, EntityManager } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
 import { businessDate, businessNow, dateStamp, RESIDENTIAL, riskCoefficientLabel, type ValuationRequest } from '@valuation/domain';
 import {
@@ -147,7 +147,7 @@ export class ValuationService {
     }
     const { evalCode, record, result } = appraised;
     if (result.state !== 1) {
-      await this.insertRecord(this.ds.manager, record);
+      await this.insertRecord(record);
       this.metrics?.countValuation(result);
       return { evalCode, state: 2, record, result };
     }
@@ -220,16 +220,14 @@ export class ValuationService {
     return { evalCode, record, result };
   }
 
-  /** Stores a record (one prepared statement, in `m`'s transaction when it has one); its id. */
-  private async insertRecord(m: EntityManager, record: EvalRecordEntity): Promise<string> {
-    const columns = this.insertedColumns();
-    const names = columns.map((c) => `"${c.databaseName}"`).join(', ');
-    const params = columns.map((c, i) => `$${i + 1}::${this.ds.driver.normalizeType(c)}`).join(', ');
+  /** Stores a record that nothing is charged for (the insert of recordsInsert, prepared); its id. */
+  private async insertRecord(record: EvalRecordEntity): Promise<string> {
+    const insert = this.recordsInsert([record], 1);
     const [row] = await preparedQuery<{ id: string }>(
-      m,
+      this.ds,
       'insert-eval-record',
-      `INSERT INTO eval_record (${names}) VALUES (${params}) RETURNING id`,
-      columns.map((c) => c.getEntityValue(record) ?? null),
+      `INSERT INTO eval_record ${insert.sql} RETURNING id`,
+      insert.params,
     );
     return String(row.id);
   }
