@@ -5,7 +5,8 @@
  * PostgreSQL transaction of a quick valuation, on the same tables), drives each with autocannon as
  * fast as it answers (its capacity) in alternating rounds with the same load, then paces the API
  * evenly at 70 % of its measured capacity, then the IO floor at the same rate (the tail the machine's
- * own IO gives any server), each after a rest of SETTLE_SECONDS. It prints both capacities, their ratio (held to at least 0.5) and p99 /
+ * own IO gives any server), each after a rest of SETTLE_SECONDS and an unmeasured lead-in of
+ * LEAD_IN_SECONDS at its rate. It prints both capacities, their ratio (held to at least 0.5) and p99 /
  * p50 at 70 % of capacity (held to at most 5), each with its target, and the floor's p99 / p50.
  *
  *   npm run bench:valuation -- [--csv path] [--connections 32] [--duration 20] [--keep]
@@ -61,8 +62,15 @@ interface PacedResult {
 }
 
 /**
+ * Seconds of unmeasured load at the paced rate before each paced run's measured seconds: the
+ * connections are open and the processes at their pace when the measurement starts.
+ */
+const LEAD_IN_SECONDS = 2;
+
+/**
  * Open-loop load: one request every 1/rate s on at most `sockets` keep-alive connections, latency
- * measured from when each request was due (so a slow answer cannot hide the queue behind it).
+ * measured from when each request was due (so a slow answer cannot hide the queue behind it). The
+ * first LEAD_IN_SECONDS of requests are sent the same way and not counted.
  */
 function paced(
   url: URL,
@@ -80,9 +88,11 @@ function paced(
     failed++;
     failures[kind] = (failures[kind] ?? 0) + 1;
   };
-  const total = Math.round(rate * seconds);
+  const leadIn = Math.round(rate * LEAD_IN_SECONDS);
+  const total = leadIn + Math.round(rate * seconds);
   const interval = 1000 / rate;
   const start = performance.now();
+  let measuredFrom = start;
   return new Promise((resolve) => {
     let sent = 0;
     let done = 0;
@@ -90,9 +100,9 @@ function paced(
       agent.destroy();
       latencies.sort((a, b) => a - b);
       const q = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? 0;
-      resolve({ ok, failed, failures, seconds: (performance.now() - start) / 1000, p50: q(0.5), p99: q(0.99), max: q(1) });
+      resolve({ ok, failed, failures, seconds: (performance.now() - measuredFrom) / 1000, p50: q(0.5), p99: q(0.99), max: q(1) });
     };
-    const fire = (due: number) => {
+    const fire = (due: number, counted: boolean) => {
       const { token, body } = next();
       const req = http.request(
         url,
@@ -104,22 +114,28 @@ function paced(
         (res) => {
           res.resume();
           res.on('end', () => {
-            latencies.push(performance.now() - due);
-            if (res.statusCode === 200) ok++;
-            else fail(String(res.statusCode));
+            if (counted) {
+              latencies.push(performance.now() - due);
+              if (res.statusCode === 200) ok++;
+              else fail(String(res.statusCode));
+            }
             if (++done === total) finish();
           });
         },
       );
       req.on('error', (err: NodeJS.ErrnoException) => {
-        fail(err.code ?? err.message);
+        if (counted) fail(err.code ?? err.message);
         if (++done === total) finish();
       });
       req.end(body);
     };
     const tick = () => {
       const now = performance.now();
-      while (sent < total && start + sent * interval <= now) fire(start + sent++ * interval);
+      while (sent < total && start + sent * interval <= now) {
+        if (sent === leadIn) measuredFrom = start + sent * interval;
+        fire(start + sent * interval, sent >= leadIn);
+        sent++;
+      }
       if (sent < total) setTimeout(tick, Math.max(0, start + sent * interval - performance.now()));
     };
     tick();
@@ -326,7 +342,9 @@ async function main() {
     }
     if (!steady || !floorSteady) throw new Error('the paced runs did not complete');
     console.log('');
-    console.log(`  POST /api/eval/rapid at a steady ${rate} per second (70 % of its capacity), evenly paced`);
+    console.log(
+      `  POST /api/eval/rapid at a steady ${rate} per second (70 % of its capacity), evenly paced, after a lead-in of ${LEAD_IN_SECONDS} s`,
+    );
     console.log(`    answers per second     ${(steady.ok / steady.seconds).toFixed(0)} (${steady.ok} in ${steady.seconds.toFixed(1)} s)`);
     console.log(`    latency p50 / p99      ${steady.p50.toFixed(1)} ms / ${steady.p99.toFixed(1)} ms (max ${steady.max.toFixed(1)} ms)`);
     const kinds = Object.entries(steady.failures).map(([kind, count]) => `${kind}: ${count}`);

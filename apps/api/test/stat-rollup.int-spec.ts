@@ -1,7 +1,7 @@
-import type { DataSource } from 'typeorm';
+import type { DataSource, QueryRunner } from 'typeorm';
 import { businessDate, dayOfYear } from '@valuation/domain';
 import { openTestDataSource, type TestDatabase } from '@valuation/testing';
-import { StatisticsRepository, type StatFilterData } from '@valuation/persistence';
+import { STAT_ORG_DAY_SLOTS, StatisticsRepository, type StatFilterData } from '@valuation/persistence';
 
 /**
  * The statistics rollups (stat_org_day, stat_presence) against the items they stand for: after
@@ -43,6 +43,11 @@ async function addRecord(i: Omit<Item, 'sub'> & { batch?: boolean }): Promise<st
   );
   return String(row.id);
 }
+
+/** An item of organisation 14 by its code, time and account, as one statement. */
+const insertRecord = `INSERT INTO eval_record (eval_code, root_eval_code, tenant_id, company_id, organization_id, account_id, eval_type, source,
+                                               method, state, ha_code, city_code, city_name, prop_type, bldg_area, engine_version, input, result, created_at)
+                      VALUES ($1, $1, 1, 10, 14, $3, 1, 1, 'fvSale', 1, 'HA4', '110100', '北京市', 1, 80, 'test', '{}', '{}', $2)`;
 
 async function addCase(i: Omit<Item, 'sub'> & { kind: string }): Promise<string> {
   serial++;
@@ -94,6 +99,9 @@ async function items(): Promise<Item[]> {
 
 const COLUMN: Record<number, string> = { 11: 'rapid', 12: 'batch', 13: 'manual', 14: 'repeat', 21: 'inquiry', 22: 'advisory' };
 
+/** One organisation-day's counts: the sums of its slots. */
+const DAY_TOTALS = ['rapid', 'batch', 'manual', 'repeat', 'inquiry', 'advisory'].map((c) => `sum(${c})::int AS ${c}`).join(', ');
+
 /** The rollups as they are, and as the items say they should be. */
 async function rollupsAndExpected() {
   const expectedCounts = new Map<string, Record<string, number>>();
@@ -109,8 +117,10 @@ async function rollupsAndExpected() {
   }
   const counts = new Map<string, Record<string, number>>();
   const dayRows: Record<string, unknown>[] = await ds.query(
-    `SELECT tenant_id, company_id, organization_id, to_char(day, 'YYYY-MM-DD') AS day, source, rapid, batch, manual, repeat, inquiry, advisory
-       FROM stat_org_day WHERE (rapid, batch, manual, repeat, inquiry, advisory) <> (0, 0, 0, 0, 0, 0)`,
+    `SELECT * FROM (
+       SELECT tenant_id, company_id, organization_id, to_char(day, 'YYYY-MM-DD') AS day, source, ${DAY_TOTALS}
+         FROM stat_org_day GROUP BY tenant_id, company_id, organization_id, day, source) d
+      WHERE (rapid, batch, manual, repeat, inquiry, advisory) <> (0, 0, 0, 0, 0, 0)`,
   );
   for (const r of dayRows) {
     counts.set([r.tenant_id, r.company_id, r.organization_id, r.day, r.source].join('|'), {
@@ -163,9 +173,7 @@ describe('the statistics rollups', () => {
     await addReport(a, 2, 3, spring);
     await expectRollupsToMatchItems();
 
-    const [day] = await ds.query(
-      `SELECT rapid, batch, manual, repeat, inquiry, advisory FROM stat_org_day WHERE organization_id = 11 AND day = '2026-03-10' AND source = 1`,
-    );
+    const [day] = await ds.query(`SELECT ${DAY_TOTALS} FROM stat_org_day WHERE organization_id = 11 AND day = '2026-03-10' AND source = 1`);
     expect(day).toEqual({ rapid: 0, batch: 1, manual: 1, repeat: 1, inquiry: 1, advisory: 0 });
   });
 
@@ -206,6 +214,37 @@ describe('the statistics rollups', () => {
       }),
     );
     await Promise.all(writes);
+    await expectRollupsToMatchItems();
+  });
+
+  it("let one organisation's writers on different connections count the same day without waiting for each other", async () => {
+    // Two connections of different slots; the pool's connections are tried until two differ.
+    const runners = [];
+    const slots = new Map<number, QueryRunner>();
+    while (slots.size < 2) {
+      const runner = ds.createQueryRunner();
+      runners.push(runner);
+      const [{ slot }] = await runner.query(`SELECT pg_backend_pid() % ${STAT_ORG_DAY_SLOTS} AS slot`);
+      if (!slots.has(slot)) slots.set(slot, runner);
+    }
+    const [first, second] = [...slots.values()];
+    const today = new Date();
+    try {
+      await first.startTransaction();
+      await first.query(insertRecord, ['RW1', today, 140]);
+      // Two users of the organisation: the first transaction holds its slot's row of the day, the second must not queue behind it.
+      await second.query(`SET lock_timeout = '2s'`);
+      await second.query(insertRecord, ['RW2', today, 141]);
+      await first.commitTransaction();
+    } finally {
+      if (first.isTransactionActive) await first.rollbackTransaction();
+      await second.query(`RESET lock_timeout`);
+      await Promise.all(runners.map((r) => r.release()));
+    }
+    const rows = await ds.query(`SELECT slot, rapid FROM stat_org_day WHERE organization_id = 14 AND day = $1 ORDER BY slot`, [
+      businessDate(today),
+    ]);
+    expect(rows).toEqual([...slots.keys()].sort((a, b) => a - b).map((slot) => ({ slot, rapid: 1 })));
     await expectRollupsToMatchItems();
   });
 

@@ -1,9 +1,15 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
+/** How many rows an organisation's count of one day and source is split over, at most. */
+export const STAT_ORG_DAY_SLOTS = 16;
+
 /**
  * The usage statistics' items counted per organisation, business day (Asia/Shanghai) and source,
  * one column per sub-method. Kept by the item tables' triggers (see the StatRollups migration), so
- * a total over months reads a few rows per organisation and day instead of every item.
+ * a total over months reads a few rows per organisation and day instead of every item. Each count
+ * is split over up to STAT_ORG_DAY_SLOTS rows by `slot`, the writing connection's (see the
+ * StatOrgDaySlots migration), so an organisation's concurrent writers do not queue on one row;
+ * readers sum the slots.
  */
 @Entity('stat_org_day')
 export class StatOrgDayEntity {
@@ -21,6 +27,9 @@ export class StatOrgDayEntity {
 
   @PrimaryColumn({ type: 'smallint' })
   source: number;
+
+  @PrimaryColumn({ type: 'smallint', default: 0 })
+  slot: number;
 
   @Column({ default: 0 })
   rapid: number;

@@ -28,6 +28,47 @@ const ITEMS = {
 
 const KEY = 'tenant_id, company_id, organization_id, account_id, ha_code, source, sub';
 
+/** stat_apply's count of a change set's items per organisation, day and source. */
+export const STAT_ORG_DAY_APPLY = `
+        INSERT INTO stat_org_day AS s (tenant_id, company_id, organization_id, day, source, rapid, batch, manual, repeat, inquiry, advisory)
+        SELECT * FROM (
+          SELECT tenant_id, company_id, organization_id, day, source,
+                 coalesce(sum(delta) FILTER (WHERE sub = 11), 0)::int AS rapid, coalesce(sum(delta) FILTER (WHERE sub = 12), 0)::int AS batch,
+                 coalesce(sum(delta) FILTER (WHERE sub = 13), 0)::int AS manual, coalesce(sum(delta) FILTER (WHERE sub = 14), 0)::int AS repeat,
+                 coalesce(sum(delta) FILTER (WHERE sub = 21), 0)::int AS inquiry, coalesce(sum(delta) FILTER (WHERE sub = 22), 0)::int AS advisory
+            FROM unnest(changes)
+           GROUP BY tenant_id, company_id, organization_id, day, source) g
+         WHERE (rapid, batch, manual, repeat, inquiry, advisory) <> (0, 0, 0, 0, 0, 0)
+         ORDER BY tenant_id, company_id, organization_id, day, source
+        ON CONFLICT (tenant_id, company_id, organization_id, day, source) DO UPDATE
+          SET rapid = s.rapid + EXCLUDED.rapid, batch = s.batch + EXCLUDED.batch, manual = s.manual + EXCLUDED.manual,
+              repeat = s.repeat + EXCLUDED.repeat, inquiry = s.inquiry + EXCLUDED.inquiry, advisory = s.advisory + EXCLUDED.advisory;`;
+
+/** stat_apply's marks of a change set's days in stat_presence: set for items added, cleared for the last item gone. */
+export const STAT_PRESENCE_APPLY = `
+        INSERT INTO stat_presence AS p (${KEY}, year, days)
+        SELECT ${KEY}, year, days FROM (
+          SELECT ${KEY}, extract(year FROM day)::smallint AS year, bit_or(stat_day_bit(day)) AS days
+            FROM unnest(changes) WHERE delta > 0
+           GROUP BY ${KEY}, extract(year FROM day)) a
+         WHERE NOT EXISTS (
+           SELECT 1 FROM stat_presence q
+            WHERE (q.tenant_id, q.company_id, q.organization_id, q.account_id, q.ha_code, q.source, q.sub, q.year)
+                = (a.tenant_id, a.company_id, a.organization_id, a.account_id, a.ha_code, a.source, a.sub, a.year)
+              AND (q.days | a.days) = q.days)
+         ORDER BY ${KEY}, year
+        ON CONFLICT (${KEY}, year) DO UPDATE SET days = p.days | EXCLUDED.days;
+
+        UPDATE stat_presence p SET days = p.days & ~r.days
+          FROM (
+            SELECT ${KEY}, extract(year FROM day)::smallint AS year, bit_or(stat_day_bit(day)) AS days
+              FROM (SELECT DISTINCT ${KEY}, day FROM unnest(changes) WHERE delta < 0
+                    EXCEPT SELECT DISTINCT ${KEY}, day FROM unnest(changes) WHERE delta > 0) gone
+             WHERE NOT stat_item_left(ROW(${KEY}, day, 0)::stat_change)
+             GROUP BY ${KEY}, extract(year FROM day)) r
+         WHERE (p.tenant_id, p.company_id, p.organization_id, p.account_id, p.ha_code, p.source, p.sub, p.year)
+             = (r.tenant_id, r.company_id, r.organization_id, r.account_id, r.ha_code, r.source, r.sub, r.year);`;
+
 /**
  * The usage statistics' rollups: stat_org_day counts the items per organisation, business day and
  * source; stat_presence marks on which days of a year an account had items of a sub-method and
@@ -70,42 +111,8 @@ export class StatRollups1795806341138 implements MigrationInterface {
     $$`);
     await queryRunner.query(`CREATE FUNCTION stat_apply(changes stat_change[]) RETURNS void LANGUAGE plpgsql AS $$
       BEGIN
-        INSERT INTO stat_org_day AS s (tenant_id, company_id, organization_id, day, source, rapid, batch, manual, repeat, inquiry, advisory)
-        SELECT * FROM (
-          SELECT tenant_id, company_id, organization_id, day, source,
-                 coalesce(sum(delta) FILTER (WHERE sub = 11), 0)::int AS rapid, coalesce(sum(delta) FILTER (WHERE sub = 12), 0)::int AS batch,
-                 coalesce(sum(delta) FILTER (WHERE sub = 13), 0)::int AS manual, coalesce(sum(delta) FILTER (WHERE sub = 14), 0)::int AS repeat,
-                 coalesce(sum(delta) FILTER (WHERE sub = 21), 0)::int AS inquiry, coalesce(sum(delta) FILTER (WHERE sub = 22), 0)::int AS advisory
-            FROM unnest(changes)
-           GROUP BY tenant_id, company_id, organization_id, day, source) g
-         WHERE (rapid, batch, manual, repeat, inquiry, advisory) <> (0, 0, 0, 0, 0, 0)
-         ORDER BY tenant_id, company_id, organization_id, day, source
-        ON CONFLICT (tenant_id, company_id, organization_id, day, source) DO UPDATE
-          SET rapid = s.rapid + EXCLUDED.rapid, batch = s.batch + EXCLUDED.batch, manual = s.manual + EXCLUDED.manual,
-              repeat = s.repeat + EXCLUDED.repeat, inquiry = s.inquiry + EXCLUDED.inquiry, advisory = s.advisory + EXCLUDED.advisory;
-
-        INSERT INTO stat_presence AS p (${KEY}, year, days)
-        SELECT ${KEY}, year, days FROM (
-          SELECT ${KEY}, extract(year FROM day)::smallint AS year, bit_or(stat_day_bit(day)) AS days
-            FROM unnest(changes) WHERE delta > 0
-           GROUP BY ${KEY}, extract(year FROM day)) a
-         WHERE NOT EXISTS (
-           SELECT 1 FROM stat_presence q
-            WHERE (q.tenant_id, q.company_id, q.organization_id, q.account_id, q.ha_code, q.source, q.sub, q.year)
-                = (a.tenant_id, a.company_id, a.organization_id, a.account_id, a.ha_code, a.source, a.sub, a.year)
-              AND (q.days | a.days) = q.days)
-         ORDER BY ${KEY}, year
-        ON CONFLICT (${KEY}, year) DO UPDATE SET days = p.days | EXCLUDED.days;
-
-        UPDATE stat_presence p SET days = p.days & ~r.days
-          FROM (
-            SELECT ${KEY}, extract(year FROM day)::smallint AS year, bit_or(stat_day_bit(day)) AS days
-              FROM (SELECT DISTINCT ${KEY}, day FROM unnest(changes) WHERE delta < 0
-                    EXCEPT SELECT DISTINCT ${KEY}, day FROM unnest(changes) WHERE delta > 0) gone
-             WHERE NOT stat_item_left(ROW(${KEY}, day, 0)::stat_change)
-             GROUP BY ${KEY}, extract(year FROM day)) r
-         WHERE (p.tenant_id, p.company_id, p.organization_id, p.account_id, p.ha_code, p.source, p.sub, p.year)
-             = (r.tenant_id, r.company_id, r.organization_id, r.account_id, r.ha_code, r.source, r.sub, r.year);
+        ${STAT_ORG_DAY_APPLY}
+        ${STAT_PRESENCE_APPLY}
       END
     $$`);
 

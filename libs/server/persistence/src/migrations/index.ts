@@ -28,6 +28,7 @@ import { CanonicalCityNames1795818683418 } from './1795818683418-canonical-city-
 import { GeocoderIndexes1795818718894 } from './1795818718894-geocoder-indexes.migration';
 import { MarketDataChanges1795856027964 } from './1795856027964-market-data-changes.migration';
 import { EvalRecordLz41795857773108 } from './1795857773108-eval-record-lz4.migration';
+import { StatOrgDaySlots1795867286642 } from './1795867286642-stat-org-day-slots.migration';
 
 /** Every migration, oldest first. `npm run migration:generate -- <Name>` appends to this list. */
 export const MIGRATIONS = [
@@ -61,4 +62,5 @@ export const MIGRATIONS = [
   GeocoderIndexes1795818718894,
   MarketDataChanges1795856027964,
   EvalRecordLz41795857773108,
+  StatOrgDaySlots1795867286642,
 ];
