@@ -28,11 +28,14 @@ const ITEMS = {
 
 const KEY = 'tenant_id, company_id, organization_id, account_id, ha_code, source, sub';
 
-/** stat_apply's count of a change set's items per organisation, day and source. */
-export const STAT_ORG_DAY_APPLY = `
-        INSERT INTO stat_org_day AS s (tenant_id, company_id, organization_id, day, source, rapid, batch, manual, repeat, inquiry, advisory)
+/**
+ * stat_apply's count of a change set's items per organisation, day and source; with `slot` (an SQL
+ * expression), into the row of that slot.
+ */
+export const statOrgDayApply = (slot?: string) => `
+        INSERT INTO stat_org_day AS s (tenant_id, company_id, organization_id, day, source, ${slot ? 'slot, ' : ''}rapid, batch, manual, repeat, inquiry, advisory)
         SELECT * FROM (
-          SELECT tenant_id, company_id, organization_id, day, source,
+          SELECT tenant_id, company_id, organization_id, day, source,${slot ? ` ${slot} AS slot,` : ''}
                  coalesce(sum(delta) FILTER (WHERE sub = 11), 0)::int AS rapid, coalesce(sum(delta) FILTER (WHERE sub = 12), 0)::int AS batch,
                  coalesce(sum(delta) FILTER (WHERE sub = 13), 0)::int AS manual, coalesce(sum(delta) FILTER (WHERE sub = 14), 0)::int AS repeat,
                  coalesce(sum(delta) FILTER (WHERE sub = 21), 0)::int AS inquiry, coalesce(sum(delta) FILTER (WHERE sub = 22), 0)::int AS advisory
@@ -40,7 +43,7 @@ export const STAT_ORG_DAY_APPLY = `
            GROUP BY tenant_id, company_id, organization_id, day, source) g
          WHERE (rapid, batch, manual, repeat, inquiry, advisory) <> (0, 0, 0, 0, 0, 0)
          ORDER BY tenant_id, company_id, organization_id, day, source
-        ON CONFLICT (tenant_id, company_id, organization_id, day, source) DO UPDATE
+        ON CONFLICT (tenant_id, company_id, organization_id, day, source${slot ? ', slot' : ''}) DO UPDATE
           SET rapid = s.rapid + EXCLUDED.rapid, batch = s.batch + EXCLUDED.batch, manual = s.manual + EXCLUDED.manual,
               repeat = s.repeat + EXCLUDED.repeat, inquiry = s.inquiry + EXCLUDED.inquiry, advisory = s.advisory + EXCLUDED.advisory;`;
 
@@ -111,7 +114,7 @@ export class StatRollups1795806341138 implements MigrationInterface {
     $$`);
     await queryRunner.query(`CREATE FUNCTION stat_apply(changes stat_change[]) RETURNS void LANGUAGE plpgsql AS $$
       BEGIN
-        ${STAT_ORG_DAY_APPLY}
+        ${statOrgDayApply()}
         ${STAT_PRESENCE_APPLY}
       END
     $$`);
