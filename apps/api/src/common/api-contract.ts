@@ -1,6 +1,4 @@
-import { Header, type StreamableFile } from '@nestjs/common';
 import type { z } from 'zod';
-import { XLSX_MIME } from '@valuation/core';
 import type { Reply } from './api-error';
 
 /**
@@ -26,13 +24,13 @@ export interface BodyContract {
 }
 
 type Awaitable<T> = T | Promise<T>;
-type MethodDecoratorFor<R> = <F extends (...args: never[]) => Awaitable<R>>(
+export type MethodDecoratorFor<R> = <F extends (...args: never[]) => Awaitable<R>>(
   target: object,
   key: string | symbol,
   descriptor: TypedPropertyDescriptor<F>,
 ) => void;
 
-function define<R>(key: string, value: unknown): MethodDecoratorFor<R> {
+export function define<R>(key: string, value: unknown): MethodDecoratorFor<R> {
   return (_target, _key, descriptor) => {
     if (!descriptor.value) throw new Error('API contracts decorate methods');
     Reflect.defineMetadata(key, value, descriptor.value);
@@ -44,24 +42,7 @@ export function Returns<S extends z.ZodType>(data: S, description?: string): Met
   return define(RESPONSE_KEY, { kind: 'json', data, description } satisfies ResponseContract);
 }
 
-/**
- * A download (a spreadsheet, a PDF, an image) instead of the envelope; errors still come as the
- * envelope. The answer carries X-Content-Type-Options: nosniff, so a browser takes a file for the
- * type it is sent as and nothing else.
- */
-export function ReturnsFile(contentType: string, description: string): MethodDecoratorFor<StreamableFile | void> {
-  const contract = define<StreamableFile | void>(RESPONSE_KEY, { kind: 'file', contentType, description } satisfies ResponseContract);
-  const noSniff = Header('X-Content-Type-Options', 'nosniff');
-  return (target, key, descriptor) => {
-    contract(target, key, descriptor);
-    noSniff(target, key, descriptor);
-  };
-}
-
 /** The body of a handler that reads and validates `req.body` itself (multipart forms with JSON text fields). */
 export function ReadsBody(schema: z.ZodType, encoding: BodyEncoding, description?: string): MethodDecoratorFor<unknown> {
   return define(BODY_KEY, { schema, encoding, description } satisfies BodyContract);
 }
-
-/** An .xlsx download. */
-export const ReturnsXlsx = (description: string) => ReturnsFile(XLSX_MIME, description);

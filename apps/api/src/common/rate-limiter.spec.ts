@@ -1,5 +1,5 @@
 import { Controller, Get, Post } from '@nestjs/common';
-import { ReturnsFile, ReturnsXlsx } from './api-contract';
+import { ReturnsFile, ReturnsXlsx } from './file-answer';
 import { Uploads } from './multipart';
 import { RateLimit, rateLimitClassesOf } from './rate-limit.decorator';
 import { secondsUntilRoom } from './rate-limiter';

@@ -50,8 +50,8 @@ export class ExportSlots {
 }
 
 /**
- * Runs every spreadsheet download (`@ReturnsXlsx`) inside a slot of {@link ExportSlots}, from the
- * handler's first query until the last byte is sent or the client goes away.
+ * Runs every spreadsheet download inside a slot of {@link ExportSlots}, from the handler's first
+ * query until the last byte is sent or the client goes away; bound by `@ReturnsXlsx`.
  */
 @Injectable()
 export class ExportSlotsInterceptor implements NestInterceptor {

@@ -33,7 +33,8 @@ import { xlsxFile } from '../../common/xlsx-export';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe';
 import { HOUSE_INFO_NOTE, houseInfoOf } from '../artificial/artificial.controller';
 import { AgencyService, type AgencySide } from './agency.service';
-import { ReadsBody, Returns, ReturnsFile, ReturnsXlsx } from '../../common/api-contract';
+import { ReadsBody, Returns } from '../../common/api-contract';
+import { ReturnsFile, ReturnsXlsx } from '../../common/file-answer';
 
 const readSchema = agencyDetailQuerySchema.extend({ readstatus: z.coerce.number().optional() });
 const downloadSchema = agencyDetailQuerySchema.extend({

@@ -23,7 +23,8 @@ import { fileDownload } from '../../common/file-download';
 import type { Principal } from '../../common/principal';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe';
 import { AppraisalService } from './appraisal.service';
-import { Returns, ReturnsFile } from '../../common/api-contract';
+import { Returns } from '../../common/api-contract';
+import { ReturnsFile } from '../../common/file-answer';
 
 const ACTION_BODY = 'JSON：id、version（读取案件时的版本；案件已被他人更新时 409）';
 

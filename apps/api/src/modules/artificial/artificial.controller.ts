@@ -30,7 +30,8 @@ import type { Principal } from '../../common/principal';
 import { xlsxFile } from '../../common/xlsx-export';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe';
 import { ArtificialService } from './artificial.service';
-import { ReadsBody, Returns, ReturnsFile, ReturnsXlsx } from '../../common/api-contract';
+import { ReadsBody, Returns } from '../../common/api-contract';
+import { ReturnsFile, ReturnsXlsx } from '../../common/file-answer';
 
 type Fields = Record<string, unknown>;
 

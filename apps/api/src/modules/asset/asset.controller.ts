@@ -20,7 +20,8 @@ import { CurrentPrincipal, RequirePermission } from '../../common/access.decorat
 import type { Principal } from '../../common/principal';
 import { xlsxFile } from '../../common/xlsx-export';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe';
-import { ReadsBody, Returns, ReturnsXlsx } from '../../common/api-contract';
+import { ReadsBody, Returns } from '../../common/api-contract';
+import { ReturnsXlsx } from '../../common/file-answer';
 import { AssetService } from './asset.service';
 
 const bodyOf = (req: Request) => (req.body ?? {}) as Record<string, unknown>;

@@ -18,10 +18,10 @@ export function requestedResource(req: Pick<Request, 'originalUrl'>): string {
 }
 
 /**
- * Puts every export and download of a logged-in caller in the operation log: the endpoints that
- * declare a file answer (`@ReturnsXlsx`, `@ReturnsFile`), except pictures shown inside pages
- * (logos, community photos, seal images). Recorded once the handler has produced the file, before
- * it is sent; refused and failed requests are not downloads.
+ * Puts every export and download of a logged-in caller in the operation log: bound by
+ * `@ReturnsFile` (and `@ReturnsXlsx`) to the endpoints that declare a file answer, except pictures
+ * shown inside pages (logos, community photos, seal images). Recorded once the handler has
+ * produced the file, before it is sent; refused and failed requests are not downloads.
  */
 @Injectable()
 export class DownloadAuditInterceptor implements NestInterceptor {

@@ -20,7 +20,8 @@ import {
   type UserBalanceRevoke,
 } from '@valuation/domain';
 import { CurrentPrincipal, RequirePermission } from '../../common/access.decorators';
-import { Returns, ReturnsXlsx } from '../../common/api-contract';
+import { Returns } from '../../common/api-contract';
+import { ReturnsXlsx } from '../../common/file-answer';
 import { Reply } from '../../common/api-error';
 import type { Principal } from '../../common/principal';
 import { xlsxFile } from '../../common/xlsx-export';

@@ -26,7 +26,8 @@ import { ZodValidationPipe } from '../../common/zod-validation.pipe';
 import { BatchTaskListService } from './batch-task-list.service';
 import { BATCH_TEMPLATE_FILE_NAME, buildBatchTemplate } from './batch-template.builder';
 import { BatchUploadService, type UploadedBatchFile } from './batch-upload.service';
-import { ReadsBody, Returns, ReturnsXlsx } from '../../common/api-contract';
+import { ReadsBody, Returns } from '../../common/api-contract';
+import { ReturnsXlsx } from '../../common/file-answer';
 
 /** The text fields of POST api/batch/upload, as BatchUploadService checks them (checkBatchTaskName, checkBatchPhone). */
 const BATCH_UPLOAD_FIELDS = z.object({

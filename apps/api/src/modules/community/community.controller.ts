@@ -44,7 +44,8 @@ import {
 } from './community.schemas';
 import { CommunityService } from './community.service';
 import { MarketStatsService, TRADE } from './market-stats.service';
-import { Returns, ReturnsFile } from '../../common/api-contract';
+import { Returns } from '../../common/api-contract';
+import { ReturnsFile } from '../../common/file-answer';
 
 const tradeOf = (t: 'forsale' | 'lease') => (t === 'lease' ? TRADE.lease : TRADE.sale);
 

@@ -19,7 +19,8 @@ import {
 } from '@valuation/domain';
 import { ObjectNotFoundError, ObjectStorage } from '@valuation/storage';
 import { CurrentPrincipal, RequirePermission } from '../../common/access.decorators';
-import { ReadsBody, Returns, ReturnsFile } from '../../common/api-contract';
+import { ReadsBody, Returns } from '../../common/api-contract';
+import { ReturnsFile } from '../../common/file-answer';
 import { ApiError } from '../../common/api-error';
 import { Uploads, type UploadField } from '../../common/multipart';
 import type { Principal } from '../../common/principal';

@@ -18,7 +18,8 @@ import { xlsxFile } from '../../common/xlsx-export';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe';
 import { EvalRecordListService } from './eval-record-list.service';
 import { EvalService } from './eval.service';
-import { ReadsBody, Returns, ReturnsXlsx } from '../../common/api-contract';
+import { ReadsBody, Returns } from '../../common/api-contract';
+import { ReturnsXlsx } from '../../common/file-answer';
 import { valuationRequestBodySchema } from './valuation-request.body';
 
 const evalTypeQuery = z.object({

@@ -6,7 +6,7 @@ import { APP_CONFIG, type AppConfig } from '@valuation/config';
 import { Msg } from '@valuation/domain';
 import { Metrics } from '@valuation/queue';
 import { Public } from '../../common/access.decorators';
-import { ReturnsFile } from '../../common/api-contract';
+import { ReturnsFile } from '../../common/file-answer';
 import { ApiError } from '../../common/api-error';
 import { mayReadMetrics } from '../../common/http-metrics';
 

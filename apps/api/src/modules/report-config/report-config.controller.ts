@@ -23,7 +23,8 @@ import { ApiError } from '../../common/api-error';
 import type { Principal } from '../../common/principal';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe';
 import { ReportConfigService, type UploadedImageFile } from './report-config.service';
-import { ReadsBody, Returns, ReturnsFile } from '../../common/api-contract';
+import { ReadsBody, Returns } from '../../common/api-contract';
+import { ReturnsFile } from '../../common/file-answer';
 
 const SAVE_FIELDS =
   'multipart：reportType（1 询价报告，2 咨询报告）、reportName（必填，≤20字）、reportStatement（≤2000字），咨询报告另有 reportSign（≤50字）与图片 licenseFile、certificateFile（≤10M）、appraiserSign1File、appraiserSign2File、reportSignImgFile（≤2M），图片为 png/jpg/jpeg/gif';

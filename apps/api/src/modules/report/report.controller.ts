@@ -18,7 +18,8 @@ import type { Principal } from '../../common/principal';
 import { REPORT_HTML_CSP } from '../../common/security-headers';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe';
 import { ReportOrderService } from './report-order.service';
-import { Returns, ReturnsFile } from '../../common/api-contract';
+import { Returns } from '../../common/api-contract';
+import { ReturnsFile } from '../../common/file-answer';
 
 const evalCodeSchema = z.object({
   evalCode: z

@@ -24,7 +24,8 @@ import type { Principal } from '../../common/principal';
 import { xlsxFile } from '../../common/xlsx-export';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe';
 import { ReviewService } from './review.service';
-import { ReadsBody, Returns, ReturnsFile, ReturnsXlsx } from '../../common/api-contract';
+import { ReadsBody, Returns } from '../../common/api-contract';
+import { ReturnsFile, ReturnsXlsx } from '../../common/file-answer';
 
 @ApiTags('人工复评')
 @Controller('review')

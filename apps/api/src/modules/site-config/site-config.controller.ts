@@ -19,7 +19,8 @@ import { ZodValidationPipe } from '../../common/zod-validation.pipe';
 import { Uploads } from '../../common/multipart';
 import { SITE_IMAGE_FIELDS } from '../../common/upload-fields';
 import { SiteConfigService, type UploadedSiteFile } from './site-config.service';
-import { ReadsBody, Returns, ReturnsFile } from '../../common/api-contract';
+import { ReadsBody, Returns } from '../../common/api-contract';
+import { ReturnsFile } from '../../common/file-answer';
 
 const SAVE_FIELDS =
   'multipart：id、productName（必填，≤50字）、companyName（≤50字）、companyProfile（URL，≤500字）、address（≤100字）、contact（电话，半角或全角逗号分隔，≤50字）、email（≤50字）、themeColor（#RGB、#RRGGBB 或 rgba，存为 rgba）、logoFile（≤2M）、backgroundFile（≤20M），图片为 png/jpg/jpeg/gif；未上传的图片保持不变';

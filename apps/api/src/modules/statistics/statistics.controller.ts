@@ -28,7 +28,8 @@ import {
   type StatSummaryQuery,
 } from '@valuation/domain';
 import { CurrentPrincipal, RequirePermission } from '../../common/access.decorators';
-import { Returns, ReturnsXlsx } from '../../common/api-contract';
+import { Returns } from '../../common/api-contract';
+import { ReturnsXlsx } from '../../common/file-answer';
 import type { Principal } from '../../common/principal';
 import { xlsxFile } from '../../common/xlsx-export';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe';
