@@ -45,7 +45,6 @@ export function cpuSeconds(pid: number | undefined): number | null {
   }
 }
 
-/** Waits until the API answers its readiness check, failing if the process ends first. */
 /** Starts the built API with `env`, with the Node options of BENCH_API_NODE_ARGS (such as --cpu-prof). */
 export function startApi(env: NodeJS.ProcessEnv): ChildProcess {
   return spawn(
@@ -55,6 +54,7 @@ export function startApi(env: NodeJS.ProcessEnv): ChildProcess {
   );
 }
 
+/** Waits until the API answers its readiness check, failing if the process ends first. */
 export async function waitReady(url: string, api: ChildProcess): Promise<void> {
   for (let i = 0; i < 120; i++) {
     if (api.exitCode !== null) throw new Error('the API stopped while starting');

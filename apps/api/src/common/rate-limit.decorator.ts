@@ -36,9 +36,3 @@ export function rateLimitClassesOf(handler: object): readonly RateLimitClass[] {
   }
   return classes;
 }
-
-/** Whether the handler answers a spreadsheet (its export is then written under {@link ExportSlots}). */
-export function answersXlsx(handler: object): boolean {
-  const answer: ResponseContract | undefined = Reflect.getMetadata(RESPONSE_KEY, handler);
-  return answer?.kind === 'file' && answer.contentType === XLSX_MIME;
-}

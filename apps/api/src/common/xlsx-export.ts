@@ -6,7 +6,6 @@ import { APP_CONFIG, type AppConfig } from '@valuation/config';
 import { XLSX_MIME } from '@valuation/core';
 import { ApiError } from './api-error';
 import { fileDownload } from './file-download';
-import { answersXlsx } from './rate-limit.decorator';
 import { RateLimitMsg } from './rate-limiter';
 import { Slots, SlotsFullError } from './slots';
 
@@ -58,7 +57,6 @@ export class ExportSlotsInterceptor implements NestInterceptor {
   constructor(private readonly slots: ExportSlots) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    if (!answersXlsx(context.getHandler())) return next.handle();
     const res = context.switchToHttp().getResponse<Response>();
     const gone = new AbortController();
     res.once('close', () => gone.abort(new ApiError(429, RateLimitMsg.tooMany)));

@@ -29,7 +29,7 @@ export class DownloadAuditInterceptor implements NestInterceptor {
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const contract: ResponseContract | undefined = Reflect.getMetadata(RESPONSE_KEY, context.getHandler());
-    if (contract?.kind !== 'file' || contract.contentType.startsWith('image/')) return next.handle();
+    if (contract?.kind !== 'file') return next.handle();
     const req = context.switchToHttp().getRequest<Request & AuthenticatedRequest>();
     return next.handle().pipe(
       concatMap(async (value: unknown) => {
