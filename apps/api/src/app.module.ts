@@ -7,6 +7,7 @@ import { QueueModule, RedisModule } from '@valuation/queue';
 import { StorageModule } from '@valuation/storage';
 import { ApiExceptionFilter } from './common/api-exception.filter';
 import { EnvelopeInterceptor } from './common/envelope.interceptor';
+import { IdempotencyInterceptor } from './common/idempotency.interceptor';
 import { httpLoggerOptions } from './common/http-logger';
 import { MultipartInterceptor } from './common/multipart';
 import { AccuracyModule } from './modules/accuracy/accuracy.module';
@@ -14,6 +15,7 @@ import { AgencyModule } from './modules/agency/agency.module';
 import { AppraisalModule } from './modules/appraisal/appraisal.module';
 import { AssetModule } from './modules/asset/asset.module';
 import { AssetTypeModule } from './modules/asset-type/asset-type.module';
+import { ApiKeyModule } from './modules/api-key/api-key.module';
 import { ArtificialModule } from './modules/artificial/artificial.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { BatchModule } from './modules/batch/batch.module';
@@ -74,6 +76,7 @@ import { SiteConfigModule } from './modules/site-config/site-config.module';
     DictModule,
     BusinessModule,
     AssetTypeModule,
+    ApiKeyModule,
     AssetModule,
     RiskModule,
     EvalFieldModule,
@@ -98,7 +101,9 @@ import { SiteConfigModule } from './modules/site-config/site-config.module';
     OperationLogModule,
   ],
   providers: [
+    // In this order: the body is read, then a repeated Idempotency-Key is answered from what was kept, then answers are enveloped.
     { provide: APP_INTERCEPTOR, useClass: MultipartInterceptor },
+    { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
     { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
     { provide: APP_FILTER, useClass: ApiExceptionFilter },
   ],

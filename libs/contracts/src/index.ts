@@ -20,4 +20,5 @@ export * from './account.contracts';
 export * from './balance.contracts';
 export * from './statistics.contracts';
 export * from './asset.contracts';
+export * from './api-key.contracts';
 export * from './accuracy.contracts';

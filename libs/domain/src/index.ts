@@ -29,6 +29,7 @@ export * from './audit/operation-log.schemas';
 export * from './roles';
 export * from './catalogues';
 export * from './assets';
+export * from './api-keys';
 export * from './organization';
 export * from './companies';
 export * from './images/licence-image.rules';

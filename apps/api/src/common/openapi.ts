@@ -4,8 +4,9 @@ import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
 import type { OpenAPIObject } from '@nestjs/swagger';
 import { z } from 'zod';
-import { PERMISSION_BY_ID } from '@valuation/domain';
+import { API_KEY_SCOPE_LABELS, IDEMPOTENCY_KEY_HEADER, IdempotencyMsg, PERMISSION_BY_ID, type ApiKeyScope } from '@valuation/domain';
 import { ACCESS_KEY, type AccessRule } from './access.decorators';
+import { keyScopeOf } from './key-scope.decorator';
 import { BODY_KEY, RESPONSE_KEY, type BodyContract, type ResponseContract } from './api-contract';
 import { UPLOADS_KEY, type UploadSpec } from './multipart';
 import { ZodValidationPipe } from './zod-validation.pipe';
@@ -29,6 +30,8 @@ export interface RouteInfo {
   uploads: UploadSpec | undefined;
   /** The handler takes the raw request (and may read its body itself). */
   readsRequest: boolean;
+  /** The scope an API key needs to call the route; undefined when keys may not. */
+  keyScope: ApiKeyScope | undefined;
 }
 
 const METHODS: Partial<Record<RequestMethod, string>> = {
@@ -90,6 +93,7 @@ export function discoverRoutes(discovery: DiscoveryService, scanner: MetadataSca
             body: readsBody ?? (bodySchema ? { schema: bodySchema, encoding: 'form' } : undefined),
             uploads: Reflect.getMetadata(UPLOADS_KEY, handler) as UploadSpec | undefined,
             readsRequest: args.some(([key]) => key.split(':')[0] === String(RouteParamtypes.REQUEST)),
+            keyScope: keyScopeOf(handler),
           });
         }
       }
@@ -197,6 +201,16 @@ const ERROR_ENVELOPE: JsonSchema = {
   required: ['code', 'message', 'data'],
 };
 
+/** The optional Idempotency-Key header of every POST of a logged-in caller. */
+const IDEMPOTENCY_PARAMETER: JsonSchema = {
+  name: IDEMPOTENCY_KEY_HEADER,
+  in: 'header',
+  required: false,
+  schema: { type: 'string', minLength: 1, maxLength: 100, pattern: '^[\\x20-\\x7e]+$' },
+  description:
+    '幂等键（1–100 个可打印 ASCII 字符）：同一调用方以相同的键重试同一请求时，不再执行，直接返回首次的应答（含应答头 Idempotent-Replayed: true）；相同的键用于不同请求返回 422，首次请求尚在处理时返回 409。首次请求出现服务器错误时可用同一键重试。文件应答不保存。保留 24 小时。',
+};
+
 function permissionText(rule: AccessRule | undefined): string {
   if (!rule) return '';
   if (rule.kind === 'public') return '无需登录。';
@@ -232,7 +246,16 @@ export function describeApi(app: INestApplication, document: OpenAPIObject): Ope
       route.access?.kind === 'permission'
         ? { kind: 'permission', anyOf: route.access.anyOf.map((id) => ({ id, name: PERMISSION_BY_ID.get(id)?.name ?? null })) }
         : { kind: route.access?.kind ?? null };
-    operation.security = route.access?.kind === 'public' ? [] : [{ bearer: [] }];
+    operation.security = route.access?.kind === 'public' ? [] : route.keyScope ? [{ bearer: [] }, { ApiKey: [] }] : [{ bearer: [] }];
+    if (route.keyScope) {
+      operation['x-api-key-scopes'] = [route.keyScope];
+      operation.description = [
+        operation.description,
+        `也可用 API 密钥调用（需权限范围 ${route.keyScope}：${API_KEY_SCOPE_LABELS[route.keyScope]}）。`,
+      ]
+        .filter(Boolean)
+        .join('\n\n');
+    }
 
     const parameters: JsonSchema[] = [];
     if (route.query) {
@@ -242,6 +265,7 @@ export function describeApi(app: INestApplication, document: OpenAPIObject): Ope
         parameters.push({ name, in: 'query', required: required.includes(name), schema: rest, ...(description ? { description } : {}) });
       }
     }
+    if (route.method === 'post' && route.access?.kind !== 'public') parameters.push(IDEMPOTENCY_PARAMETER);
     operation.parameters = parameters;
 
     delete operation.requestBody;
@@ -269,6 +293,18 @@ export function describeApi(app: INestApplication, document: OpenAPIObject): Ope
             401: { description: '未登录或登录已失效', content: { 'application/json': { schema: ERROR_ENVELOPE } } },
             403: { description: '无权限', content: { 'application/json': { schema: ERROR_ENVELOPE } } },
           }),
+      ...(route.method === 'post' && route.access?.kind !== 'public'
+        ? {
+            409: {
+              description: `${IdempotencyMsg.inProgress}（带 Idempotency-Key 时）`,
+              content: { 'application/json': { schema: ERROR_ENVELOPE } },
+            },
+            422: {
+              description: `${IdempotencyMsg.reusedDifferently}（带 Idempotency-Key 时）`,
+              content: { 'application/json': { schema: ERROR_ENVELOPE } },
+            },
+          }
+        : {}),
     };
     const answer = route.response;
     operation.responses =
@@ -290,7 +326,16 @@ export function describeApi(app: INestApplication, document: OpenAPIObject): Ope
   document.components = {
     ...document.components,
     schemas: { ...(document.components?.schemas ?? {}), ...schemas.components },
-    securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: '登录令牌；下载类接口也可用 Authorization 查询参数携带' } },
+    securitySchemes: {
+      bearer: { type: 'http', scheme: 'bearer', description: '登录令牌；下载类接口也可用 Authorization 查询参数携带' },
+      ApiKey: {
+        type: 'apiKey',
+        in: 'header',
+        name: 'X-Api-Key',
+        description:
+          'API 密钥（vk_ 开头），由客户管理员在「API密钥」页创建；也可用请求头 Authorization: ApiKey <密钥>。只有标有 x-api-key-scopes 的接口接受密钥，且密钥须有该权限范围；每个密钥另有每分钟调用限额（超出为 429）。',
+      },
+    },
   };
   return document;
 }

@@ -19,8 +19,15 @@ export interface Principal {
 /** The principal of a session, before a request names its client. */
 export type SessionPrincipal = Omit<Principal, 'client'>;
 
+/** The API key a request was authenticated with (instead of a session). */
+export interface ApiKeyCaller {
+  id: number;
+  rateLimitPerMinute: number;
+}
+
 export interface AuthenticatedRequest {
   principal?: Principal;
+  apiKey?: ApiKeyCaller;
   id?: string;
   ip?: string;
 }

@@ -7,7 +7,8 @@ import { RateLimiter, RateLimitMsg } from './rate-limiter';
 
 /**
  * Global guard after the authentication guard (the per-account limits need the caller): counts the
- * request under the classes of its endpoint and answers 429 with Retry-After once a limit is reached.
+ * request under the classes of its endpoint (and a call made with an API key under the key's own
+ * limit per minute) and answers 429 with Retry-After once a limit is reached.
  * Guards run before the body of an upload is read, so a refused upload costs nothing.
  */
 @Injectable()
@@ -16,11 +17,12 @@ export class RateLimitGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const classes = rateLimitClassesOf(context.getHandler());
-    if (classes.length === 0) return true;
     const req = context.switchToHttp().getRequest<Request & AuthenticatedRequest>();
+    if (classes.length === 0 && !req.apiKey) return true;
     const p = req.principal;
     const refused = await this.limiter.consume(classes, {
       account: p ? { population: p.population, id: p.id } : undefined,
+      apiKey: req.apiKey ? { id: req.apiKey.id, perMinute: req.apiKey.rateLimitPerMinute } : undefined,
       address: req.ip ?? req.socket.remoteAddress ?? 'unknown',
     });
     if (!refused) return true;

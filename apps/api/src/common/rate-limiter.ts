@@ -26,43 +26,50 @@ export function classLimits(config: AppConfig): Record<RateLimitClass, ClassLimi
   };
 }
 
-/** Who is asking: the account when someone is logged in, and the address. */
+/** Who is asking: the account when someone is logged in, the API key when one was used, and the address. */
 export interface RateLimitCaller {
   account?: { population: Population; id: number };
+  /** An API key's own limit, per minute, on every call made with it. */
+  apiKey?: { id: number; perMinute: number };
   address: string;
 }
+
+/** The window of the API keys' limits. */
+export const API_KEY_WINDOW_MS = 60_000;
 
 interface Counter {
   key: string;
   limit: number;
+  windowMs: number;
 }
 
 /**
  * Checks every counter and, only when all of them have room, counts the request in each: a refused
- * request uses up nothing. A sliding window: the previous window's count weighs in for the part of
- * it that still overlaps. Returns 0 when counted, else the number (from 1) of the first full counter,
- * with its current and previous counts.
+ * request uses up nothing. A sliding window per counter: the previous window's count weighs in for
+ * the part of it that still overlaps. ARGV holds, per counter, its window, the time elapsed in it
+ * and its limit. Returns 0 when counted, else the number (from 1) of the first full counter, with
+ * its current and previous counts.
  */
 const SLIDING_WINDOW_SCRIPT = `
-local window = tonumber(ARGV[1])
-local overlap = (window - tonumber(ARGV[2])) / window
 local n = #KEYS / 2
 for i = 1, n do
+  local window = tonumber(ARGV[3 * i - 2])
+  local overlap = (window - tonumber(ARGV[3 * i - 1])) / window
   local current = tonumber(redis.call('GET', KEYS[2 * i - 1]) or '0')
   local previous = tonumber(redis.call('GET', KEYS[2 * i]) or '0')
-  if previous * overlap + current + 1 > tonumber(ARGV[2 + i]) then
+  if previous * overlap + current + 1 > tonumber(ARGV[3 * i]) then
     return { i, current, previous }
   end
 end
 for i = 1, n do
   redis.call('INCR', KEYS[2 * i - 1])
-  redis.call('PEXPIRE', KEYS[2 * i - 1], window * 2)
+  redis.call('PEXPIRE', KEYS[2 * i - 1], tonumber(ARGV[3 * i - 2]) * 2)
 end
 return { 0, 0, 0 }
 `;
 
 type SlidingWindowRedis = Redis & {
-  rateLimitSlidingWindow(numberOfKeys: number, ...keysAndArgs: Array<string | number>): Promise<[number, number, number]>;
+  rateLimitSlidingWindows(numberOfKeys: number, ...keysAndArgs: Array<string | number>): Promise<[number, number, number]>;
 };
 
 /**
@@ -95,31 +102,43 @@ export class RateLimiter {
     this.limits = classLimits(config);
     this.windowMs = config.RATE_LIMIT_WINDOW_SECONDS * 1000;
     // Sent by its SHA after the first call (ioredis loads it again if Redis has lost it).
-    if (!('rateLimitSlidingWindow' in redis)) redis.defineCommand('rateLimitSlidingWindow', { lua: SLIDING_WINDOW_SCRIPT });
+    if (!('rateLimitSlidingWindows' in redis)) redis.defineCommand('rateLimitSlidingWindows', { lua: SLIDING_WINDOW_SCRIPT });
   }
 
-  /** Counts the request under every class; null when it may go ahead, else the seconds to wait. */
+  /** Counts the request under every class (and its API key's limit); null when it may go ahead, else the seconds to wait. */
   async consume(classes: readonly RateLimitClass[], caller: RateLimitCaller, now = Date.now()): Promise<{ retryAfter: number } | null> {
     const counters: Counter[] = [];
+    if (caller.apiKey) {
+      counters.push({
+        key: this.keys.of('rate', 'api-key', caller.apiKey.id),
+        limit: caller.apiKey.perMinute,
+        windowMs: API_KEY_WINDOW_MS,
+      });
+    }
     for (const cls of classes) {
       const { perAccount, perAddress } = this.limits[cls];
       if (caller.account && perAccount !== undefined) {
-        counters.push({ key: this.keys.of('rate', cls, 'account', caller.account.population, caller.account.id), limit: perAccount });
+        counters.push({
+          key: this.keys.of('rate', cls, 'account', caller.account.population, caller.account.id),
+          limit: perAccount,
+          windowMs: this.windowMs,
+        });
       }
-      counters.push({ key: this.keys.of('rate', cls, 'address', caller.address), limit: perAddress });
+      counters.push({ key: this.keys.of('rate', cls, 'address', caller.address), limit: perAddress, windowMs: this.windowMs });
     }
     if (counters.length === 0) return null;
-    const window = Math.floor(now / this.windowMs);
-    const elapsed = now - window * this.windowMs;
-    const keys = counters.flatMap((c) => [`${c.key}:${window}`, `${c.key}:${window - 1}`]);
-    const [full, current, previous] = await (this.redis as SlidingWindowRedis).rateLimitSlidingWindow(
+    const placed = counters.map((c) => {
+      const window = Math.floor(now / c.windowMs);
+      return { ...c, window, elapsed: now - window * c.windowMs };
+    });
+    const keys = placed.flatMap((c) => [`${c.key}:${c.window}`, `${c.key}:${c.window - 1}`]);
+    const [full, current, previous] = await (this.redis as SlidingWindowRedis).rateLimitSlidingWindows(
       keys.length,
       ...keys,
-      this.windowMs,
-      elapsed,
-      ...counters.map((c) => c.limit),
+      ...placed.flatMap((c) => [c.windowMs, c.elapsed, c.limit]),
     );
     if (full === 0) return null;
-    return { retryAfter: secondsUntilRoom(counters[full - 1].limit, current, previous, elapsed, this.windowMs) };
+    const refused = placed[full - 1];
+    return { retryAfter: secondsUntilRoom(refused.limit, current, previous, refused.elapsed, refused.windowMs) };
   }
 }

@@ -114,4 +114,8 @@ export const Perm = {
   appraiserClaim: 114,
   /** Answer a case with a price and reply, or refuse it. */
   appraiserAnswer: 115,
+  /** The API keys of the customer company (list). */
+  apiKeys: 126,
+  /** Add and revoke API keys. */
+  apiKeyManage: 127,
 } as const;

@@ -30,6 +30,8 @@ describe('permission catalogue', () => {
     expect(PERMISSION_BY_ID.get(Perm.appraiserClaim)).toMatchObject({ id: 114, parentId: 113, scope: 'tenant' });
     expect(PERMISSION_BY_ID.get(Perm.appraiserAnswer)).toMatchObject({ id: 115, parentId: 113, scope: 'tenant' });
     expect(PERMISSION_BY_ID.get(36)?.code).toMatch(/:dataRange$/);
+    expect(PERMISSION_BY_ID.get(Perm.apiKeys)).toMatchObject({ id: 126, parentId: 0, scope: 'customer', code: 'api-key:visible' });
+    expect(PERMISSION_BY_ID.get(Perm.apiKeyManage)).toMatchObject({ id: 127, parentId: 126, scope: 'customer' });
   });
 
   it('closes a role’s set upwards: a child brings its parent, unknown ids drop', () => {

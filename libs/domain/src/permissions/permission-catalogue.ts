@@ -122,6 +122,7 @@ const customerTree: Group[] = [
   ],
   [[16, '网站配置', 'site-config:visible', 'api/site-config/save'], []],
   [[19, '估价字段配置', 'field-settings:visible', 'api/eval-field/save'], []],
+  [[126, 'API密钥', 'api-key:visible', 'api/api-key/list'], [[127, '新增与吊销', 'api-key:manage:visible', 'api/api-key/add']]],
   [
     [107, '余额管理', 'balance:visible', 'api/user-balance/list'],
     [[20, '余额分配', 'balance:allocate:visible', 'api/user-balance/allocate']],

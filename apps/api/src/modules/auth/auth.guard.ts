@@ -2,10 +2,13 @@ import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/com
 import { PATH_METADATA } from '@nestjs/common/constants';
 import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
-import { CLIENT_SOURCE_HEADER, clientSourceOf, Msg, type Population } from '@valuation/domain';
+import { ApiKeyMsg, CLIENT_SOURCE_HEADER, clientSourceOf, Msg, type Population } from '@valuation/domain';
+import { ApiKeyRepository } from '@valuation/persistence';
 import { ACCESS_KEY, BOTH_POPULATIONS_KEY, type AccessRule } from '../../common/access.decorators';
 import { ApiError } from '../../common/api-error';
+import { keyScopeOf } from '../../common/key-scope.decorator';
 import type { AuthenticatedRequest } from '../../common/principal';
+import { hashApiKey, presentedApiKey } from '../api-key/api-key.secret';
 import { DownloadTicketService } from '../download-link/download-ticket.service';
 import { PrincipalLoader } from './principal.loader';
 import { SessionService } from './session.service';
@@ -44,10 +47,13 @@ export function bearerToken(req: Request): string | null {
   return null;
 }
 
+/** How often a key's last use is written: at most once a minute. */
+const LAST_USED_PRECISION_MS = 60_000;
+
 /**
  * Global guard: resolves the caller from the bearer token (or, for a download, from the ticket of
- * a download link), refuses a token of the other population, checks the permission the handler
- * declares, and sends a refreshed token back.
+ * a download link; or, on endpoints marked with KeyScope, from an API key), refuses a token of the
+ * other population, checks the permission the handler declares, and sends a refreshed token back.
  */
 @Injectable()
 export class AuthGuard implements CanActivate {
@@ -56,6 +62,7 @@ export class AuthGuard implements CanActivate {
     private readonly sessions: SessionService,
     private readonly principals: PrincipalLoader,
     private readonly tickets: DownloadTicketService,
+    private readonly apiKeys: ApiKeyRepository,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -65,6 +72,8 @@ export class AuthGuard implements CanActivate {
     const req = context.switchToHttp().getRequest<Request & AuthenticatedRequest>();
     const res = context.switchToHttp().getResponse<Response>();
     const pop = populationOfRoute(context.getClass(), context.getHandler());
+    const apiKey = presentedApiKey(req.headers);
+    if (apiKey !== null) return this.authenticateKey(context, rule, pop, apiKey, req);
     const token = bearerToken(req);
 
     if (rule.kind === 'public') {
@@ -87,6 +96,36 @@ export class AuthGuard implements CanActivate {
     }
     req.principal = { ...principal, client: clientSourceOf(req.headers[CLIENT_SOURCE_HEADER]) };
     if (token) res.setHeader('Authorization', `Bearer ${session.token}`);
+    if (rule.kind === 'permission' && !rule.anyOf.some((id) => principal.permissions.has(id))) {
+      throw ApiError.forbidden(Msg.forbidden);
+    }
+    return true;
+  }
+
+  /**
+   * A call with an API key: only endpoints marked with KeyScope take one, and only a key that is
+   * known and not revoked (read by its hash on every call, so a revocation holds at once). The call
+   * is then the key's account's: a disabled account or a missing permission is answered as for the
+   * account. No session and no refreshed token.
+   */
+  private async authenticateKey(
+    context: ExecutionContext,
+    rule: AccessRule,
+    pop: Population,
+    presented: string,
+    req: Request & AuthenticatedRequest,
+  ): Promise<boolean> {
+    const scope = keyScopeOf(context.getHandler());
+    if (!scope || pop !== 'user' || rule.kind === 'public') throw ApiError.unauthorized(ApiKeyMsg.keyNotAccepted);
+    if (presented === 'malformed') throw ApiError.unauthorized(Msg.unauthorized);
+    const key = await this.apiKeys.findByHash(hashApiKey(presented));
+    if (!key || key.revokedAt !== null) throw ApiError.unauthorized(Msg.unauthorized);
+    const principal = await this.principals.load('user', key.accountId, `api-key:${key.id}`);
+    if (!principal || principal.tenantId !== key.tenantId) throw ApiError.unauthorized(Msg.unauthorized);
+    if (!key.scopes.includes(scope)) throw ApiError.forbidden(ApiKeyMsg.scopeMissing);
+    if (key.lastUsedAt === null || Date.now() - key.lastUsedAt.getTime() >= LAST_USED_PRECISION_MS) await this.apiKeys.touch(key.id);
+    req.principal = { ...principal, client: clientSourceOf(req.headers[CLIENT_SOURCE_HEADER]) };
+    req.apiKey = { id: key.id, rateLimitPerMinute: key.rateLimitPerMinute };
     if (rule.kind === 'permission' && !rule.anyOf.some((id) => principal.permissions.has(id))) {
       throw ApiError.forbidden(Msg.forbidden);
     }

@@ -17,6 +17,7 @@ import {
   type BatchListFilter,
 } from '@valuation/domain';
 import { CurrentPrincipal, RequirePermission } from '../../common/access.decorators';
+import { KeyScope } from '../../common/key-scope.decorator';
 import { RateLimit } from '../../common/rate-limit.decorator';
 import { Uploads } from '../../common/multipart';
 import { BATCH_FILE } from '../../common/upload-fields';
@@ -43,6 +44,7 @@ export class BatchController {
     private readonly tasks: BatchTaskListService,
   ) {}
 
+  @KeyScope('batch')
   @RequirePermission(Perm.batchCreate)
   @Returns(batchUploadResultSchema, 'subCode 100 时需调用 api/batch/eval 确认使用通用次数')
   @ReadsBody(BATCH_UPLOAD_FIELDS, 'multipart')
@@ -59,6 +61,7 @@ export class BatchController {
     return this.uploads.upload(p, file, (req.body ?? {}) as Record<string, unknown>);
   }
 
+  @KeyScope('batch')
   @RequirePermission(Perm.batchCreate)
   @Returns(batchUploadResultSchema)
   @RateLimit('valuation')
@@ -77,6 +80,7 @@ export class BatchController {
     return xlsxFile(await buildBatchTemplate(), BATCH_TEMPLATE_FILE_NAME);
   }
 
+  @KeyScope('batch')
   @RequirePermission(Perm.batch)
   @Returns(pagedSchema(batchTaskSchema))
   @Get('list')
@@ -88,6 +92,7 @@ export class BatchController {
     return this.tasks.list(p, q);
   }
 
+  @KeyScope('batch')
   @RequirePermission(Perm.batchDetail)
   @Returns(batchTaskSchema)
   @Get('detail')
@@ -96,6 +101,7 @@ export class BatchController {
     return this.tasks.detail(p, q.id);
   }
 
+  @KeyScope('batch')
   @RequirePermission(Perm.batchDetail)
   @Returns(pagedSchema(batchItemSchema))
   @Get('items')
@@ -104,6 +110,7 @@ export class BatchController {
     return this.tasks.items(p, q);
   }
 
+  @KeyScope('batch')
   @RequirePermission(Perm.batchExport)
   @ReturnsXlsx('批量任务明细 .xlsx')
   @Get('items/export')

@@ -12,6 +12,7 @@ import {
 import { evalFilterSchema, evalListQuerySchema, Perm, ValuationMsg, type EvalFilter, type EvalListFilter } from '@valuation/domain';
 import type { TradeType } from '@valuation/valuation';
 import { CurrentPrincipal, RequirePermission } from '../../common/access.decorators';
+import { KeyScope } from '../../common/key-scope.decorator';
 import { RateLimit } from '../../common/rate-limit.decorator';
 import type { Principal } from '../../common/principal';
 import { xlsxFile } from '../../common/xlsx-export';
@@ -43,6 +44,7 @@ export class EvalController {
     private readonly records: EvalRecordListService,
   ) {}
 
+  @KeyScope('valuate')
   @RequirePermission(Perm.saleValuation, Perm.rentValuation)
   @Returns(rapidResultSchema)
   @ReadsBody(valuationRequestBodySchema, 'form', '一般以 JSON 提交')
@@ -58,6 +60,7 @@ export class EvalController {
     return this.evals.rapid(p, body ?? {}, q.evalType);
   }
 
+  @KeyScope('read')
   @RequirePermission(...VIEW)
   @Returns(evalResultSchema)
   @Get('get')
@@ -96,6 +99,7 @@ export class EvalController {
     return this.evals.history(p, q.evalRecordId);
   }
 
+  @KeyScope('read')
   @RequirePermission(Perm.valuationRecords)
   @Returns(pagedSchema(evalListRowSchema))
   @Get('list')

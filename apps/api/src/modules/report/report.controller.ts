@@ -12,6 +12,7 @@ import {
 import { REPORT_CODE_PATTERN, ReportRenderService, sampleReportDocument } from '@valuation/core';
 import { caseIdQuerySchema, FormalReportMsg as ReportMsg, Perm } from '@valuation/domain';
 import { CurrentPrincipal, Public, RequirePermission } from '../../common/access.decorators';
+import { KeyScope } from '../../common/key-scope.decorator';
 import { RateLimit } from '../../common/rate-limit.decorator';
 import { fileDownload } from '../../common/file-download';
 import type { Principal } from '../../common/principal';
@@ -53,6 +54,7 @@ export class ReportController {
   @RequirePermission(Perm.inquiryReport)
   @Returns(reportInfoSchema)
   @RateLimit('report')
+  @KeyScope('reports')
   @Post('inquiry/add')
   @HttpCode(200)
   @ApiOperation({ summary: '生成询价报告（JSON evalCode）：扣一份询价报告；已生成的直接返回，不再扣减' })
@@ -62,6 +64,7 @@ export class ReportController {
 
   @RequirePermission(Perm.inquiryReport)
   @Returns(reportWithRecordSchema)
+  @KeyScope('reports')
   @Get('inquiry/get')
   @ApiOperation({ summary: '询价报告：report（未生成时为 null；state 1 生成中、2 已生成、3 失败已退回）与 record' })
   getInquiry(@CurrentPrincipal() p: Principal, @Query(new ZodValidationPipe(evalCodeSchema)) q: { evalCode: string }) {
@@ -71,6 +74,7 @@ export class ReportController {
   @RequirePermission(Perm.advisoryReport)
   @Returns(reportInfoSchema)
   @RateLimit('report')
+  @KeyScope('reports')
   @Post('advisory/add')
   @HttpCode(200)
   @ApiOperation({ summary: '生成咨询报告（JSON evalCode）：扣一份咨询报告；已生成的直接返回，不再扣减' })
@@ -80,6 +84,7 @@ export class ReportController {
 
   @RequirePermission(Perm.advisoryReport)
   @Returns(reportWithRecordSchema)
+  @KeyScope('reports')
   @Get('advisory/get')
   @ApiOperation({ summary: '咨询报告：report（未生成时为 null；state 1 生成中、2 已生成、3 失败已退回）与 record' })
   getAdvisory(@CurrentPrincipal() p: Principal, @Query(new ZodValidationPipe(evalCodeSchema)) q: { evalCode: string }) {
@@ -96,6 +101,7 @@ export class ReportController {
 
   @RequirePermission(Perm.inquiryReport)
   @ReturnsFile('application/pdf', '报告 PDF')
+  @KeyScope('reports')
   @Get('inquiry/export')
   @ApiOperation({ summary: '导出询价报告 PDF（evalCode；可用 Authorization 查询参数携带令牌）' })
   async exportInquiry(@CurrentPrincipal() p: Principal, @Query(new ZodValidationPipe(evalCodeSchema)) q: { evalCode: string }) {
@@ -105,6 +111,7 @@ export class ReportController {
 
   @RequirePermission(Perm.advisoryReport)
   @ReturnsFile('application/pdf', '报告 PDF')
+  @KeyScope('reports')
   @Get('advisory/export')
   @ApiOperation({ summary: '导出咨询报告 PDF（evalCode；可用 Authorization 查询参数携带令牌）' })
   async exportAdvisory(@CurrentPrincipal() p: Principal, @Query(new ZodValidationPipe(evalCodeSchema)) q: { evalCode: string }) {

@@ -52,6 +52,7 @@ export const ORG_MENU: readonly MenuEntry[] = [
       { name: 'Configuration', title: '网站配置', verifyId: Perm.siteConfig },
       { name: 'BalanceManagement', title: '余额管理', verifyId: Perm.balance, activeFor: ['AssignRecords'] },
       { name: 'Fieldsettings', title: '字段设置', verifyId: Perm.fieldSettings },
+      { name: 'apiKeys', title: 'API密钥', verifyId: Perm.apiKeys },
       { name: 'notifySettings', title: '通知设置', verifyId: Perm.organisation },
     ],
   },

@@ -93,6 +93,7 @@ describe('the spec menus', () => {
       'Configuration',
       'BalanceManagement',
       'Fieldsettings',
+      'apiKeys',
       'notifySettings',
     ]);
   });

@@ -251,6 +251,13 @@ export const ORG_ROUTES: readonly RouteEntry[] = [
     page: () => import('../../modules/organization/pages/OrganizationPage').then((m) => m.OrganizationPage),
   },
   {
+    name: 'apiKeys',
+    path: 'apiKeys',
+    title: 'API密钥',
+    permission: Perm.apiKeys,
+    page: () => import('../../modules/api-keys/pages/ApiKeyPage').then((m) => m.ApiKeyPage),
+  },
+  {
     name: 'Fieldsettings',
     path: 'Fieldsettings',
     title: '字段设置',

@@ -33,12 +33,14 @@ import { AgencyApplicationEntity, AgencyApplicationHistoryEntity } from './agenc
 import { CustomerDomainEntity, CustomerDomainHistoryEntity } from './customer-domain.entity';
 import { CustomerCategoryEntity } from './customer-category.entity';
 import { AssetEntity, AssetTypeEntity } from './asset.entity';
+import { ApiKeyEntity, IdempotencyRequestEntity } from './api-key.entity';
 
 export * from './tenant.entity';
 export * from './agency-application.entity';
 export * from './customer-domain.entity';
 export * from './customer-category.entity';
 export * from './asset.entity';
+export * from './api-key.entity';
 export * from './workflow-history.columns';
 export * from './organization.entity';
 export * from './account.entity';
@@ -108,4 +110,6 @@ export const ENTITIES = [
   CustomerCategoryEntity,
   AssetTypeEntity,
   AssetEntity,
+  ApiKeyEntity,
+  IdempotencyRequestEntity,
 ];

@@ -29,6 +29,7 @@ import { GeocoderIndexes1795818718894 } from './1795818718894-geocoder-indexes.m
 import { MarketDataChanges1795856027964 } from './1795856027964-market-data-changes.migration';
 import { EvalRecordLz41795857773108 } from './1795857773108-eval-record-lz4.migration';
 import { StatOrgDaySlots1795867286642 } from './1795867286642-stat-org-day-slots.migration';
+import { ApiKeys1795875877648 } from './1795875877648-api-keys.migration';
 
 /** Every migration, oldest first. `npm run migration:generate -- <Name>` appends to this list. */
 export const MIGRATIONS = [
@@ -63,4 +64,5 @@ export const MIGRATIONS = [
   MarketDataChanges1795856027964,
   EvalRecordLz41795857773108,
   StatOrgDaySlots1795867286642,
+  ApiKeys1795875877648,
 ];

@@ -1,4 +1,6 @@
 import { AccountRepository } from './account.repository';
+import { ApiKeyRepository } from './api-key.repository';
+import { IdempotencyRequestRepository } from './idempotency-request.repository';
 import { AssetRepository } from './asset.repository';
 import { AssetTypeRepository } from './asset-type.repository';
 import { AgencyApplicationRepository } from './agency-application.repository';
@@ -26,6 +28,8 @@ import { StatisticsRepository } from './statistics.repository';
 import { TenantRepository } from './tenant.repository';
 
 export * from './account.repository';
+export * from './api-key.repository';
+export * from './idempotency-request.repository';
 export * from './asset.repository';
 export * from './asset-type.repository';
 export * from './agency-application.repository';
@@ -55,6 +59,8 @@ export * from './balance-order.repository';
 /** Every repository, provided (and exported) by PersistenceModule. */
 export const REPOSITORIES = [
   AccountRepository,
+  ApiKeyRepository,
+  IdempotencyRequestRepository,
   AssetRepository,
   AssetTypeRepository,
   AgencyApplicationRepository,

@@ -1,0 +1,2 @@
+export * from './api-key.rules';
+export * from './idempotency.rules';
