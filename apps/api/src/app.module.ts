@@ -14,6 +14,7 @@ import { AccuracyModule } from './modules/accuracy/accuracy.module';
 import { AgencyModule } from './modules/agency/agency.module';
 import { AppraisalModule } from './modules/appraisal/appraisal.module';
 import { AssetModule } from './modules/asset/asset.module';
+import { CollateralModule } from './modules/collateral/collateral.module';
 import { AssetTypeModule } from './modules/asset-type/asset-type.module';
 import { ApiKeyModule } from './modules/api-key/api-key.module';
 import { ArtificialModule } from './modules/artificial/artificial.module';
@@ -78,6 +79,7 @@ import { SiteConfigModule } from './modules/site-config/site-config.module';
     AssetTypeModule,
     ApiKeyModule,
     AssetModule,
+    CollateralModule,
     RiskModule,
     EvalFieldModule,
     EvalMethodModule,

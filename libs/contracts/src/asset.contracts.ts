@@ -46,6 +46,11 @@ export const assetRowSchema = z
     answerCount: z.number().describe('Answered manual enquiries and re-appraisals with a price that stem from those valuations.'),
     addTime: z.string().describe('When the asset was added, yyyy-MM-dd HH:mm:ss.'),
     addedBy: z.string().describe('Name of the account that added it.'),
+    loanNo: z.string().nullable().describe('The loan the asset secures; null without one.'),
+    loanAmount: z.number().nullable().describe('Amount outstanding, in yuan.'),
+    loanDate: z.string().nullable().describe('Origination date, yyyy-MM-dd.'),
+    loanOriginValue: z.number().nullable().describe('Value of the asset at origination, in yuan.'),
+    ltv: z.number().nullable().describe('Loan to the latest sale value, in percent.'),
   })
   .meta({ id: 'AssetRow', description: 'One row of GET api/asset/list.' });
 export type AssetRow = z.infer<typeof assetRowSchema>;

@@ -22,3 +22,4 @@ export * from './statistics.contracts';
 export * from './asset.contracts';
 export * from './api-key.contracts';
 export * from './accuracy.contracts';
+export * from './collateral.contracts';

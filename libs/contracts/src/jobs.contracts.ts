@@ -117,6 +117,20 @@ export interface BatchChunkPayload {
 /** Id of the job that splits a batch task into chunk jobs: whoever enqueues it again adds nothing while it is kept. */
 export const batchStartJobId = (taskId: string) => `batch-start-${taskId}`;
 
+/** Splits a revaluation run into chunk jobs. */
+export interface RevalStartPayload {
+  runId: string;
+}
+
+/** Revalues the waiting assets of one chunk of a run. */
+export interface RevalChunkPayload {
+  runId: string;
+  chunk: number;
+}
+
+/** Id of the job that splits a revaluation run into chunk jobs. */
+export const revalStartJobId = (runId: string) => `reval-start-${runId}`;
+
 /** Renders one ordered report to PDF and stores it. */
 export interface ReportRenderPayload {
   reportId: string;
@@ -141,6 +155,8 @@ export interface JobPayloads {
   'market.rebuild-index': MarketRebuildIndexPayload;
   'batch.start': BatchStartPayload;
   'batch.chunk': BatchChunkPayload;
+  'reval.start': RevalStartPayload;
+  'reval.chunk': RevalChunkPayload;
   'notify.deliver': NotifyDeliverPayload;
   'report.render': ReportRenderPayload;
   'balance.order-states': BalanceOrderStatesPayload;
@@ -157,6 +173,8 @@ export const JOB_QUEUE: { readonly [K in JobName]: QueueName } = {
   'market.rebuild-index': QUEUES.marketIndex,
   'batch.start': QUEUES.batch,
   'batch.chunk': QUEUES.batch,
+  'reval.start': QUEUES.batch,
+  'reval.chunk': QUEUES.batch,
   'notify.deliver': QUEUES.notify,
   'report.render': QUEUES.report,
   'balance.order-states': QUEUES.balance,

@@ -39,3 +39,4 @@ export * from './statistics';
 export * from './site-config';
 export * from './geo';
 export * from './market';
+export * from './collateral';

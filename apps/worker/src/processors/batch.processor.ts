@@ -4,9 +4,10 @@ import { UnrecoverableError, type Job, type Queue } from 'bullmq';
 import { z } from 'zod';
 import { APP_CONFIG, type AppConfig } from '@valuation/config';
 import { batchStartJobId, QUEUES, type BatchChunkPayload, type BatchStartPayload, type PeriodicResult } from '@valuation/contracts';
-import { BatchRunner, type BatchChunkResult } from '@valuation/core';
+import { BatchRunner, type BatchChunkResult, type RevalChunkResult } from '@valuation/core';
 import { isDatabaseUnavailable } from '@valuation/persistence';
 import { JobHandler, JobProcessor, JobProcessorHost, JobProducer, scheduleEvery, type JobOf } from '@valuation/queue';
+import { RevaluationJobs } from './revaluation.jobs';
 
 const taskId = z.string().regex(/^[1-9]\d{0,18}$/, 'a task id');
 const batchStartPayload = z.object({ taskId }) satisfies z.ZodType<BatchStartPayload>;
@@ -34,7 +35,9 @@ export const batchChunkJobId = (taskId: string, chunk: number) => `batch:${taskI
  * Batch valuation: batch.start splits a task into one batch.chunk job per chunk, which any worker
  * process may take; a task whose chunk gave up for good, or whose rows are gone, fails. Every
  * BATCH_SWEEP_INTERVAL_MS one batch.sweep job (of a job scheduler, so once across all workers)
- * enqueues again the start job of a task without progress.
+ * enqueues again the start job of a task without progress. Revaluation runs of asset books go
+ * through the same queue and workers (reval.start, reval.chunk), and the same sweep restarts them
+ * and opens the scheduled ones that are due.
  */
 @JobProcessor(QUEUES.batch)
 export class BatchProcessor extends JobProcessorHost implements OnApplicationBootstrap {
@@ -46,6 +49,7 @@ export class BatchProcessor extends JobProcessorHost implements OnApplicationBoo
     private readonly producer: JobProducer,
     @InjectQueue(QUEUES.batch) private readonly queue: Queue,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly revaluations: RevaluationJobs,
   ) {
     super();
     this.concurrency = config.BATCH_CONCURRENCY;
@@ -59,7 +63,8 @@ export class BatchProcessor extends JobProcessorHost implements OnApplicationBoo
   async sweepJob(): Promise<PeriodicResult> {
     const queued = await this.sweep();
     if (queued.length > 0) this.logger.warn(`started stalled batch tasks again: ${queued.join(', ')}`);
-    return { queued };
+    const runs = await this.revaluations.sweep(this.config.BATCH_STALL_SECONDS);
+    return { queued: [...queued, ...runs.map((id) => `reval:${id}`)] };
   }
 
   /**
@@ -119,6 +124,16 @@ export class BatchProcessor extends JobProcessorHost implements OnApplicationBoo
     return result;
   }
 
+  @JobHandler('reval.start')
+  revalStart(job: JobOf<'reval.start'>): Promise<{ chunks: number[] }> {
+    return this.revaluations.start(job.data);
+  }
+
+  @JobHandler('reval.chunk')
+  revalChunk(job: JobOf<'reval.chunk'>): Promise<RevalChunkResult> {
+    return this.revaluations.chunk(job.data);
+  }
+
   /**
    * A chunk that will not be tried again ends its task: the rows it left are refunded. One that
    * gave up because the database was unreachable leaves its task valuing: once the database is
@@ -126,10 +141,14 @@ export class BatchProcessor extends JobProcessorHost implements OnApplicationBoo
    */
   @OnWorkerEvent('failed')
   async onFailed(job: Job | undefined, error: Error): Promise<void> {
-    if (!job || job.name !== 'batch.chunk') return;
+    if (!job || (job.name !== 'batch.chunk' && job.name !== 'reval.chunk')) return;
     const final =
       error instanceof UnrecoverableError || error.name === 'UnrecoverableError' || job.attemptsMade >= (job.opts.attempts ?? 1);
     if (!final) return;
+    if (job.name === 'reval.chunk') {
+      if (!isDatabaseUnavailable(error)) await this.revaluations.chunkGaveUp(job.data, error);
+      return;
+    }
     const payload = batchChunkPayload.safeParse(job.data);
     if (!payload.success) return;
     if (isDatabaseUnavailable(error)) {

@@ -10,6 +10,7 @@ import { MarketImportProcessor } from './market-import.processor';
 import { MarketIndexProcessor } from './market-index.processor';
 import { NotifyProcessor } from './notify.processor';
 import { ReportProcessor } from './report.processor';
+import { RevaluationJobsModule } from './revaluation.jobs';
 
 /** Every processor of the worker, one per queue; WORKER_QUEUES chooses which of them run. */
 export const WORKER_PROCESSORS: ReadonlyArray<Type<JobProcessorHost>> = [
@@ -28,6 +29,7 @@ export const WORKER_PROCESSOR_IMPORTS = [
   MarketModule,
   StorageModule,
   BatchRunnerModule,
+  RevaluationJobsModule,
   NotifyModule,
   ReportModule,
   PdfModule,

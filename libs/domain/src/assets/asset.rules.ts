@@ -35,7 +35,14 @@ export const ASSET_TYPE_LIMITS = { name: 20, remark: 100 } as const;
 export const ASSET_TYPE_LOG_LABELS = { assetName: '资产类型名称', assetRemark: '备注' } as const;
 
 /** Field labels of an asset in the operation log. */
-export const ASSET_LOG_LABELS = { evalCode: '房产首次估价编号', assetType: '资产类型' } as const;
+export const ASSET_LOG_LABELS = {
+  evalCode: '房产首次估价编号',
+  assetType: '资产类型',
+  loanNo: '贷款编号',
+  loanAmount: '贷款余额（元）',
+  loanDate: '放款日期',
+  loanOriginValue: '放款时估值（元）',
+} as const;
 
 /** The asset type filter and assignment value meaning "no type". */
 export const UNTYPED_ASSET = 'none';

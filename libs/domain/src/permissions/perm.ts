@@ -114,6 +114,16 @@ export const Perm = {
   appraiserClaim: 114,
   /** Answer a case with a price and reply, or refuse it. */
   appraiserAnswer: 115,
+  /** Collateral monitoring: revaluation runs of the asset book and their drift alerts. */
+  collateral: 116,
+  /** Start a revaluation run of the asset book. */
+  revalRun: 117,
+  /** Set the drift rule and the revaluation schedule. */
+  driftRule: 118,
+  /** Enter, change or clear the loan an asset secures. */
+  assetLoan: 119,
+  /** Export the drift alerts. */
+  driftAlertExport: 120,
   /** The API keys of the customer company (list). */
   apiKeys: 126,
   /** Add and revoke API keys. */

@@ -58,6 +58,15 @@ const customerTree: Group[] = [
     [
       [30, '资产导出', 'asset:export:visible', 'api/asset/export'],
       [31, '资产删除', 'asset:delete:visible', 'api/asset/del'],
+      [119, '贷款信息', 'asset:loan:visible', 'api/asset/loan'],
+    ],
+  ],
+  [
+    [116, '押品监测', 'collateral:visible', 'api/reval/runs'],
+    [
+      [117, '发起重估', 'collateral:run:visible', 'api/reval/run'],
+      [118, '预警规则', 'collateral:rule:visible', 'api/reval/rule'],
+      [120, '预警导出', 'collateral:export:visible', 'api/reval/alerts/export'],
     ],
   ],
   [

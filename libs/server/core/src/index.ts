@@ -11,6 +11,7 @@ export * from './valuation';
 export * from './cache';
 export * from './notify';
 export * from './batch';
+export * from './revaluation';
 export * from './report';
 export * from './report-config';
 export * from './report/template';

@@ -8,12 +8,15 @@ import {
   assetDeleteSchema,
   assetFilterSchema,
   assetHistoryQuerySchema,
+  assetLoanClearSchema,
+  assetLoanSchema,
   assetListQuerySchema,
   assetUpdateSchema,
   Perm,
   type AssetAdd,
   type AssetFilter,
   type AssetListFilter,
+  type AssetLoanInput,
   type AssetUpdate,
 } from '@valuation/domain';
 import { CurrentPrincipal, RequirePermission } from '../../common/access.decorators';
@@ -66,6 +69,31 @@ export class AssetController {
   @ApiOperation({ summary: '设置资产类型（表单：id、assetType，assetType 为空表示无类型）' })
   update(@CurrentPrincipal() p: Principal, @Body(new ZodValidationPipe(assetUpdateSchema)) input: AssetUpdate, @Req() req: Request) {
     return this.assets.setType(p, input, req.ip);
+  }
+
+  @RequirePermission(Perm.assetLoan)
+  @Returns(z.null())
+  @Post('loan')
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      '设置资产所担保的贷款（表单：id、loanNo 贷款编号、loanAmount 贷款余额（万元）、loanDate 放款日期 yyyy/MM/dd、originValue 放款时估值（万元））',
+  })
+  setLoan(@CurrentPrincipal() p: Principal, @Body(new ZodValidationPipe(assetLoanSchema)) input: AssetLoanInput, @Req() req: Request) {
+    return this.assets.setLoan(p, input.id, input, req.ip);
+  }
+
+  @RequirePermission(Perm.assetLoan)
+  @Returns(z.null())
+  @Post('loan/clear')
+  @HttpCode(200)
+  @ApiOperation({ summary: '清除资产的贷款信息（表单 id）' })
+  clearLoan(
+    @CurrentPrincipal() p: Principal,
+    @Body(new ZodValidationPipe(assetLoanClearSchema)) input: { id: number },
+    @Req() req: Request,
+  ) {
+    return this.assets.setLoan(p, input.id, null, req.ip);
   }
 
   @RequirePermission(Perm.assetDelete)

@@ -13,8 +13,12 @@ import {
   filterDayBounds,
   formatDateTime,
   unitPriceUnit,
+  SALE_PRICE_UNIT,
+  LoanMsg,
+  loanToValue,
   type AssetFilter,
   type AssetListFilter,
+  type AssetLoanInput,
   type AssetUpdate,
   type RecordSnapshot,
 } from '@valuation/domain';
@@ -82,6 +86,15 @@ const EXPORT_COLUMNS: readonly XlsxColumn<ListedAsset>[] = [
   { header: '询价报告', width: 10, value: ({ reports }) => (reports.has(1) ? GENERATED : NOT_GENERATED) },
   { header: '咨询报告', width: 10, value: ({ reports }) => (reports.has(2) ? GENERATED : NOT_GENERATED) },
   { header: '估价次数', width: 10, value: ({ historyCount }) => historyCount },
+  { header: '贷款编号', width: 20, value: ({ asset }) => asset.loanNo },
+  {
+    header: '贷款余额',
+    width: 14,
+    numFmt: XLSX_AMOUNT,
+    value: ({ asset }) => evalPriceValue(price(asset.loanAmount), 1),
+    unit: { header: '贷款余额单位', width: 12, value: ({ asset }) => (asset.loanNo ? SALE_PRICE_UNIT : '') },
+  },
+  { header: '放款日期', width: 12, value: ({ asset }) => asset.loanDate },
   { header: '加入时间', width: 21, numFmt: XLSX_DATE_TIME, value: ({ asset }) => excelDateTime(asset.createdAt) },
 ];
 
@@ -89,6 +102,17 @@ const EXPORT_COLUMNS: readonly XlsxColumn<ListedAsset>[] = [
 const snapshot = (evalCode: string, typeName: string | null): RecordSnapshot => ({ evalCode, assetType: typeName ?? UNTYPED });
 
 const target = (a: AssetEntity, evalCode: string) => ({ type: 'asset', id: a.id, name: evalCode });
+
+type LoanFields = Pick<AssetEntity, 'loanNo' | 'loanAmount' | 'loanDate' | 'loanOriginValue'>;
+
+/** The loan of an asset as the operation log keeps it. */
+const loanSnapshot = (evalCode: string, l: LoanFields): RecordSnapshot => ({
+  evalCode,
+  loanNo: l.loanNo,
+  loanAmount: l.loanAmount,
+  loanDate: l.loanDate,
+  loanOriginValue: l.loanOriginValue,
+});
 
 /**
  * The company's assets: valuation records added to its asset book. An asset follows its property,
@@ -191,6 +215,33 @@ export class AssetService {
     return new Reply(null, AssetMsg.typeSet);
   }
 
+  /** Sets the loan the asset secures, or clears it (`loan` null); a loan number already on another asset of the company is refused. */
+  async setLoan(p: Principal, id: number, loan: AssetLoanInput | null, ip: string | undefined): Promise<Reply<null>> {
+    const scope = recordScope(p);
+    const owner = assetOwner(p, AssetMsg.notFound);
+    await this.uow.run(async (m) => {
+      const asset = await this.assets.findForChange(m, scope, id);
+      if (!asset) throw ApiError.notFound(AssetMsg.notFound);
+      if (loan && (await this.assets.loanTaken(m, owner, loan.loanNo, asset.id))) throw ApiError.badRequest(LoanMsg.duplicateLoanNo);
+      const next = {
+        loanNo: loan?.loanNo ?? null,
+        loanAmount: loan ? loan.loanAmount.toFixed(2) : null,
+        loanDate: loan?.loanDate ?? null,
+        loanOriginValue: loan ? loan.originValue.toFixed(2) : null,
+      };
+      await this.assets.setLoan(m, asset.id, next);
+      const code = asset.rootEvalCode;
+      await this.log.write(m, p, ip, {
+        action: loan ? '设置贷款信息' : '清除贷款信息',
+        target: target(asset, code),
+        before: loanSnapshot(code, asset),
+        after: loanSnapshot(code, next),
+        labels: ASSET_LOG_LABELS,
+      });
+    });
+    return new Reply(null, loan ? LoanMsg.saved : LoanMsg.cleared);
+  }
+
   async remove(p: Principal, id: number, ip: string | undefined): Promise<Reply<null>> {
     const scope = recordScope(p);
     const owner = assetOwner(p, AssetMsg.notFound);
@@ -263,5 +314,10 @@ function toRow({ asset, record: r, typeName, historyCount, answerCount, reports 
     answerCount,
     addTime: formatDateTime(asset.createdAt),
     addedBy: asset.addedName,
+    loanNo: asset.loanNo,
+    loanAmount: price(asset.loanAmount),
+    loanDate: asset.loanDate,
+    loanOriginValue: price(asset.loanOriginValue),
+    ltv: r.evalType === 1 ? loanToValue(price(asset.loanAmount), price(r.totalPrice)) : null,
   };
 }

@@ -32,6 +32,14 @@ export const ORG_MENU: readonly MenuEntry[] = [
   { name: 'agencyValuation', title: '机构估价', verifyId: Perm.agencyValuation, activeFor: ['propertydetails'] },
   { name: 'manage', title: '资产管理', verifyId: Perm.assets },
   {
+    name: 'collateralGroup',
+    title: '押品监测',
+    children: [
+      { name: 'collateral', title: '重估任务', verifyId: Perm.collateral, activeFor: ['collateralRun'] },
+      { name: 'collateralAlerts', title: '押品预警', verifyId: Perm.collateral },
+    ],
+  },
+  {
     name: 'stat',
     title: '统计分析',
     children: [

@@ -82,6 +82,8 @@ describe('the spec menus', () => {
       'batchValuation',
       'agencyValuation',
       'manage',
+      'collateral',
+      'collateralAlerts',
       'summary',
       'subsidiary',
       'organization',

@@ -202,6 +202,27 @@ export const ORG_ROUTES: readonly RouteEntry[] = [
     page: () => import('../../modules/assets/pages/AssetManagePage').then((m) => m.AssetManagePage),
   },
   {
+    name: 'collateral',
+    path: 'collateral',
+    title: '押品监测',
+    permission: Perm.collateral,
+    page: () => import('../../modules/collateral/pages/RevaluationPage').then((m) => m.RevaluationPage),
+  },
+  {
+    name: 'collateralRun',
+    path: 'collateralRun/:id',
+    title: '重估明细',
+    permission: Perm.collateral,
+    page: () => import('../../modules/collateral/pages/RevaluationRunPage').then((m) => m.RevaluationRunPage),
+  },
+  {
+    name: 'collateralAlerts',
+    path: 'collateralAlerts',
+    title: '押品预警',
+    permission: Perm.collateral,
+    page: () => import('../../modules/collateral/pages/DriftAlertsPage').then((m) => m.DriftAlertsPage),
+  },
+  {
     name: 'assetType',
     path: 'assetType',
     title: '资产类型',

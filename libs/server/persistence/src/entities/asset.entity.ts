@@ -48,6 +48,7 @@ export class AssetTypeEntity {
 @Index(['tenantId', 'companyId', 'rootEvalCode'], { unique: true })
 @Index(['tenantId', 'companyId', 'createdAt'])
 @Index(['assetTypeId'])
+@Index(['tenantId', 'companyId', 'loanNo'], { unique: true, where: 'loan_no IS NOT NULL' })
 export class AssetEntity {
   @PrimaryGeneratedColumn()
   id: number;
@@ -83,6 +84,19 @@ export class AssetEntity {
 
   @Column({ type: 'varchar', length: 20, default: '' })
   addedName: string;
+
+  /** The loan the asset secures, if any: its number, the amount outstanding and the value at origination (yuan). */
+  @Column({ type: 'varchar', length: 40, nullable: true })
+  loanNo: string | null;
+
+  @Column({ type: 'numeric', precision: 16, scale: 2, nullable: true })
+  loanAmount: string | null;
+
+  @Column({ type: 'date', nullable: true })
+  loanDate: string | null;
+
+  @Column({ type: 'numeric', precision: 16, scale: 2, nullable: true })
+  loanOriginValue: string | null;
 
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;

@@ -34,6 +34,7 @@ import { CustomerDomainEntity, CustomerDomainHistoryEntity } from './customer-do
 import { CustomerCategoryEntity } from './customer-category.entity';
 import { AssetEntity, AssetTypeEntity } from './asset.entity';
 import { ApiKeyEntity, IdempotencyRequestEntity } from './api-key.entity';
+import { DriftAlertEntity, DriftRuleEntity, RevalItemEntity, RevalRunEntity } from './collateral.entity';
 
 export * from './tenant.entity';
 export * from './agency-application.entity';
@@ -41,6 +42,7 @@ export * from './customer-domain.entity';
 export * from './customer-category.entity';
 export * from './asset.entity';
 export * from './api-key.entity';
+export * from './collateral.entity';
 export * from './workflow-history.columns';
 export * from './organization.entity';
 export * from './account.entity';
@@ -112,4 +114,8 @@ export const ENTITIES = [
   AssetEntity,
   ApiKeyEntity,
   IdempotencyRequestEntity,
+  DriftRuleEntity,
+  RevalRunEntity,
+  RevalItemEntity,
+  DriftAlertEntity,
 ];

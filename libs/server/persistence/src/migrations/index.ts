@@ -30,6 +30,7 @@ import { MarketDataChanges1795856027964 } from './1795856027964-market-data-chan
 import { EvalRecordLz41795857773108 } from './1795857773108-eval-record-lz4.migration';
 import { StatOrgDaySlots1795867286642 } from './1795867286642-stat-org-day-slots.migration';
 import { ApiKeys1795875877648 } from './1795875877648-api-keys.migration';
+import { Collateral1795876014432 } from './1795876014432-collateral.migration';
 
 /** Every migration, oldest first. `npm run migration:generate -- <Name>` appends to this list. */
 export const MIGRATIONS = [
@@ -65,4 +66,5 @@ export const MIGRATIONS = [
   EvalRecordLz41795857773108,
   StatOrgDaySlots1795867286642,
   ApiKeys1795875877648,
+  Collateral1795876014432,
 ];

@@ -167,6 +167,28 @@ export class AssetRepository {
     await m.getRepository(AssetEntity).update({ id }, { assetTypeId });
   }
 
+  /** Sets or clears the loan the asset secures; amounts in yuan. */
+  async setLoan(
+    m: EntityManager,
+    id: number,
+    loan: Pick<AssetEntity, 'loanNo' | 'loanAmount' | 'loanDate' | 'loanOriginValue'>,
+  ): Promise<void> {
+    await m.getRepository(AssetEntity).update({ id }, loan);
+  }
+
+  /** Another asset of the company carrying this loan number, if any. */
+  loanTaken(m: EntityManager, owner: AssetOwner, loanNo: string, exceptId: number): Promise<AssetEntity | null> {
+    return m
+      .getRepository(AssetEntity)
+      .createQueryBuilder('a')
+      .where('a.tenantId = :tenantId AND a.companyId = :companyId AND a.loanNo = :loanNo AND a.id <> :exceptId', {
+        ...owner,
+        loanNo,
+        exceptId,
+      })
+      .getOne();
+  }
+
   async delete(m: EntityManager, id: number): Promise<void> {
     await m.getRepository(AssetEntity).delete({ id });
   }

@@ -2,6 +2,7 @@ import { AccountRepository } from './account.repository';
 import { ApiKeyRepository } from './api-key.repository';
 import { IdempotencyRequestRepository } from './idempotency-request.repository';
 import { AssetRepository } from './asset.repository';
+import { CollateralRepository } from './collateral.repository';
 import { AssetTypeRepository } from './asset-type.repository';
 import { AgencyApplicationRepository } from './agency-application.repository';
 import { AppraisalCaseRepository } from './appraisal-case.repository';
@@ -31,6 +32,7 @@ export * from './account.repository';
 export * from './api-key.repository';
 export * from './idempotency-request.repository';
 export * from './asset.repository';
+export * from './collateral.repository';
 export * from './asset-type.repository';
 export * from './agency-application.repository';
 export * from './appraisal-case.repository';
@@ -62,6 +64,7 @@ export const REPOSITORIES = [
   ApiKeyRepository,
   IdempotencyRequestRepository,
   AssetRepository,
+  CollateralRepository,
   AssetTypeRepository,
   AgencyApplicationRepository,
   AppraisalCaseRepository,

@@ -11,6 +11,8 @@ export const ASSET_URL = {
   update: '/api/asset/update',
   delete: '/api/asset/del',
   export: '/api/asset/export',
+  loan: '/api/asset/loan',
+  clearLoan: '/api/asset/loan/clear',
 } as const;
 
 export const ASSET_TYPE_URL = {
@@ -91,6 +93,14 @@ export const useSetAssetType = () =>
   useAssetMutation((v: { id: number; assetType: number | null }) =>
     api.post<null>(ASSET_URL.update, { id: v.id, assetType: v.assetType ?? '' }, { notifyErrors: false }),
   );
+
+/** Sets the loan of an asset (amounts in 万元, as typed); failures are shown in the dialog. */
+export const useSetLoan = () =>
+  useAssetMutation((v: { id: number; loanNo: string; loanAmount: number | string; loanDate: string; originValue: number | string }) =>
+    api.post<null>(ASSET_URL.loan, { ...v }, { notifyErrors: false }),
+  );
+
+export const useClearLoan = () => useAssetMutation((id: number) => api.post<null>(ASSET_URL.clearLoan, { id }));
 
 export const useDeleteAsset = () => useAssetMutation((id: number) => api.post<null>(ASSET_URL.delete, { id }));
 

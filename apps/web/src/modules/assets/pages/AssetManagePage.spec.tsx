@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AssetList, AssetRow, EvalHistoryItem } from '@valuation/contracts';
-import { AssetMsg } from '@valuation/domain';
+import { AssetMsg, LoanMsg } from '@valuation/domain';
 import Cookies from 'js-cookie';
 import { ORG_ROUTES } from '../../../app/routing/org-routes';
 import { registerRoutes } from '../../../app/routing/route-registry';
@@ -31,6 +31,11 @@ const asset = (patch: Partial<AssetRow>): AssetRow => ({
   answerCount: 0,
   addTime: '2025-05-01 10:00:00',
   addedBy: '管理员',
+  loanNo: null,
+  loanAmount: null,
+  loanDate: null,
+  loanOriginValue: null,
+  ltv: null,
   ...patch,
 });
 
@@ -98,6 +103,7 @@ function answers(perms: number[]) {
     '/api/asset/history': { data: HISTORY },
     '/api/asset/update': { data: null },
     '/api/asset/del': { data: null },
+    '/api/asset/loan': { data: null },
     '/api/region/tree': { data: [] },
   });
 }
@@ -140,6 +146,37 @@ describe('asset management', () => {
     fireEvent.click(within(confirm).getByRole('button', { name: '删除' }));
     await waitFor(() => expect(sent.find((c) => c.path === '/api/asset/del')?.body).toEqual({ id: '1' }));
     expect(pageLocation()).toBe('/org/manage');
+  });
+
+  it('keeps the loan an asset secures, checked by the server rules, amounts in 万元', async () => {
+    const sent = answers([5, 119]);
+    renderPage(<AssetManagePage />, { url: '/org/manage' });
+    const table = await screen.findByRole('table', { name: '资产管理' });
+    const row = (await within(table).findByText('EV0000000011')).closest('tr') as HTMLElement;
+
+    fireEvent.click(within(row).getByRole('button', { name: '贷款信息' }));
+    const dialog = await screen.findByRole('dialog', { name: '贷款信息' });
+    expect((within(dialog).getByRole('textbox', { name: '放款时估值' }) as HTMLInputElement).value).toBe('560 万元');
+    fireEvent.click(within(dialog).getByRole('button', { name: '保存' }));
+    expect(await within(dialog).findAllByText(LoanMsg.loanNoRequired)).not.toHaveLength(0);
+    expect(within(dialog).getAllByText(LoanMsg.amountInvalid)).not.toHaveLength(0);
+    expect(within(dialog).getAllByText(LoanMsg.dateInvalid)).not.toHaveLength(0);
+    expect(sent.some((c) => c.path === '/api/asset/loan')).toBe(false);
+
+    fireEvent.change(within(dialog).getByRole('textbox', { name: '贷款编号' }), { target: { value: 'L-2025-001' } });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: '贷款余额' }), { target: { value: '320.5' } });
+    const date = within(dialog).getByRole('textbox', { name: '放款日期' });
+    fireEvent.change(date, { target: { value: '2024/06/30' } });
+    fireEvent.blur(date);
+    fireEvent.click(within(dialog).getByRole('button', { name: '保存' }));
+    expect(await screen.findByText(LoanMsg.saved)).toBeTruthy();
+    expect(sent.find((c) => c.path === '/api/asset/loan')?.body).toEqual({
+      id: '1',
+      loanNo: 'L-2025-001',
+      loanAmount: '320.5',
+      loanDate: '2024-06-30',
+      originValue: '560',
+    });
   });
 
   it('offers neither delete nor export without their permissions', async () => {

@@ -3,10 +3,12 @@ import { notifications } from '@mantine/notifications';
 import type { AssetRow } from '@valuation/contracts';
 import {
   AssetMsg,
+  DEFAULT_DRIFT_RULE,
   formatArea,
   formatDateTime,
   formatEvalPrice,
   formatGrouped,
+  formatShare,
   Perm,
   RENT_PRICE_UNIT,
   SALE_PRICE_UNIT,
@@ -18,6 +20,7 @@ import { EvalCodeCell } from '../../records/components/EvalCodeCell';
 import { PriceHistory } from '../../records/components/RecordHistory';
 import { exportAssets, useAssetHistory, useAssets, useAssetTypeOptions, useDeleteAsset } from '../api/assets-api';
 import { AssetTypeModal } from '../components/AssetTypeModal';
+import { LoanDialog } from '../components/LoanDialog';
 import { ASSET_PAGE_SIZES, assetFields, assetQuery, UNTYPED_LABEL } from '../model/asset-list';
 
 /** The history of an asset's property, loaded when its row is opened. */
@@ -36,6 +39,7 @@ export function AssetManagePage() {
   const remove = useDeleteAsset();
   const [open, setOpen] = useState<ReadonlySet<number>>(new Set());
   const [typing, setTyping] = useState<AssetRow | null>(null);
+  const [lending, setLending] = useState<AssetRow | null>(null);
 
   const page = useMemo(
     () => ({
@@ -89,6 +93,25 @@ export function AssetManagePage() {
       { key: 'evalType', title: '估价类型', nowrap: true, render: (r) => (r.evalType === 2 ? '租金' : '售价') },
       { key: 'totalPrice', title: '估价结果', align: 'right', nowrap: true, render: (r) => formatEvalPrice(r.totalPrice, r.evalType) },
       {
+        key: 'loan',
+        title: '贷款余额/抵押率',
+        align: 'right',
+        nowrap: true,
+        render: (r) =>
+          r.loanNo ? (
+            <div>
+              <Text size="sm">{formatEvalPrice(r.loanAmount, 1, 2)}</Text>
+              <Text size="xs" c={r.ltv !== null && r.ltv > DEFAULT_DRIFT_RULE.maxLtvPct ? 'red' : 'dimmed'}>
+                {r.loanNo} · {formatShare(r.ltv, 2)}
+              </Text>
+            </div>
+          ) : (
+            <Text size="sm" c="dimmed">
+              --
+            </Text>
+          ),
+      },
+      {
         key: 'historyCount',
         title: '估价次数',
         align: 'right',
@@ -116,6 +139,7 @@ export function AssetManagePage() {
   const actions = useMemo<RowAction<AssetRow>[]>(
     () => [
       { key: 'type', label: '设置类型', permission: Perm.assets, onClick: (r) => setTyping(r) },
+      { key: 'loan', label: '贷款信息', permission: Perm.assetLoan, onClick: (r) => setLending(r) },
       {
         key: 'delete',
         label: '删除',
@@ -174,10 +198,11 @@ export function AssetManagePage() {
         exportAction={{ permission: Perm.assetExport, run: (q) => exportAssets(assetQuery(q)) }}
         errorMessage="资产列表加载失败"
         emptyText="暂无数据"
-        minWidth={1040}
+        minWidth={1180}
         renderExpanded={(r) => (open.has(r.id) ? <AssetHistory asset={r} /> : null)}
       />
       <AssetTypeModal asset={typing} onClose={() => setTyping(null)} />
+      <LoanDialog asset={lending} onClose={() => setLending(null)} />
     </>
   );
 }

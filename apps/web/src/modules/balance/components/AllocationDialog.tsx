@@ -1,7 +1,5 @@
 import { Button, Group, Input, Pill, Select, SimpleGrid, Text, Textarea, TextInput } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
 import { notifications } from '@mantine/notifications';
-import { IconCalendar } from '@tabler/icons-react';
 import type { PriceEntry, Product, RegionTreeNode } from '@valuation/contracts';
 import {
   allocationOrderSchema,
@@ -9,11 +7,11 @@ import {
   BUY_MODE_NAMES,
   buyModesOf,
   formatOrderPriceInput,
-  toFilterDate,
   type AllocationOrder,
 } from '@valuation/domain';
 import { FormDialog, type SchemaFormApi } from '@valuation/ui';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
+import { DateField } from '../../../app/forms/DateField';
 import { useRegionTree } from '../../../app/regions/region-tree';
 import { useAllocateBalance, usePriceList, useProducts } from '../api/balance-api';
 import {
@@ -32,12 +30,6 @@ import {
   type AllocationTarget,
 } from '../model/allocation-form';
 
-/** A date typed as yyyy/MM/dd, yyyy-MM-dd or yyyy.MM.dd, as the pickers keep it (yyyy-MM-dd); null when it is not a date. */
-function parseTypedDate(text: string): string | null {
-  const date = toFilterDate(text.trim().replace(/\./g, '/'));
-  return date ? date.replace(/\//g, '-') : null;
-}
-
 interface FieldsProps {
   form: SchemaFormApi<AllocationFormValues>;
   target: AllocationTarget;
@@ -45,42 +37,6 @@ interface FieldsProps {
   productsLoading: boolean;
   prices: readonly PriceEntry[] | undefined;
   regionTree: readonly RegionTreeNode[] | undefined;
-}
-
-function DateField({
-  label,
-  value,
-  min,
-  max,
-  required,
-  error,
-  onChange,
-}: {
-  label: string;
-  value: string;
-  min: string;
-  max?: string;
-  required?: boolean;
-  error?: ReactNode;
-  onChange: (value: string) => void;
-}) {
-  return (
-    <DateInput
-      label={label}
-      withAsterisk={required}
-      placeholder="yyyy/MM/dd"
-      valueFormat="YYYY/MM/DD"
-      clearable={!required}
-      leftSection={<IconCalendar size={16} stroke={1.6} />}
-      popoverProps={{ withinPortal: true }}
-      minDate={min}
-      maxDate={max}
-      dateParser={parseTypedDate}
-      value={value || null}
-      error={error}
-      onChange={(picked) => onChange(picked ?? '')}
-    />
-  );
 }
 
 /** The fields of the allocation: product and mode, the scope of a city-annual order, count, price, dates and remark. */

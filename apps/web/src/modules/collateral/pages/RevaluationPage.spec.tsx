@@ -1,0 +1,105 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import type { DriftAlertView, DriftRuleView, RevalRunView } from '@valuation/contracts';
+import { Perm, RevalMsg } from '@valuation/domain';
+import Cookies from 'js-cookie';
+import { ORG_ROUTES } from '../../../app/routing/org-routes';
+import { registerRoutes } from '../../../app/routing/route-registry';
+import { answerApi, renderPage } from '../../../app/testing/page-harness';
+import { DriftAlertsPage } from './DriftAlertsPage';
+import { RevaluationPage } from './RevaluationPage';
+
+const perm = (id: number) => ({ id, name: String(id), parentId: 0, level: 1, sort: 1, code: `${id}:visible`, url: '' });
+
+const RUN: RevalRunView = {
+  id: 7,
+  trigger: 1,
+  state: 2,
+  accountName: '管理员',
+  engineVersion: 'avm-1.3.0',
+  total: 120,
+  processed: 120,
+  valued: 118,
+  alerts: 3,
+  valueTotal: 612_000_000,
+  loanTotal: 300_000_000,
+  ltv: 52.5,
+  errorReason: null,
+  createTime: '2026-11-01 09:00:00',
+  finishTime: '2026-11-01 09:01:10',
+};
+
+const RULE: DriftRuleView = {
+  originDropPct: 10,
+  lastDropPct: 10,
+  maxLtvPct: 80,
+  alertClassC: true,
+  scheduleMonths: 1,
+  scheduleEnabled: true,
+  nextRunDate: '2026-12-01',
+};
+
+const ALERT: DriftAlertView = {
+  id: 1,
+  runId: 7,
+  assetId: 31,
+  kind: 'ltv',
+  actual: 86.2,
+  threshold: 80,
+  message: '抵押率86.20%，超过80%',
+  cityName: '北京市',
+  haName: '望京花园',
+  loanNo: 'L-0031',
+  loanAmount: 2_800_000,
+  totalPrice: 3_248_000,
+  createTime: '2026-11-01 09:01:00',
+};
+
+beforeAll(() => registerRoutes('org', ORG_ROUTES));
+beforeEach(() => Cookies.set('userToken', 'user-session-token'));
+afterEach(() => Cookies.remove('userToken'));
+
+function answers(perms: number[]) {
+  return answerApi({
+    '/api/auth/user/login-user/perms': { data: perms.map(perm) },
+    '/api/reval/runs': { data: { list: [RUN], pages: 1, pageNum: 1, total: 1 } },
+    '/api/reval/rule': { data: RULE },
+    '/api/reval/run': { data: { runId: 8, total: 120 }, message: RevalMsg.started },
+    '/api/reval/alerts': { data: { list: [ALERT], pages: 1, pageNum: 1, total: 1 } },
+  });
+}
+
+describe('collateral monitoring pages', () => {
+  it('shows the latest run and the schedule, and starts a run after the confirmation', async () => {
+    const sent = answers([Perm.collateral, Perm.revalRun, Perm.driftRule]);
+    renderPage(<RevaluationPage />, { url: '/org/collateral' });
+    expect(await screen.findByText('重估任务 7')).toBeTruthy();
+    expect(screen.getByText(/每1个月自动重估，下次：2026-12-01/)).toBeTruthy();
+    expect(screen.getAllByText('52.50%')).not.toHaveLength(0);
+
+    fireEvent.click(screen.getByRole('button', { name: '立即重估' }));
+    const confirm = await screen.findByRole('dialog', { name: '发起重估' });
+    expect(sent.some((c) => c.path === '/api/reval/run')).toBe(false);
+    fireEvent.click(within(confirm).getByRole('button', { name: '发起重估' }));
+    expect(await screen.findByText('重估任务已创建：共120项资产')).toBeTruthy();
+  });
+
+  it('offers neither the run nor the rule without their permissions', async () => {
+    answers([Perm.collateral]);
+    renderPage(<RevaluationPage />, { url: '/org/collateral' });
+    expect(await screen.findByText('重估任务 7')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '立即重估' })).toBeNull();
+    expect(screen.queryByRole('button', { name: '预警规则' })).toBeNull();
+  });
+
+  it('lists the alerts by the filters of the URL', async () => {
+    const sent = answers([Perm.collateral, Perm.driftAlertExport]);
+    renderPage(<DriftAlertsPage />, { url: '/org/collateralAlerts?kind=ltv&runId=7' });
+    const table = await screen.findByRole('table', { name: '押品预警' });
+    expect(await within(table).findByText('抵押率86.20%，超过80%')).toBeTruthy();
+    const query = sent.find((c) => c.path === '/api/reval/alerts')?.query;
+    expect(query?.get('kind')).toBe('ltv');
+    expect(query?.get('runId')).toBe('7');
+    expect(within(table).getByText('280.00万元')).toBeTruthy();
+    expect(screen.getByRole('button', { name: /导出/ })).toBeTruthy();
+  });
+});

@@ -1,0 +1,2 @@
+export * from './revaluation-runner.service';
+export * from './revaluation-runner.module';
