@@ -49,5 +49,6 @@ test('an administrator enters the loan of an asset, revalues the book and follow
 
   await alerts.first().getByRole('link', { name: '重估明细' }).click();
   await expect(page).toHaveURL(/\/org\/collateralRun\/\d+/);
-  await expect(page.getByRole('row').filter({ hasText: loanNo })).toBeVisible();
+  const items = page.getByRole('table', { name: '资产明细' });
+  await expect(items.getByRole('row').filter({ hasText: loanNo })).toContainText('抵押率超限');
 });

@@ -124,6 +124,16 @@ export const Perm = {
   assetLoan: 119,
   /** Export the drift alerts. */
   driftAlertExport: 120,
+  /** LoanOfTrendAnalyse: the asset book's value index over the runs. */
+  loanTrend: 121,
+  /** LoanOfStructureAnalyse: the book by city, district, type, class, LTV band and vintage. */
+  loanStructure: 122,
+  /** LoanOfHouseAnalyse: one asset's value history, LTV path and alerts. */
+  loanHouse: 123,
+  /** LoanOfBusinessScreen: the one-page dashboard for a credit committee. */
+  loanScreen: 124,
+  /** LoanApplyFor: loan applications whose collateral was valued in the platform. */
+  loanApplications: 125,
   /** The API keys of the customer company (list). */
   apiKeys: 126,
   /** Add and revoke API keys. */

@@ -69,6 +69,11 @@ const customerTree: Group[] = [
       [120, '预警导出', 'collateral:export:visible', 'api/reval/alerts/export'],
     ],
   ],
+  [[121, '押品价值趋势', 'loan:trend:visible', 'api/reval/analytics/trend'], []],
+  [[122, '押品结构分析', 'loan:structure:visible', 'api/reval/analytics/structure'], []],
+  [[123, '单押品分析', 'loan:house:visible', 'api/reval/analytics/house'], []],
+  [[124, '贷后监测大屏', 'loan:screen:visible', 'api/reval/analytics/screen'], []],
+  [[125, '贷款申请', 'loan:apply:visible', 'api/loan-apply/list'], []],
   [
     [7, '估价汇总统计', 'statistics:summary:visible', 'api/statistics/summary'],
     [
