@@ -3,7 +3,7 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { QUEUES } from '@valuation/contracts';
 import { RevaluationRunner, seedDemoMarket } from '@valuation/core';
-import { LoanMsg, RevalMsg } from '@valuation/domain';
+import { LOAN_BOOK_COLUMNS, LoanBookMsg, LoanMsg, RevalMsg } from '@valuation/domain';
 import { AccountEntity, OperationLogEntity } from '@valuation/persistence';
 import { waitFor } from '@valuation/testing';
 import { RevaluationJobs } from '../../worker/src/processors/revaluation.jobs';
@@ -262,5 +262,87 @@ describe('collateral monitoring: loans on assets, revaluation runs and drift ale
       await worker.close();
     }
     expect(await runner.due()).toEqual([]);
+  }, 120_000);
+
+  it('imports a loan book: every row checked first, known loans updated uncharged, the others valued into assets with their loans', async () => {
+    const header = LOAN_BOOK_COLUMNS.map((c) => c.header);
+    const row = (c: { name: string }, area: number, loanNo: string, amount: string, date = '2022/03/15', origin = '600') => [
+      '北京市',
+      '',
+      c.name,
+      '住宅',
+      String(area),
+      '5',
+      '18',
+      '2',
+      '1',
+      '1',
+      '',
+      '',
+      '',
+      '',
+      loanNo,
+      amount,
+      date,
+      origin,
+    ];
+    const csv = (rows: string[][]) => Buffer.from([header, ...rows].map((r) => r.join(',')).join('\r\n'), 'utf8');
+    const upload = (rows: string[][]) =>
+      t
+        .http()
+        .post('/api/batch/book/upload')
+        .set('Authorization', `Bearer ${admin}`)
+        .field('taskName', '贷款台账')
+        .attach('file', csv(rows), 'book.csv');
+
+    const bad = await upload([row(communities[0], 61, 'B-1', '300'), row(communities[1], 62, 'B-2', '-1')]);
+    expect(bad.body).toMatchObject({ code: 400, message: `第2行：${LoanMsg.amountInvalid}` });
+    const dup = await upload([row(communities[0], 61, 'B-1', '300'), row(communities[1], 62, 'B-1', '200')]);
+    expect(dup.body).toMatchObject({ code: 400, message: LoanBookMsg.duplicate(2, 1) });
+    expect((await t.http().post('/api/batch/book/upload').set('Authorization', `Bearer ${valuer}`)).status).toBe(403);
+
+    const balance = async () => (await t.ds.query(`SELECT coalesce(sum(remaining), 0)::int AS n FROM balance_package`))[0].n as number;
+    const before = await balance();
+    const assetsBefore = (await data('/api/asset/list?pageSize=10')).pageInfo.total as number;
+    const res = await upload([
+      row(communities[0], 61, 'B-1', '300'),
+      row(communities[1], 62, 'B-2', '280.5', '2021/12/01', '450'),
+      row(communities[2], 63, 'B-3', '150'),
+      row(communities[3], 64, 'L-0001', '123.45', '2020/01/02', '700'),
+    ]);
+    expect(res.body).toMatchObject({ code: 200, message: LoanBookMsg.started, data: { evalTotal: 3, updated: 1 } });
+    const batchId = res.body.data.batchId as string;
+    // The known loan is updated at once, without a valuation.
+    const [known] = await t.ds.query(
+      `SELECT loan_amount, loan_date::text AS loan_date, loan_origin_value FROM asset WHERE loan_no = 'L-0001'`,
+    );
+    expect(known).toEqual({ loan_amount: '1234500.00', loan_date: '2020-01-02', loan_origin_value: '7000000.00' });
+
+    const worker: INestApplicationContext = await NestFactory.createApplicationContext(
+      WorkerModule.forRoot({ queues: [QUEUES.batch], concurrency: 2 }),
+      { logger: false, abortOnError: false },
+    );
+    try {
+      await waitFor(
+        'the book to be valued',
+        async () => (await t.ds.query(`SELECT state FROM batch_task WHERE batch_id = $1`, [batchId]))[0].state === 2,
+        60_000,
+      );
+    } finally {
+      await worker.close();
+    }
+    const imported = await t.ds.query(
+      `SELECT a.loan_no, a.loan_amount, a.loan_date::text AS loan_date, a.loan_origin_value, r.bldg_area
+         FROM asset a JOIN eval_record r ON r.id = a.eval_record_id WHERE a.loan_no LIKE 'B-%' ORDER BY a.loan_no`,
+    );
+    expect(imported).toEqual([
+      { loan_no: 'B-1', loan_amount: '3000000.00', loan_date: '2022-03-15', loan_origin_value: '6000000.00', bldg_area: '61.00' },
+      { loan_no: 'B-2', loan_amount: '2805000.00', loan_date: '2021-12-01', loan_origin_value: '4500000.00', bldg_area: '62.00' },
+      { loan_no: 'B-3', loan_amount: '1500000.00', loan_date: '2022-03-15', loan_origin_value: '6000000.00', bldg_area: '63.00' },
+    ]);
+    expect((await data('/api/asset/list?pageSize=10')).pageInfo.total).toBe(assetsBefore + 3);
+    expect(before - (await balance())).toBe(3);
+    const [log] = await t.ds.getRepository(OperationLogEntity).find({ where: { action: '导入贷款台账' } });
+    expect(log.detail).toContain('3');
   }, 120_000);
 });

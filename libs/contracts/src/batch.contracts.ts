@@ -21,6 +21,10 @@ export const batchUploadResultSchema = z
     batchId: z.string(),
     evalTotal: z.number(),
     shortfall: z.number().optional().describe('Counts still missing from the city-annual packages (with subCode 100).'),
+    updated: z
+      .number()
+      .optional()
+      .describe('A loan book: rows whose loan an asset already carries, updated and not valued (batchId is empty when every row was one).'),
   })
   .meta({ id: 'BatchUploadResult', description: 'Answer of POST api/batch/upload and api/batch/eval.' });
 export type BatchUploadResult = z.infer<typeof batchUploadResultSchema>;

@@ -23,7 +23,11 @@ export type BatchColumnKey =
   | 'face'
   | 'intDeco'
   | 'buildYear'
-  | 'principalCode';
+  | 'principalCode'
+  | LoanColumnKey;
+
+/** The columns a loan book adds to the batch template. */
+export type LoanColumnKey = 'loanNo' | 'loanAmount' | 'loanDate' | 'originValue';
 
 /** A row of a batch file by column key; blank cells are left out. */
 export type BatchRowInput = Partial<Record<BatchColumnKey, string>>;
@@ -79,6 +83,24 @@ export const BATCH_COLUMNS: readonly BatchColumn[] = [
   { key: 'principalCode', header: '客户编号', required: false, width: 16, example: 'KH0001', note: '客户自己的编号，最多 50 个字符' },
 ];
 
+/** The loan columns of a loan book file, after the batch columns; all required. */
+export const LOAN_COLUMNS: readonly BatchColumn[] = [
+  {
+    key: 'loanNo',
+    header: '贷款编号*',
+    required: true,
+    width: 18,
+    example: 'DK2023000001',
+    note: '本机构贷款编号，同一文件与同一公司内唯一',
+  },
+  { key: 'loanAmount', header: '贷款余额(万元)*', required: true, width: 14, example: '320.50', note: '数字，最多两位小数' },
+  { key: 'loanDate', header: '放款日期*', required: true, width: 12, example: '2023/05/20', note: 'yyyy/MM/dd，不晚于今天' },
+  { key: 'originValue', header: '放款时估值(万元)*', required: true, width: 16, example: '560', note: '数字，最多两位小数' },
+];
+
+/** Columns of the loan book template: the property as in the batch template, then its loan. */
+export const LOAN_BOOK_COLUMNS: readonly BatchColumn[] = [...BATCH_COLUMNS, ...LOAN_COLUMNS];
+
 const normaliseHeader = (text: string) =>
   text
     .replace(/[*＊\s]/g, '')
@@ -86,19 +108,28 @@ const normaliseHeader = (text: string) =>
     .replace(/）/g, ')')
     .replace(/m2|平方米|平米/gi, '㎡');
 
-const HEADER_KEYS = new Map<string, BatchColumnKey>();
-for (const c of BATCH_COLUMNS) {
-  const header = normaliseHeader(c.header);
-  HEADER_KEYS.set(header, c.key);
-  HEADER_KEYS.set(header.replace(/\(.*\)$/, ''), c.key);
+function headerKeys(columns: readonly BatchColumn[]): Map<string, BatchColumnKey> {
+  const keys = new Map<string, BatchColumnKey>();
+  for (const c of columns) {
+    const header = normaliseHeader(c.header);
+    keys.set(header, c.key);
+    keys.set(header.replace(/\(.*\)$/, ''), c.key);
+  }
+  return keys;
 }
+
+const HEADER_KEYS = new Map([BATCH_COLUMNS, LOAN_BOOK_COLUMNS].map((columns) => [columns, headerKeys(columns)]));
 
 export type BatchHeaderMatch = { ok: true; keys: (BatchColumnKey | null)[] } | { ok: false; missing: string[] };
 
-/** Column keys of a header row (null for columns the template does not have); every required column must be there. */
-export function matchBatchHeader(cells: readonly string[]): BatchHeaderMatch {
-  const keys = cells.map((cell) => HEADER_KEYS.get(normaliseHeader(cell ?? '')) ?? null);
-  const missing = BATCH_COLUMNS.filter((c) => c.required && !keys.includes(c.key)).map((c) => c.header);
+/**
+ * Column keys of a header row (null for columns the template does not have); every required column
+ * must be there. `columns` is BATCH_COLUMNS or LOAN_BOOK_COLUMNS.
+ */
+export function matchBatchHeader(cells: readonly string[], columns: readonly BatchColumn[] = BATCH_COLUMNS): BatchHeaderMatch {
+  const known = HEADER_KEYS.get(columns) ?? headerKeys(columns);
+  const keys = cells.map((cell) => known.get(normaliseHeader(cell ?? '')) ?? null);
+  const missing = columns.filter((c) => c.required && !keys.includes(c.key)).map((c) => c.header);
   return missing.length ? { ok: false, missing } : { ok: true, keys };
 }
 

@@ -1,7 +1,10 @@
 import { setBusinessClock } from '../time/business-zone';
+import { BATCH_COLUMNS, LOAN_BOOK_COLUMNS, matchBatchHeader } from '../batch/batch-template.columns';
 import {
   assetLoanSchema,
   changePct,
+  checkLoanBook,
+  LoanBookMsg,
   DEFAULT_DRIFT_RULE,
   driftFindings,
   driftMessage,
@@ -93,5 +96,42 @@ describe('loan and rule forms', () => {
     expect(driftRuleSchema.safeParse({ ...base, maxLtvPct: '201' }).error?.issues[0].message).toBe(RevalMsg.ltvInvalid);
     expect(driftRuleSchema.safeParse({ ...base, scheduleMonths: '13' }).error?.issues[0].message).toBe(RevalMsg.scheduleInvalid);
     expect(driftRuleSchema.safeParse({ ...base, lastDropPct: '2.5' }).error?.issues[0].message).toBe(RevalMsg.dropInvalid);
+  });
+});
+
+describe('loan books', () => {
+  it('take the batch columns and the loan columns, all loan columns required', () => {
+    const header = LOAN_BOOK_COLUMNS.map((c) => c.header);
+    const matched = matchBatchHeader(header, LOAN_BOOK_COLUMNS);
+    expect(matched.ok && matched.keys.slice(-4)).toEqual(['loanNo', 'loanAmount', 'loanDate', 'originValue']);
+    expect(
+      matchBatchHeader(
+        BATCH_COLUMNS.map((c) => c.header),
+        LOAN_BOOK_COLUMNS,
+      ),
+    ).toEqual({
+      ok: false,
+      missing: ['贷款编号*', '贷款余额(万元)*', '放款日期*', '放款时估值(万元)*'],
+    });
+    // A batch file ignores the loan columns.
+    const batch = matchBatchHeader(header);
+    expect(batch.ok && batch.keys.slice(-4)).toEqual([null, null, null, null]);
+  });
+
+  it('check every row before anything is done, naming the first bad row', () => {
+    const row = { loanNo: 'A1', loanAmount: '100', loanDate: '2022/01/01', originValue: '200' };
+    expect(checkLoanBook([row, { ...row, loanNo: 'A2' }])).toEqual({
+      ok: true,
+      loans: [
+        { loanNo: 'A1', loanAmount: 1_000_000, loanDate: '2022-01-01', originValue: 2_000_000 },
+        { loanNo: 'A2', loanAmount: 1_000_000, loanDate: '2022-01-01', originValue: 2_000_000 },
+      ],
+    });
+    expect(checkLoanBook([row, { ...row, loanNo: 'A2', loanDate: '2022/13/01' }])).toEqual({
+      ok: false,
+      message: LoanBookMsg.row(2, LoanMsg.dateInvalid),
+    });
+    expect(checkLoanBook([row, { ...row, loanNo: 'A2' }, row])).toEqual({ ok: false, message: '第3行：贷款编号与第1行重复' });
+    expect(checkLoanBook([{ ...row, loanNo: undefined }])).toEqual({ ok: false, message: LoanBookMsg.row(1, LoanMsg.loanNoRequired) });
   });
 });

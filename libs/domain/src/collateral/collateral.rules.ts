@@ -189,6 +189,39 @@ export const assetLoanSchema = z.object({
 });
 export type AssetLoanInput = z.output<typeof assetLoanSchema>;
 
+/** A loan of a loan book row, checked: amounts in yuan, the date yyyy-MM-dd. */
+export type LoanCells = Omit<AssetLoanInput, 'id'>;
+
+const loanCellsSchema = assetLoanSchema.omit({ id: true });
+
+export const LoanBookMsg = {
+  duplicate: (row: number, first: number) => `第${row}行：贷款编号与第${first}行重复`,
+  row: (row: number, message: string) => `第${row}行：${message}`,
+  started: '贷款台账已导入，正在估价',
+  updatedOnly: '贷款台账已导入：均为已有贷款，已更新贷款信息',
+} as const;
+
+/**
+ * The loans of a loan book's rows (row numbers from 1), all checked before any work starts: the
+ * first row with a loan cell the asset form would refuse, or a loan number already on an earlier
+ * row, refuses the file with its row number.
+ */
+export function checkLoanBook(
+  rows: readonly Partial<Record<'loanNo' | 'loanAmount' | 'loanDate' | 'originValue', string>>[],
+): { ok: true; loans: LoanCells[] } | { ok: false; message: string } {
+  const loans: LoanCells[] = [];
+  const seen = new Map<string, number>();
+  for (const [i, row] of rows.entries()) {
+    const parsed = loanCellsSchema.safeParse(row);
+    if (!parsed.success) return { ok: false, message: LoanBookMsg.row(i + 1, parsed.error.issues[0].message) };
+    const first = seen.get(parsed.data.loanNo);
+    if (first !== undefined) return { ok: false, message: LoanBookMsg.duplicate(i + 1, first) };
+    seen.set(parsed.data.loanNo, i + 1);
+    loans.push(parsed.data);
+  }
+  return { ok: true, loans };
+}
+
 /** POST api/asset/loan/clear (form: id). */
 export const assetLoanClearSchema = z.object({ id: catalogueId('资产不存在') });
 
@@ -240,3 +273,4 @@ export type DriftAlertFilter = z.output<typeof driftAlertFilterSchema>;
 /** GET api/reval/alerts: the filters and the page. */
 export const driftAlertListQuerySchema = z.object({ ...alertFilterShape, ...pageQuerySchema().shape });
 export type DriftAlertListQuery = z.output<typeof driftAlertListQuerySchema>;
+

@@ -1,6 +1,7 @@
 import { isValidUtf8, openTableFile, sniffTableFormat, TableFileError, type TableReadLimits, type TextEncoding } from '@valuation/core';
 import {
   BatchMsg,
+  BATCH_COLUMNS,
   BATCH_MAX_COLUMNS,
   BATCH_MAX_FILE_BYTES,
   BATCH_MAX_ROWS,
@@ -8,6 +9,7 @@ import {
   matchBatchHeader,
   type BatchFileExtension,
   type BatchRowInput,
+  type BatchColumn,
   type BatchColumnKey,
 } from '@valuation/domain';
 import { Slots } from '../../common/slots';
@@ -48,11 +50,13 @@ class RowCollector {
   private keys: (BatchColumnKey | null)[] | null = null;
   readonly rows: BatchRowInput[] = [];
 
+  constructor(private readonly columns: readonly BatchColumn[]) {}
+
   /** False once there are more rows than a file may have. */
   add(cells: readonly string[]): boolean {
     if (!this.keys) {
       if (cells.every((c) => !c || !c.trim())) return true;
-      const header = matchBatchHeader(cells);
+      const header = matchBatchHeader(cells, this.columns);
       if (!header.ok) throw new BatchFileRefusal(BatchMsg.headerMismatch);
       this.keys = header.keys;
       return true;
@@ -96,16 +100,21 @@ function refusalOf(error: TableFileError): string {
 }
 
 /**
- * The data rows of an uploaded file whose type was checked, by template column, read by the
+ * The data rows of an uploaded file whose type was checked, by the columns of its template
+ * (BATCH_COLUMNS, or LOAN_BOOK_COLUMNS for a loan book), read by the
  * table reader that market imports use too, within BATCH_READ_LIMITS and at most READS_AT_ONCE
  * files at a time. The first non-blank row is the header; blank rows are skipped; at most
  * BATCH_MAX_ROWS + 1 rows are read. A file that cannot be read, or a row that is not text,
  * refuses the whole file; a sheet over BATCH_MAX_COLUMNS columns or with more cells than
  * 10,000 rows of them is refused with its own message.
  */
-export function readBatchFile(ext: BatchFileExtension, bytes: Buffer): Promise<BatchFileContent> {
+export function readBatchFile(
+  ext: BatchFileExtension,
+  bytes: Buffer,
+  columns: readonly BatchColumn[] = BATCH_COLUMNS,
+): Promise<BatchFileContent> {
   return reads.run(async () => {
-    const rows = new RowCollector();
+    const rows = new RowCollector(columns);
     try {
       const table = await openTableFile(bytes, BATCH_READ_LIMITS);
       if (table.format !== ext) throw new BatchFileRefusal(BatchMsg.fileType);

@@ -11,17 +11,37 @@ import {
   checkBatchPhone,
   checkBatchRowCount,
   checkBatchTaskName,
+  checkLoanBook,
+  BATCH_COLUMNS,
   dateTimeStamp,
+  LOAN_BOOK_COLUMNS,
+  LoanBookMsg,
   type BatchRowInput,
+  type LoanCells,
 } from '@valuation/domain';
-import { BatchTaskRepository, UnitOfWork } from '@valuation/persistence';
+import { AssetRepository, BatchTaskRepository, UnitOfWork, type AssetOwner, type Transaction } from '@valuation/persistence';
 import { JobProducer } from '@valuation/queue';
 import { ObjectStorage } from '@valuation/storage';
 import { ApiError, Reply } from '../../common/api-error';
 import type { Principal } from '../../common/principal';
+import { AdminLog } from '../auth/admin-log.service';
 import { RegionService } from '../region/region.service';
 import { BatchFileRefusal, contentMatches, readBatchFile, uploadedFileName } from './batch-file.reader';
 import { BatchReservationService, type BatchPayer } from './batch-reservation.service';
+
+/** A loan book import: who asked from where, for the operation log. */
+export interface LoanBookImport {
+  ip: string | undefined;
+}
+
+/** A loan book row with its checked loan in place of the cells: amounts in yuan, the date yyyy-MM-dd. */
+const withLoan = (row: BatchRowInput, loan: LoanCells): BatchRowInput => ({
+  ...row,
+  loanNo: loan.loanNo,
+  loanAmount: loan.loanAmount.toFixed(2),
+  loanDate: loan.loanDate,
+  originValue: loan.originValue.toFixed(2),
+});
 
 /** What multer leaves on the request for one uploaded file. */
 export interface UploadedBatchFile {
@@ -77,9 +97,22 @@ export class BatchUploadService {
     private readonly jobs: JobProducer,
     private readonly regions: RegionService,
     private readonly reservations: BatchReservationService,
+    private readonly assets: AssetRepository,
+    private readonly log: AdminLog,
   ) {}
 
-  async upload(p: Principal, file: UploadedBatchFile | undefined, body: Record<string, unknown>): Promise<Reply<BatchUploadResult>> {
+  /**
+   * A batch task from an uploaded file. With `book`, the file is a loan book (LOAN_BOOK_COLUMNS):
+   * every row's loan is checked before anything is stored; rows whose loan number an asset of the
+   * company already carries update that loan and are not valued; the others are valued as a batch
+   * whose valued rows become assets carrying their loans.
+   */
+  async upload(
+    p: Principal,
+    file: UploadedBatchFile | undefined,
+    body: Record<string, unknown>,
+    book?: LoanBookImport,
+  ): Promise<Reply<BatchUploadResult>> {
     if (!file) throw ApiError.badRequest(BatchMsg.fileMissing);
     const fileName = uploadedFileName(file.originalname ?? '');
     const type = checkBatchFileName(fileName);
@@ -94,13 +127,30 @@ export class BatchUploadService {
 
     let rows: BatchRowInput[];
     try {
-      rows = (await readBatchFile(type.value, file.buffer)).rows;
+      rows = (await readBatchFile(type.value, file.buffer, book ? LOAN_BOOK_COLUMNS : BATCH_COLUMNS)).rows;
     } catch (error) {
       if (error instanceof BatchFileRefusal) throw ApiError.badRequest(error.message);
       throw error;
     }
     const count = checkBatchRowCount(rows.length);
     if (!count.ok) throw ApiError.badRequest(count.message);
+
+    const owner = { tenantId: p.tenantId, companyId: p.companyId! };
+    let known: LoanCells[] = [];
+    if (book) {
+      const loans = checkLoanBook(rows);
+      if (!loans.ok) throw ApiError.badRequest(loans.message);
+      const holders = await this.assets.loanHolders(
+        owner,
+        loans.loans.map((l) => l.loanNo),
+      );
+      known = loans.loans.filter((l) => holders.has(l.loanNo));
+      rows = loans.loans.flatMap((loan, i) => (holders.has(loan.loanNo) ? [] : [withLoan(rows[i], loan)]));
+      if (rows.length === 0) {
+        await this.uow.run((m) => this.updateLoans(m, p, book, owner, known, fileName, 0));
+        return new Reply({ batchId: '', evalTotal: 0, updated: known.length }, LoanBookMsg.updatedOnly);
+      }
+    }
 
     const items = await this.itemRows(rows);
     const batchId = newBatchId();
@@ -131,9 +181,11 @@ export class BatchUploadService {
             state: waiting ? 0 : 1,
             evalTotal: items.length,
             reservations: reserved,
+            book: Boolean(book),
           },
           items,
         );
+        if (book) await this.updateLoans(m, p, book, owner, known, fileName, items.length);
         return { id: saved.id, state: saved.state, shortfall: plan.shortfall };
       });
     } catch (error) {
@@ -144,15 +196,35 @@ export class BatchUploadService {
       throw error;
     }
 
+    const updated = book ? { updated: known.length } : {};
     if (task.state === 0) {
       return new Reply(
-        { batchId, evalTotal: items.length, shortfall: task.shortfall },
+        { batchId, evalTotal: items.length, shortfall: task.shortfall, ...updated },
         BatchMsg.useUniversal,
         BATCH_SUBCODE_NEEDS_UNIVERSAL,
       );
     }
     await this.start(task.id);
-    return new Reply({ batchId, evalTotal: items.length });
+    return new Reply({ batchId, evalTotal: items.length, ...updated }, book ? LoanBookMsg.started : undefined);
+  }
+
+  /** The loans of a book already on assets of the company take the book's figures; the import is logged. */
+  private async updateLoans(
+    m: Transaction,
+    p: Principal,
+    book: LoanBookImport,
+    owner: AssetOwner,
+    known: readonly LoanCells[],
+    fileName: string,
+    valuing: number,
+  ): Promise<void> {
+    const updated = await this.assets.updateLoans(m, owner, known);
+    await this.log.write(m, p, book.ip, {
+      action: '导入贷款台账',
+      target: { type: 'loan-book', id: owner.companyId, name: [...fileName].slice(0, 50).join('') },
+      after: { valuing, updated },
+      labels: { valuing: '新增并估价', updated: '更新已有贷款' },
+    });
   }
 
   /** The owner agrees to use nationwide counts for a waiting task: reserve and start it. */

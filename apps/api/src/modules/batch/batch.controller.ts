@@ -25,7 +25,12 @@ import type { Principal } from '../../common/principal';
 import { xlsxFile } from '../../common/xlsx-export';
 import { ZodValidationPipe } from '../../common/zod-validation.pipe';
 import { BatchTaskListService } from './batch-task-list.service';
-import { BATCH_TEMPLATE_FILE_NAME, buildBatchTemplate } from './batch-template.builder';
+import {
+  BATCH_TEMPLATE_FILE_NAME,
+  buildBatchTemplate,
+  buildLoanBookTemplate,
+  LOAN_BOOK_TEMPLATE_FILE_NAME,
+} from './batch-template.builder';
 import { BatchUploadService, type UploadedBatchFile } from './batch-upload.service';
 import { ReadsBody, Returns } from '../../common/api-contract';
 import { ReturnsXlsx } from '../../common/file-answer';
@@ -78,6 +83,30 @@ export class BatchController {
   @ApiOperation({ summary: '下载批量估价模板 .xlsx（可用 Authorization 查询参数携带令牌）' })
   async template() {
     return xlsxFile(await buildBatchTemplate(), BATCH_TEMPLATE_FILE_NAME);
+  }
+
+  @RequirePermission(Perm.assetLoan)
+  @Returns(batchUploadResultSchema, 'subCode 100 时需调用 api/batch/eval 确认使用通用次数')
+  @ReadsBody(BATCH_UPLOAD_FIELDS, 'multipart')
+  @Post('book/upload')
+  @Uploads(BATCH_FILE)
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      '导入贷款台账（multipart：file、taskName、phone）：按贷款台账模板，每行房产及其贷款（贷款编号、贷款余额与放款时估值（万元）、放款日期）；全部行先校验，有误时 400 并指出行号。本公司已有资产的贷款编号只更新贷款信息（updated），不估价不扣次数；其余行按批量估价扣次数估价，估价成功的成为携带贷款的资产',
+  })
+  uploadBook(@CurrentPrincipal() p: Principal, @Req() req: Request) {
+    const files = (req.files ?? []) as Express.Multer.File[];
+    const file: UploadedBatchFile | undefined = files.find((f) => f.fieldname === 'file') ?? files[0];
+    return this.uploads.upload(p, file, (req.body ?? {}) as Record<string, unknown>, { ip: req.ip });
+  }
+
+  @RequirePermission(Perm.assetLoan)
+  @ReturnsXlsx('贷款台账模板 .xlsx')
+  @Get('book/template')
+  @ApiOperation({ summary: '下载贷款台账模板 .xlsx（批量估价模板的列之后加贷款编号、贷款余额、放款日期、放款时估值）' })
+  async bookTemplate() {
+    return xlsxFile(await buildLoanBookTemplate(), LOAN_BOOK_TEMPLATE_FILE_NAME);
   }
 
   @KeyScope('batch')

@@ -1,6 +1,6 @@
 import { Injectable, Optional } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import { businessNow, checkBatchRow, ValuationMsg, type BatchRowInput, type ValuationRequest } from '@valuation/domain';
 import type { EvalRecordEntity } from '@valuation/persistence';
 import { Metrics, valuationLabels, type CountedValuation } from '@valuation/queue';
@@ -63,6 +63,8 @@ interface WaitingRow {
 
 interface TaskActor extends ValuationActor {
   id: string;
+  /** A loan book: valued rows become assets carrying their loans. */
+  book: boolean;
   /** The client the file was uploaded from. */
   source: number;
   state: number;
@@ -163,7 +165,7 @@ export class BatchRunner {
   async runChunk(taskId: string, chunk: number): Promise<BatchChunkResult> {
     const [task]: TaskActor[] = await this.ds.query(
       `SELECT id::text AS id, tenant_id AS "tenantId", company_id AS "companyId", organization_id AS "organizationId", account_id AS "accountId",
-              source, state, eval_total AS "evalTotal", processed
+              source, state, eval_total AS "evalTotal", processed, book
          FROM batch_task WHERE id = $1`,
       [taskId],
     );
@@ -183,7 +185,7 @@ export class BatchRunner {
     for (let i = 0; i < prepared.length; i += BATCH_WRITE_GROUP) {
       const valued = await Promise.all(prepared.slice(i, i + BATCH_WRITE_GROUP).map((row) => this.valueRow(task, row)));
       await writing;
-      writing = this.write(taskId, valued).then((outcome) => {
+      writing = this.write(task, valued).then((outcome) => {
         result.written += outcome.written;
         result.valued += outcome.valued;
         result.finished ||= outcome.finished;
@@ -299,7 +301,8 @@ export class BatchRunner {
    * of the valued ones are inserted, the task counters move by what was actually written and, when
    * that completes the task, it is finished in the same transaction.
    */
-  private async write(taskId: string, valued: ValuedRow[]): Promise<{ written: number; valued: number; finished: boolean }> {
+  private async write(task: TaskActor, valued: ValuedRow[]): Promise<{ written: number; valued: number; finished: boolean }> {
+    const taskId = task.id;
     const records = valued.flatMap((v) => (v.record ? [v.record] : []));
     const insert = this.valuation.recordsInsert(records, 3);
     const outcome = await this.ds.transaction(async (m) => {
@@ -343,12 +346,34 @@ export class BatchRunner {
       if (outcome.n > 0 && !outcome.moved) throw new Error(`batch task ${taskId} stopped valuing while a chunk was written`);
       if (outcome.records !== outcome.ok)
         throw new Error(`batch task ${taskId}: ${outcome.ok} rows valued but ${outcome.records} records written`);
+      if (task.book && outcome.ok > 0) await this.addBookAssets(m, taskId, outcome.ids);
       const finished = outcome.moved && outcome.state === 2;
       if (finished) await this.finisher.settle(m, outcome);
       return { written: outcome.n, valued: outcome.ok, ids: outcome.ids, finished };
     });
     if (this.metrics) this.count(this.metrics, valued, outcome.ids);
     return { written: outcome.written, valued: outcome.valued, finished: outcome.finished };
+  }
+
+  /**
+   * The valued rows of a loan book become assets of the company, each carrying the loan of its row
+   * (checked and normalised at upload), added by the task's account. A property or loan number the
+   * company keeps already (added meanwhile) is left as it is.
+   */
+  private async addBookAssets(m: EntityManager, taskId: string, itemIds: readonly string[]): Promise<void> {
+    await m.query(
+      `INSERT INTO asset (tenant_id, company_id, organization_id, account_id, eval_record_id, root_eval_code, added_by, added_name,
+                          loan_no, loan_amount, loan_date, loan_origin_value)
+       SELECT r.tenant_id, r.company_id, r.organization_id, r.account_id, r.id, r.root_eval_code, t.account_id,
+              left(coalesce((SELECT a.user_name FROM account a WHERE a.id = t.account_id), ''), 20),
+              i.input->>'loanNo', (i.input->>'loanAmount')::numeric, (i.input->>'loanDate')::date, (i.input->>'originValue')::numeric
+         FROM batch_item i
+         JOIN batch_task t ON t.id = i.task_id
+         JOIN eval_record r ON r.eval_code = i.eval_code
+        WHERE i.task_id = $1 AND i.id = ANY($2::bigint[]) AND i.state = 1
+       ON CONFLICT DO NOTHING`,
+      [taskId, itemIds],
+    );
   }
 
   /** Counts the rows this run wrote (not those another run got to first) and the valuations among them. */

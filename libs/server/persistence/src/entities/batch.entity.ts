@@ -82,6 +82,10 @@ export class BatchTaskEntity {
   @Column({ type: 'boolean', default: false })
   refunded: boolean;
 
+  /** A loan book: each valued row becomes an asset carrying the loan of its row. */
+  @Column({ type: 'boolean', default: false })
+  book: boolean;
+
   /** Why a task failed (state 3). */
   @Column({ type: 'varchar', length: 500, nullable: true })
   errorReason: string | null;

@@ -31,6 +31,7 @@ import { EvalRecordLz41795857773108 } from './1795857773108-eval-record-lz4.migr
 import { StatOrgDaySlots1795867286642 } from './1795867286642-stat-org-day-slots.migration';
 import { ApiKeys1795875877648 } from './1795875877648-api-keys.migration';
 import { Collateral1795876014432 } from './1795876014432-collateral.migration';
+import { LoanBook1795877835812 } from './1795877835812-loan-book.migration';
 
 /** Every migration, oldest first. `npm run migration:generate -- <Name>` appends to this list. */
 export const MIGRATIONS = [
@@ -67,4 +68,5 @@ export const MIGRATIONS = [
   StatOrgDaySlots1795867286642,
   ApiKeys1795875877648,
   Collateral1795876014432,
+  LoanBook1795877835812,
 ];

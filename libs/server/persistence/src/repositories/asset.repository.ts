@@ -189,6 +189,36 @@ export class AssetRepository {
       .getOne();
   }
 
+  /** The assets of the company carrying these loan numbers, by loan number. */
+  async loanHolders(owner: AssetOwner, loanNos: readonly string[]): Promise<Map<string, number>> {
+    if (loanNos.length === 0) return new Map();
+    const rows: { loanNo: string; id: number }[] = await this.ds.query(
+      `SELECT loan_no AS "loanNo", id FROM asset WHERE tenant_id = $1 AND company_id = $2 AND loan_no = ANY($3::varchar[])`,
+      [owner.tenantId, owner.companyId, loanNos],
+    );
+    return new Map(rows.map((r) => [r.loanNo, r.id]));
+  }
+
+  /** Sets the amount, date and value at origination of loans the company's assets carry; amounts in yuan. */
+  async updateLoans(
+    m: EntityManager,
+    owner: AssetOwner,
+    loans: readonly { loanNo: string; loanAmount: number; loanDate: string; originValue: number }[],
+  ): Promise<number> {
+    if (loans.length === 0) return 0;
+    const [, updated]: [unknown, number] = await m.query(
+      `UPDATE asset a SET loan_amount = l.amount, loan_date = l.day, loan_origin_value = l.origin
+         FROM jsonb_to_recordset($3::jsonb) AS l("loanNo" varchar, amount numeric, day date, origin numeric)
+        WHERE a.tenant_id = $1 AND a.company_id = $2 AND a.loan_no = l."loanNo"`,
+      [
+        owner.tenantId,
+        owner.companyId,
+        JSON.stringify(loans.map((l) => ({ loanNo: l.loanNo, amount: l.loanAmount, day: l.loanDate, origin: l.originValue }))),
+      ],
+    );
+    return updated;
+  }
+
   async delete(m: EntityManager, id: number): Promise<void> {
     await m.getRepository(AssetEntity).delete({ id });
   }

@@ -13,6 +13,8 @@ export const BATCH_URL = {
   upload: '/api/batch/upload',
   eval: '/api/batch/eval',
   template: '/api/batch/template',
+  bookUpload: '/api/batch/book/upload',
+  bookTemplate: '/api/batch/book/template',
 } as const;
 
 /** Pages showing a task being valued ask again this often. */
@@ -68,12 +70,17 @@ export interface BatchUploadCallbacks {
 }
 
 /** POST api/batch/upload (multipart file, phone, taskName); the envelope may carry subCode 100. */
-export function uploadBatchFile(input: BatchUploadInput, callbacks: BatchUploadCallbacks): Promise<ApiEnvelope<BatchUploadResult>> {
+/** POST api/batch/upload, or api/batch/book/upload for a loan book. */
+export function uploadBatchFile(
+  input: BatchUploadInput,
+  callbacks: BatchUploadCallbacks,
+  url: string = BATCH_URL.upload,
+): Promise<ApiEnvelope<BatchUploadResult>> {
   const form = new FormData();
   form.append('file', input.file, input.file.name);
   form.append('taskName', input.taskName);
   if (input.phone) form.append('phone', input.phone);
-  return uploadWithProgress<BatchUploadResult>(BATCH_URL.upload, form, { ...callbacks, notifyErrors: false });
+  return uploadWithProgress<BatchUploadResult>(url, form, { ...callbacks, notifyErrors: false });
 }
 
 /** POST api/batch/eval: values a held task with the nationwide counts. */
@@ -83,6 +90,10 @@ export function evaluateWithUniversal(batchId: string, signal: AbortSignal): Pro
 
 export function downloadBatchTemplate() {
   return api.download(BATCH_URL.template, undefined, '批量估价模板.xlsx');
+}
+
+export function downloadLoanBookTemplate() {
+  return api.download(BATCH_URL.bookTemplate, undefined, '贷款台账模板.xlsx');
 }
 
 /** The items of a task as .xlsx; evalState 0 (all) is left out. */

@@ -19,7 +19,7 @@ import { askConfirm, FileDropzone } from '@valuation/ui';
 import { useEffect, useReducer, useRef, useState } from 'react';
 import { isApiError } from '../../../app/api/api-error';
 import { isAbortError } from '../../../app/api/upload-with-progress';
-import { evaluateWithUniversal, uploadBatchFile } from '../api/batch-api';
+import { BATCH_URL, evaluateWithUniversal, uploadBatchFile } from '../api/batch-api';
 import { useLeaveGuard } from '../../../app/navigation/use-leave-guard';
 import { IDLE, isTransferring, sentPercent, uploadReducer } from '../model/upload-flow';
 
@@ -37,6 +37,8 @@ const checkPicked = (files: readonly File[]) => (files[0] ? (checkFile(files[0])
 
 export interface CreateTaskDialogProps {
   opened: boolean;
+  /** A loan book (贷款台账): the file carries each property's loan; its valued rows become assets. */
+  book?: boolean;
   onClose: () => void;
   /** A task was created: the dialog has closed and the list should reload from page 1. */
   onCreated: () => void;
@@ -53,8 +55,9 @@ function needsUniversal(subCode: number | undefined, data: unknown): data is Bat
 }
 
 /** Create-task dialog: file, task name and optional SMS phone; uploads with progress and can be cancelled. */
-export function CreateTaskDialog({ opened, onClose, onCreated }: CreateTaskDialogProps) {
+export function CreateTaskDialog({ opened, book = false, onClose, onCreated }: CreateTaskDialogProps) {
   const [file, setFile] = useState<File | null>(null);
+  const [created, setCreated] = useState<BatchUploadResult | null>(null);
   const [taskName, setTaskName] = useState('');
   const [phone, setPhone] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -120,10 +123,12 @@ export function CreateTaskDialog({ opened, onClose, onCreated }: CreateTaskDialo
           onProgress: (p) => dispatch({ type: 'progress', loaded: p.loaded, total: p.total }),
           onSent: () => dispatch({ type: 'sent' }),
         },
+        book ? BATCH_URL.bookUpload : BATCH_URL.upload,
       );
       if (needsUniversal(answer.subCode, answer.data)) {
         void askUniversal(answer.data);
       } else {
+        setCreated(answer.data);
         dispatch({ type: 'succeeded' });
       }
     } catch (error) {
@@ -207,12 +212,19 @@ export function CreateTaskDialog({ opened, onClose, onCreated }: CreateTaskDialo
 
   return (
     <>
-      <Modal opened={opened} onClose={() => void requestClose()} title="新建任务" centered size="lg" closeOnClickOutside={!busy}>
+      <Modal
+        opened={opened}
+        onClose={() => void requestClose()}
+        title={book ? '导入贷款台账' : '新建任务'}
+        centered
+        size="lg"
+        closeOnClickOutside={!busy}
+      >
         <Stack gap="md">
           <FileDropzone
             label="上传文件"
             required
-            description="支持 .xls、.xlsx、.csv，文件大小不超过5MB，最多10000行；CSV 文件建议使用 GB 系列编码"
+            description={`${book ? '按贷款台账模板填写；已有资产的贷款编号只更新贷款信息。' : ''}支持 .xls、.xlsx、.csv，文件大小不超过5MB，最多10000行；CSV 文件建议使用 GB 系列编码`}
             extensions={BATCH_FILE_EXTENSIONS}
             files={file ? [file] : []}
             onChange={pickFile}
@@ -275,7 +287,9 @@ export function CreateTaskDialog({ opened, onClose, onCreated }: CreateTaskDialo
           )}
           {stage.kind === 'done' && (
             <Alert color="green" variant="light" title="上传成功">
-              任务已创建，正在估价，可在列表中查看进度。
+              {book && created
+                ? `新增 ${created.evalTotal} 笔贷款，正在估价（可在批量估价中查看进度）；更新已有贷款 ${created.updated ?? 0} 笔。`
+                : '任务已创建，正在估价，可在列表中查看进度。'}
             </Alert>
           )}
           {stage.kind === 'idle' && stage.error && (

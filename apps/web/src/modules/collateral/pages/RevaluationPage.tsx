@@ -1,13 +1,17 @@
 import { Button, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconAdjustments, IconRefresh } from '@tabler/icons-react';
+import { IconAdjustments, IconDownload, IconRefresh, IconUpload } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import type { RevalRunView } from '@valuation/contracts';
 import { formatDate, formatSaleSum, Perm, REVAL_TRIGGERS } from '@valuation/domain';
 import { askConfirm, ListPage, PageSection, type RowAction, type TableColumn } from '@valuation/ui';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useListView } from '../../../app/lists/use-list-view';
 import { useRouteLink } from '../../../app/routing/use-route-link';
+import { assetKeys } from '../../assets/api/assets-api';
+import { downloadLoanBookTemplate } from '../../batch/api/batch-api';
+import { CreateTaskDialog } from '../../batch/components/CreateTaskDialog';
 import { useDriftRule, useRevalRuns, useStartReval } from '../api/collateral-api';
 import { DriftRuleDialog } from '../components/DriftRuleDialog';
 import { RevalProgress, RevalRunSummary, RevalStateBadge } from '../components/RevalRunSummary';
@@ -42,6 +46,13 @@ export function RevaluationPage() {
   const link = useRouteLink('org');
   const navigate = useNavigate();
   const [editingRule, setEditingRule] = useState(false);
+  const [importing, setImporting] = useState(false);
+  const queryClient = useQueryClient();
+  const closeImport = useCallback(() => setImporting(false), []);
+  const imported = useCallback(() => {
+    setImporting(false);
+    void queryClient.invalidateQueries({ queryKey: assetKeys.all() });
+  }, [queryClient]);
   const last = latest.data?.list[0];
   const running = last?.state === 1;
 
@@ -76,6 +87,20 @@ export function RevaluationPage() {
         title="押品监测"
         actions={
           <Group gap="sm">
+            {granted.has(Perm.assetLoan) && (
+              <>
+                <Button
+                  variant="default"
+                  leftSection={<IconDownload size={16} />}
+                  onClick={() => void downloadLoanBookTemplate().catch(() => undefined)}
+                >
+                  台账模板
+                </Button>
+                <Button variant="default" leftSection={<IconUpload size={16} />} onClick={() => setImporting(true)}>
+                  导入贷款台账
+                </Button>
+              </>
+            )}
             {granted.has(Perm.driftRule) && (
               <Button variant="default" leftSection={<IconAdjustments size={16} />} onClick={() => setEditingRule(true)}>
                 预警规则
@@ -119,6 +144,7 @@ export function RevaluationPage() {
         emptyText="暂无重估任务"
         minWidth={1100}
       />
+      {granted.has(Perm.assetLoan) && <CreateTaskDialog book opened={importing} onClose={closeImport} onCreated={imported} />}
       {granted.has(Perm.driftRule) && <DriftRuleDialog rule={rule.data} opened={editingRule} onClose={() => setEditingRule(false)} />}
     </Stack>
   );
