@@ -22,10 +22,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import ExcelJS from 'exceljs';
 import { Queue } from 'bullmq';
 import { Client } from 'pg';
 import { arg, benchEnvironment, cpuSeconds, root, startApi, topUpNationwide, waitReady } from './bench-process';
+import { buildRows, DEMO_COMMUNITIES_SQL, logIn, uploadBatch, writeXlsx, type Row } from './batch-rows';
 
 const rowCount = Number(arg('rows', '10000'));
 const keep = process.argv.includes('--keep');
@@ -40,45 +40,8 @@ const WORKER_HEAP = ['--max-old-space-size=1024', '--max-semi-space-size=32'];
 /** End-to-end rows/s with one worker process over engine-only rows/s in one process. */
 const RATIO_TARGET = 0.6;
 
-const { BATCH_COLUMNS, batchChunksByPlace } = require(path.join(root, 'dist/server/libs/domain/src')) as typeof import('@valuation/domain');
+const { batchChunksByPlace } = require(path.join(root, 'dist/server/libs/domain/src')) as typeof import('@valuation/domain');
 const { batchStartJobId } = require(path.join(root, 'dist/server/libs/contracts/src')) as typeof import('@valuation/contracts');
-
-interface Row {
-  cityName: string;
-  location: string;
-  cityCode: string;
-  cells: Record<string, string>;
-}
-
-/** Rows for flats in the demo communities, cycling through them with varied flats. */
-function buildRows(communities: { name: string; city_code: string; city_name: string }[]): Row[] {
-  return Array.from({ length: rowCount }, (_, i) => {
-    const c = communities[(i * 7919) % communities.length];
-    const cells: Record<string, string> = {
-      cityName: c.city_name,
-      location: c.name,
-      propType: '住宅',
-      bldgArea: String(45 + ((i * 13) % 110) + 0.5),
-      floor: String(1 + (i % 17)),
-      bheight: '18',
-      br: String(1 + (i % 4)),
-      lr: String(1 + (i % 2)),
-      ba: '1',
-      face: '南北',
-      intDeco: '精装',
-      principalCode: `KH${String(i + 1).padStart(6, '0')}`,
-    };
-    return { cityName: c.city_name, location: c.name, cityCode: c.city_code, cells };
-  });
-}
-
-async function writeXlsx(rows: Row[], file: string) {
-  const book = new ExcelJS.Workbook();
-  const sheet = book.addWorksheet('批量估价');
-  sheet.addRow(BATCH_COLUMNS.map((c) => c.header));
-  for (const r of rows) sheet.addRow(BATCH_COLUMNS.map((c) => r.cells[c.key] ?? ''));
-  await book.xlsx.writeFile(file);
-}
 
 /**
  * The task and its rows written as the upload does, its counts reserved by the upload's own
@@ -276,13 +239,8 @@ async function main() {
   await topUpNationwide(databaseUrl, ['demoadmin'], 1_000_000);
   const pg = new Client({ connectionString: databaseUrl });
   await pg.connect();
-  const communities = (
-    await pg.query(
-      `SELECT c.name, c.city_code, r.name AS city_name FROM community c JOIN region r ON r.code = c.city_code
-        WHERE c.source = 'demo' ORDER BY md5(c.ha_code)`,
-    )
-  ).rows;
-  const rows = buildRows(communities);
+  const communities = (await pg.query(DEMO_COMMUNITIES_SQL)).rows;
+  const rows = buildRows(communities, rowCount);
   const file = path.join(os.tmpdir(), `bench-batch-${rowCount}.xlsx`);
   await writeXlsx(rows, file);
   console.log(
@@ -298,38 +256,13 @@ async function main() {
   try {
     const base = `http://127.0.0.1:${apiPort}`;
     await waitReady(`${base}/api/health/ready`, api);
-    const captcha = (await (await fetch(`${base}/api/login/captcha`)).json()) as { data: { identity: string } };
-    const answer = await redis.get(`${prefix}:captcha:${captcha.data.identity}`);
-    const login = (await (
-      await fetch(`${base}/api/login/`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ userName: 'demoadmin', password: 'Demo@123456', captcha: answer, identity: captcha.data.identity }),
-      })
-    ).json()) as { code: number; message: string; data: { token: string } };
-    if (login.code !== 200) throw new Error(`login failed: ${login.message}`);
-    const token = login.data.token;
+    const token = await logIn(base, redis, prefix);
 
     /** Uploads the file (agreeing to nationwide counts when asked); the task id, or null without the endpoint. */
     const upload = async (): Promise<string | null> => {
-      const form = new FormData();
-      form.append('file', new Blob([fs.readFileSync(file)]), 'bench.xlsx');
-      form.append('taskName', '压测批量');
-      const res = await fetch(`${base}/api/batch/upload`, { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: form });
-      if (res.status === 404) return null;
-      const body = (await res.json()) as { code: number; subCode?: number; message: string; data: { batchId: string } };
-      if (body.code !== 200) throw new Error(`upload failed: ${body.code} ${body.message}`);
-      if (body.subCode === 100) {
-        const agreed = (await (
-          await fetch(`${base}/api/batch/eval`, {
-            method: 'POST',
-            headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-            body: JSON.stringify({ batchId: body.data.batchId }),
-          })
-        ).json()) as { code: number; message: string };
-        if (agreed.code !== 200) throw new Error(`batch/eval failed: ${agreed.message}`);
-      }
-      return String((await pg.query(`SELECT id FROM batch_task WHERE batch_id = $1`, [body.data.batchId])).rows[0].id);
+      const batchId = await uploadBatch(base, token, fs.readFileSync(file));
+      if (batchId === null) return null;
+      return String((await pg.query(`SELECT id FROM batch_task WHERE batch_id = $1`, [batchId])).rows[0].id);
     };
 
     /** CPU seconds so far of each PostgreSQL backend serving the bench database, by pid. */

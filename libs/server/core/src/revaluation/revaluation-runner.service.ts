@@ -122,8 +122,9 @@ export class RevaluationRunner {
 
   /**
    * Opens a run over every asset of the company whose property has a valuation, in the caller's
-   * transaction; 'running' when the company already has one valuing, 'empty' when it has nothing to
-   * revalue (nothing is kept then).
+   * transaction, its chunks cut in the order of the communities (so a chunk loads few markets);
+   * 'running' when the company already has one valuing, 'empty' when it has nothing to revalue
+   * (nothing is kept then).
    */
   async open(
     m: EntityManager,
@@ -143,7 +144,7 @@ export class RevaluationRunner {
       `WITH snap AS (
          INSERT INTO reval_item (run_id, asset_id, chunk, tenant_id, company_id, organization_id, account_id, input, city_code, dist_code, ha_code, ha_name, prop_type,
                                  bldg_area, loan_no, loan_amount, origin_value, prev_value, prev_class)
-         SELECT $1, a.id, (row_number() OVER (ORDER BY a.id) - 1) / $4, a.tenant_id, a.company_id, a.organization_id, a.account_id, r.input, r.city_code, r.dist_code,
+         SELECT $1, a.id, (row_number() OVER (ORDER BY r.city_code, r.ha_code, a.id) - 1) / $4, a.tenant_id, a.company_id, a.organization_id, a.account_id, r.input, r.city_code, r.dist_code,
                 r.ha_code, r.ha_name, r.prop_type, r.bldg_area, a.loan_no, a.loan_amount, a.loan_origin_value,
                 CASE WHEN p.asset_id IS NOT NULL THEN p.total_price WHEN r.eval_type = 1 THEN r.total_price END,
                 CASE WHEN p.asset_id IS NOT NULL THEN p.confidence_class ELSE r.confidence_class END
