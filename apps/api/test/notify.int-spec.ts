@@ -97,7 +97,12 @@ describe('organisation notifications', () => {
 
   beforeAll(async () => {
     receiver = await startReceiver();
-    t = await startTestApi({ NOTIFY_ALLOW_PRIVATE_TARGETS: 'true', NOTIFY_ATTEMPTS: '2', NOTIFY_RELAY_INTERVAL_MS: '200' });
+    t = await startTestApi({
+      NOTIFY_ALLOW_PRIVATE_TARGETS: 'true',
+      NOTIFY_ATTEMPTS: '2',
+      NOTIFY_BACKOFF_MS: '500',
+      NOTIFY_RELAY_INTERVAL_MS: '200',
+    });
     companyId = await orgId(t.demoTenantId, '北京示范银行');
     branchAId = await orgId(t.demoTenantId, '朝阳支行');
     branchBId = await orgId(t.demoTenantId, '海淀支行');

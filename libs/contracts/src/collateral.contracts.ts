@@ -76,9 +76,15 @@ export const driftAlertViewSchema = z
     loanNo: z.string().nullable(),
     loanAmount: z.number().nullable(),
     totalPrice: z.number().nullable().describe('The value the run found, in yuan.'),
+    read: z.boolean().describe('Marked read for the company.'),
     createTime: z.string(),
   })
   .meta({ id: 'DriftAlertView', description: 'An alert a revaluation run raised.' });
 export type DriftAlertView = z.infer<typeof driftAlertViewSchema>;
 
 export const driftAlertListSchema = pagedSchema(driftAlertViewSchema).meta({ id: 'DriftAlertList' });
+
+export const driftAlertReadResultSchema = z
+  .object({ marked: z.number().int().describe('Alerts this request marked read (those already read are not counted).') })
+  .meta({ id: 'DriftAlertReadResult' });
+export type DriftAlertReadResult = z.infer<typeof driftAlertReadResultSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pagedSchema } from './envelope';
 
 export const captchaResponseSchema = z
   .object({
@@ -156,3 +157,28 @@ export const notifyTestResultSchema = z
     description: 'POST api/organization/notify-settings/test: what the signed test event to the webhook did.',
   });
 export type NotifyTestResult = z.infer<typeof notifyTestResultSchema>;
+
+export const notifyDeliveryViewSchema = z
+  .object({
+    id: z.number(),
+    kind: z.string().describe('The event: batch.finished, batch.failed, revaluation.finished.'),
+    channel: z.enum(['webhook', 'sms']),
+    status: z.enum(['pending', 'queued', 'delivered', 'failed', 'skipped']),
+    attempts: z.number().int().describe('Delivery tries made so far.'),
+    lastError: z.string().nullable().describe('Why the last try failed, or why the row was skipped, in Chinese.'),
+    organizationId: z.number(),
+    organizationName: z.string().nullable(),
+    targetHost: z.string().nullable().describe("Host of the webhook URL the delivery goes to (the setting's current URL); null for SMS."),
+    resendOf: z.number().nullable().describe('The delivery this row sends again.'),
+    createTime: z.string(),
+    finishTime: z.string().nullable(),
+  })
+  .meta({ id: 'NotifyDeliveryView', description: 'One notification of an event on one channel, and how its delivery went.' });
+export type NotifyDeliveryView = z.infer<typeof notifyDeliveryViewSchema>;
+
+export const notifyDeliveryListSchema = pagedSchema(notifyDeliveryViewSchema).meta({ id: 'NotifyDeliveryList' });
+
+export const notifyResendResultSchema = z
+  .object({ id: z.number().describe('The new delivery row.') })
+  .meta({ id: 'NotifyResendResult', description: 'POST api/notify/deliveries/resend: the new row, delivered by the worker.' });
+export type NotifyResendResult = z.infer<typeof notifyResendResultSchema>;

@@ -40,3 +40,4 @@ export * from './site-config';
 export * from './geo';
 export * from './market';
 export * from './collateral';
+export * from './notify';

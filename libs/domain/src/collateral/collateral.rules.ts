@@ -3,6 +3,7 @@ import { catalogueId } from '../catalogues/catalogue-text';
 import { isBlankFilter } from '../filters/list-filters';
 import { YUAN_PER_WAN } from '../format/price-format';
 import { businessToday } from '../time/business-date';
+import { recordIdSchema } from '../validation/fields';
 import { pageQuerySchema } from '../validation/paging.schemas';
 
 /**
@@ -31,6 +32,8 @@ export const RevalMsg = {
   scheduleInvalid: '请选择1至12个月的重估周期',
   stateInvalid: '状态不正确',
   kindInvalid: '预警类型不正确',
+  readNothing: '请选择要标为已读的预警',
+  readMarked: '已标为已读',
 } as const;
 
 /** Run states: 1 valuing, 2 finished, 3 failed. */
@@ -274,3 +277,22 @@ export type DriftAlertFilter = z.output<typeof driftAlertFilterSchema>;
 export const driftAlertListQuerySchema = z.object({ ...alertFilterShape, ...pageQuerySchema().shape });
 export type DriftAlertListQuery = z.output<typeof driftAlertListQuerySchema>;
 
+/** Alerts one read request marks at most by id. */
+export const ALERT_READ_MAX_IDS = 200;
+
+/**
+ * POST api/reval/alerts/read (JSON or form): `ids` (an array, or ids separated by commas) or
+ * `all` true for every unread alert of the caller's data range.
+ */
+export const driftAlertReadSchema = z
+  .object({
+    ids: z.preprocess(
+      (v) => (typeof v === 'string' ? v.split(',').filter((part) => part.trim() !== '') : v === undefined || v === null ? [] : v),
+      z
+        .array(recordIdSchema(RevalMsg.readNothing, 'bigint'), { message: RevalMsg.readNothing })
+        .max(ALERT_READ_MAX_IDS, RevalMsg.readNothing),
+    ),
+    all: flag,
+  })
+  .refine((v) => v.all || v.ids.length > 0, { message: RevalMsg.readNothing, path: ['ids'] });
+export type DriftAlertReadInput = z.output<typeof driftAlertReadSchema>;

@@ -206,8 +206,13 @@ export const configSchema = z.object({
   SMS_SIGN: z.string().min(1).max(20).optional(),
   /** Lets webhooks post to loopback and private addresses (tests, closed networks). */
   NOTIFY_ALLOW_PRIVATE_TARGETS: bool.default(false),
-  /** Tries per notification, including the first; waits double between tries from 2 s. */
+  /** Tries per notification, including the first (bounded, so a dead endpoint ends in `failed`). */
   NOTIFY_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(6),
+  /**
+   * Wait before the second try, in milliseconds; each later wait doubles (exponential backoff):
+   * with the defaults 10 s, 20 s, 40 s, 80 s and 160 s, about 5 minutes from first to last try.
+   */
+  NOTIFY_BACKOFF_MS: z.coerce.number().int().min(100).max(3_600_000).default(10_000),
   /** How often the worker moves written notifications onto the notify queue, in milliseconds. */
   NOTIFY_RELAY_INTERVAL_MS: z.coerce.number().int().min(100).max(60_000).default(1000),
 });

@@ -12,6 +12,8 @@ export interface EnqueueOptions {
   delay?: number;
   /** Tries in all, including the first. */
   attempts?: number;
+  /** Wait before the first retry in milliseconds, doubling before each later one; DEFAULT_JOB_OPTIONS' when absent. */
+  backoffMs?: number;
 }
 
 export const DEFAULT_JOB_OPTIONS = {
@@ -39,6 +41,7 @@ export class JobProducer {
     const job = await queue.add(name, payload, {
       ...DEFAULT_JOB_OPTIONS,
       attempts: opts.attempts ?? DEFAULT_JOB_OPTIONS.attempts,
+      ...(opts.backoffMs !== undefined ? { backoff: { type: 'exponential', delay: opts.backoffMs } } : {}),
       ...(opts.jobId !== undefined ? { jobId: opts.jobId } : {}),
       ...(opts.delay !== undefined ? { delay: opts.delay } : {}),
     });

@@ -4,6 +4,7 @@ import type { Request } from 'express';
 import { z } from 'zod';
 import {
   driftAlertListSchema,
+  driftAlertReadResultSchema,
   driftRuleViewSchema,
   revalItemListSchema,
   revalRunListSchema,
@@ -13,6 +14,7 @@ import {
   catalogueId,
   driftAlertFilterSchema,
   driftAlertListQuerySchema,
+  driftAlertReadSchema,
   driftRuleSchema,
   Perm,
   RevalMsg,
@@ -20,6 +22,7 @@ import {
   revalRunListQuerySchema,
   type DriftAlertFilter,
   type DriftAlertListQuery,
+  type DriftAlertReadInput,
   type DriftRule,
   type RevalItemListQuery,
   type RevalRunListQuery,
@@ -80,6 +83,29 @@ export class CollateralController {
   @ApiOperation({ summary: '押品预警（kind originDrop/lastDrop/ltv/classC、runId、loanNo、pageIndex、pageSize），最新的在前' })
   alerts(@CurrentPrincipal() p: Principal, @Query(new ZodValidationPipe(driftAlertListQuerySchema)) q: DriftAlertListQuery) {
     return this.collateral.alerts(p, q);
+  }
+
+  @RequirePermission(Perm.collateral)
+  @Returns(z.number().int())
+  @Get('alerts/unread')
+  @ApiOperation({ summary: '未读押品预警条数（按估价记录的数据范围）' })
+  unreadAlerts(@CurrentPrincipal() p: Principal) {
+    return this.collateral.unreadAlerts(p);
+  }
+
+  @RequirePermission(Perm.collateral)
+  @Returns(driftAlertReadResultSchema)
+  @Post('alerts/read')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: '押品预警标为已读（ids：预警编号数组或以逗号分隔，最多 200 个；或 all=true 标记数据范围内全部未读预警），返回本次标记的条数',
+  })
+  readAlerts(
+    @CurrentPrincipal() p: Principal,
+    @Body(new ZodValidationPipe(driftAlertReadSchema)) input: DriftAlertReadInput,
+    @Req() req: Request,
+  ) {
+    return this.collateral.markAlertsRead(p, input, req.ip);
   }
 
   @RequirePermission(Perm.driftAlertExport)

@@ -3,6 +3,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import {
   pagedList,
   revalStartJobId,
+  type DriftAlertReadResult,
   type DriftAlertView,
   type DriftRuleView,
   type Paged,
@@ -33,6 +34,7 @@ import {
   SALE_PRICE_UNIT,
   type DriftAlertFilter,
   type DriftAlertListQuery,
+  type DriftAlertReadInput,
   type DriftKind,
   type DriftRule,
   type RevalItemListQuery,
@@ -181,9 +183,35 @@ export class CollateralService {
       loanNo: r.loanNo,
       loanAmount: amount(r.loanAmount),
       totalPrice: amount(r.totalPrice),
+      read: r.alert.readAt !== null,
       createTime: formatDateTime(r.alert.createdAt),
     }));
     return pagedList(list, total, q.pageIndex, q.pageSize);
+  }
+
+  /** Alerts of the caller's records data range not yet marked read. */
+  unreadAlerts(p: Principal): Promise<number> {
+    assetOwner(p, RevalMsg.runNotFound);
+    return this.repo.unreadAlertCount(recordScope(p));
+  }
+
+  /** Marks alerts of the caller's data range read for the company; logged when it marked any. */
+  async markAlertsRead(p: Principal, input: DriftAlertReadInput, ip: string | undefined): Promise<Reply<DriftAlertReadResult>> {
+    assetOwner(p, RevalMsg.runNotFound);
+    const ids = input.all ? 'all' : input.ids.map(String);
+    const marked = await this.uow.run(async (m) => {
+      const n = await this.repo.markAlertsRead(m, recordScope(p), ids, p.id);
+      if (n > 0) {
+        await this.log.write(m, p, ip, {
+          action: '押品预警标为已读',
+          target: { type: 'drift-alert', id: ids === 'all' ? 'all' : clip(ids.join(','), 40), name: '押品预警' },
+          after: { scope: ids === 'all' ? '全部未读预警' : clip(ids.join('、'), 200), marked: n },
+          labels: { scope: '范围', marked: '标记条数' },
+        });
+      }
+      return n;
+    });
+    return new Reply({ marked }, RevalMsg.readMarked);
   }
 
   /** The filtered alerts (the newest ALERT_EXPORT_LIMIT) as an .xlsx workbook, streamed. */

@@ -23,7 +23,8 @@ export class NotifyRelayService {
 
   /**
    * Claims up to `limit` pending rows (and rows stuck in `queued`), marks them queued and adds
-   * their jobs. Concurrent relays claim disjoint rows (FOR UPDATE SKIP LOCKED). Resolves to the
+   * their jobs: NOTIFY_ATTEMPTS tries in all, the first retry NOTIFY_BACKOFF_MS later and each
+   * later wait doubled; the last failed try marks the row failed. Concurrent relays claim disjoint rows (FOR UPDATE SKIP LOCKED). Resolves to the
    * ids handed to the queue.
    */
   async relay(limit = 100): Promise<string[]> {
@@ -43,7 +44,11 @@ export class NotifyRelayService {
     );
     const ids = claimed.map((row) => String(row.id)).sort((a, b) => Number(a) - Number(b));
     for (const id of ids) {
-      await this.jobs.enqueue('notify.deliver', { outboxId: id }, { jobId: notifyJobId(id), attempts: this.config.NOTIFY_ATTEMPTS });
+      await this.jobs.enqueue(
+        'notify.deliver',
+        { outboxId: id },
+        { jobId: notifyJobId(id), attempts: this.config.NOTIFY_ATTEMPTS, backoffMs: this.config.NOTIFY_BACKOFF_MS },
+      );
     }
     return ids;
   }

@@ -15,6 +15,7 @@ import {
   type ValuationRequest,
 } from '@valuation/domain';
 import { ENGINE_VERSION } from '@valuation/valuation';
+import { addOutboxMessage } from '../notify';
 import { MarketLoader, type SubjectCommunity } from '../valuation/market-loader.service';
 import { NoPropertyFoundError } from '../valuation/valuation.errors';
 import { ValuationService } from '../valuation/valuation.service';
@@ -219,19 +220,24 @@ export class RevaluationRunner {
       .map(({ tenantId, companyId }) => ({ tenantId, companyId }));
   }
 
-  /** Ends a valuing run in state 3; its waiting items end not valued. False when it was not valuing. */
+  /**
+   * Ends a valuing run in state 3; its waiting items end not valued, and the revaluation.finished
+   * notification is written with the end. False when it was not valuing.
+   */
   async fail(runId: string, reason: string): Promise<boolean> {
     return this.ds.transaction(async (m) => {
-      const [ended]: { id: string }[] = await m.query(
+      const [ended]: RunEnd[] = await m.query(
         `WITH ended AS (
            UPDATE reval_run SET state = 3, error_reason = left($2, 500), finished_at = now(), updated_at = now()
-            WHERE id = $1 AND state = 1 RETURNING id
+            WHERE id = $1 AND state = 1
+           RETURNING id, tenant_id, company_id, state, total, valued, alerts, value_total, loan_total, finished_at
          )
-         SELECT id FROM ended`,
+         SELECT * FROM ended`,
         [runId, reason],
       );
       if (!ended) return false;
       await m.query(`UPDATE reval_item SET state = 2, error = $2 WHERE run_id = $1 AND state = 0`, [runId, RevalItemMsg.abandoned]);
+      await notifyRunEnd(m, ended);
       return true;
     });
   }
@@ -353,48 +359,98 @@ export class RevaluationRunner {
   /**
    * One transaction for a group: the items still waiting take their outcome, the alerts of those
    * are inserted, the run's counters move by what was written, and the run finishes when that
-   * completes it.
+   * completes it; the statement that finishes it also writes its revaluation.finished notification,
+   * so there is exactly one.
    */
-  private async write(
+  private write(
     run: RunRow,
     valued: { outcome: ItemOutcome; alerts: AlertRow[] }[],
   ): Promise<{ written: number; valued: number; alerts: number; finished: boolean }> {
-    const [row]: { n: number; ok: number; alerts: number; moved: boolean; state: number | null }[] = await this.ds.query(
-      `WITH v AS (
-         SELECT * FROM jsonb_to_recordset($2::jsonb) AS v(
-           id bigint, state smallint, total_price numeric, unit_price numeric, confidence_class varchar, method varchar, ltv numeric, error varchar)
-       ), done AS (
-         UPDATE reval_item i
-            SET state = v.state, total_price = v.total_price, unit_price = v.unit_price, confidence_class = v.confidence_class,
-                method = v.method, ltv = v.ltv, error = v.error, valued_at = now()
-           FROM v
-          WHERE i.id = v.id AND i.run_id = $1 AND i.state = 0
-         RETURNING i.id, i.asset_id, i.organization_id, i.account_id, i.state, i.total_price, i.loan_amount
-       ), al AS (
-         INSERT INTO drift_alert (tenant_id, company_id, organization_id, account_id, run_id, asset_id, kind, actual, threshold, message)
-         SELECT $4, $5, d.organization_id, d.account_id, $1, d.asset_id, f.kind, f.actual, f.threshold, f.message
-           FROM done d JOIN jsonb_to_recordset($3::jsonb) AS f(item bigint, kind varchar, actual numeric, threshold numeric, message varchar)
-             ON f.item = d.id
-         RETURNING 1
-       ), sums AS (
-         SELECT count(*)::int AS n, count(*) FILTER (WHERE state = 1)::int AS ok,
-                coalesce(sum(total_price) FILTER (WHERE state = 1), 0) AS value, coalesce(sum(loan_amount) FILTER (WHERE state = 1), 0) AS loan,
-                (SELECT count(*) FROM al)::int AS alerts
-           FROM done
-       ), t AS (
-         UPDATE reval_run r
-            SET processed = r.processed + s.n, valued = r.valued + s.ok, alerts = r.alerts + s.alerts,
-                value_total = r.value_total + s.value, loan_total = r.loan_total + s.loan,
-                state = CASE WHEN r.processed + s.n = r.total THEN 2 ELSE r.state END,
-                finished_at = CASE WHEN r.processed + s.n = r.total THEN now() ELSE r.finished_at END, updated_at = now()
-           FROM sums s
-          WHERE r.id = $1 AND r.state = 1 AND s.n > 0
-         RETURNING r.state
-       )
-       SELECT s.n, s.ok, s.alerts, t.state IS NOT NULL AS moved, t.state FROM sums s LEFT JOIN t ON true`,
-      [run.id, JSON.stringify(valued.map((v) => v.outcome)), JSON.stringify(valued.flatMap((v) => v.alerts)), run.tenantId, run.companyId],
-    );
-    if (row.n > 0 && !row.moved) throw new Error(`revaluation run ${run.id} stopped valuing while a chunk was written`);
-    return { written: row.n, valued: row.ok, alerts: row.alerts, finished: row.moved && row.state === 2 };
+    return this.ds.transaction(async (m) => {
+      const [row]: (RunEnd & { n: number; ok: number; written_alerts: number; moved: boolean })[] = await m.query(
+        `WITH v AS (
+           SELECT * FROM jsonb_to_recordset($2::jsonb) AS v(
+             id bigint, state smallint, total_price numeric, unit_price numeric, confidence_class varchar, method varchar, ltv numeric, error varchar)
+         ), done AS (
+           UPDATE reval_item i
+              SET state = v.state, total_price = v.total_price, unit_price = v.unit_price, confidence_class = v.confidence_class,
+                  method = v.method, ltv = v.ltv, error = v.error, valued_at = now()
+             FROM v
+            WHERE i.id = v.id AND i.run_id = $1 AND i.state = 0
+           RETURNING i.id, i.asset_id, i.organization_id, i.account_id, i.state, i.total_price, i.loan_amount
+         ), al AS (
+           INSERT INTO drift_alert (tenant_id, company_id, organization_id, account_id, run_id, asset_id, kind, actual, threshold, message)
+           SELECT $4, $5, d.organization_id, d.account_id, $1, d.asset_id, f.kind, f.actual, f.threshold, f.message
+             FROM done d JOIN jsonb_to_recordset($3::jsonb) AS f(item bigint, kind varchar, actual numeric, threshold numeric, message varchar)
+               ON f.item = d.id
+           RETURNING 1
+         ), sums AS (
+           SELECT count(*)::int AS n, count(*) FILTER (WHERE state = 1)::int AS ok,
+                  coalesce(sum(total_price) FILTER (WHERE state = 1), 0) AS value, coalesce(sum(loan_amount) FILTER (WHERE state = 1), 0) AS loan,
+                  (SELECT count(*) FROM al)::int AS alerts
+             FROM done
+         ), t AS (
+           UPDATE reval_run r
+              SET processed = r.processed + s.n, valued = r.valued + s.ok, alerts = r.alerts + s.alerts,
+                  value_total = r.value_total + s.value, loan_total = r.loan_total + s.loan,
+                  state = CASE WHEN r.processed + s.n = r.total THEN 2 ELSE r.state END,
+                  finished_at = CASE WHEN r.processed + s.n = r.total THEN now() ELSE r.finished_at END, updated_at = now()
+             FROM sums s
+            WHERE r.id = $1 AND r.state = 1 AND s.n > 0
+           RETURNING r.id, r.tenant_id, r.company_id, r.state, r.total, r.valued, r.alerts, r.value_total, r.loan_total, r.finished_at
+         )
+         SELECT s.n, s.ok, s.alerts AS written_alerts, t.id IS NOT NULL AS moved, t.*
+           FROM sums s LEFT JOIN t ON true`,
+        [
+          run.id,
+          JSON.stringify(valued.map((v) => v.outcome)),
+          JSON.stringify(valued.flatMap((v) => v.alerts)),
+          run.tenantId,
+          run.companyId,
+        ],
+      );
+      if (row.n > 0 && !row.moved) throw new Error(`revaluation run ${run.id} stopped valuing while a chunk was written`);
+      const finished = row.moved && row.state === 2;
+      if (finished) await notifyRunEnd(m, row);
+      return { written: row.n, valued: row.ok, alerts: row.written_alerts, finished };
+    });
   }
+}
+
+/** What the notification of a run's end reports, as the statement that ended it returns it. */
+interface RunEnd {
+  id: string;
+  tenant_id: number;
+  company_id: number;
+  state: number;
+  total: number;
+  valued: number;
+  alerts: number;
+  value_total: string;
+  loan_total: string;
+  finished_at: Date;
+}
+
+/**
+ * Writes the revaluation.finished notification of a run that has just ended (state 2 or 3) in the
+ * transaction that ended it, for the company (its root organisation: an organisation's company id
+ * is the root's id) and so for the company's webhook.
+ */
+function notifyRunEnd(m: EntityManager, run: RunEnd): Promise<void> {
+  return addOutboxMessage(m, {
+    tenantId: run.tenant_id,
+    organizationId: run.company_id,
+    kind: 'revaluation.finished',
+    phone: null,
+    payload: {
+      runId: Number(run.id),
+      state: run.state,
+      total: run.total,
+      valued: run.valued,
+      alerts: run.alerts,
+      valueTotal: Number(run.value_total),
+      loanTotal: Number(run.loan_total),
+      finishedAt: new Date(run.finished_at).toISOString(),
+    },
+  });
 }

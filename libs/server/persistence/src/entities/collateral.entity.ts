@@ -251,6 +251,14 @@ export class DriftAlertEntity {
   @Column({ length: 100 })
   message: string;
 
+  /** When the alert was marked read for the company; null while unread. */
+  @Column({ type: 'timestamptz', nullable: true })
+  readAt: Date | null;
+
+  /** The account that marked it read. */
+  @Column({ type: 'int', nullable: true })
+  readBy: number | null;
+
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;
 }

@@ -40,6 +40,10 @@ export class NotifyOutboxEntity {
   @Column({ type: 'int', nullable: true })
   settingOrganizationId: number | null;
 
+  /** The row this one sends again (a resend from the delivery log); null for a first sending. */
+  @Column({ type: 'bigint', nullable: true })
+  resendOf: string | null;
+
   @Column({ type: 'jsonb' })
   payload: Record<string, unknown>;
 

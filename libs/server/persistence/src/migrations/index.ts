@@ -32,6 +32,7 @@ import { StatOrgDaySlots1795867286642 } from './1795867286642-stat-org-day-slots
 import { ApiKeys1795875877648 } from './1795875877648-api-keys.migration';
 import { Collateral1795876014432 } from './1795876014432-collateral.migration';
 import { LoanBook1795877835812 } from './1795877835812-loan-book.migration';
+import { DriftAlertRead1795877873960 } from './1795877873960-drift-alert-read.migration';
 
 /** Every migration, oldest first. `npm run migration:generate -- <Name>` appends to this list. */
 export const MIGRATIONS = [
@@ -69,4 +70,5 @@ export const MIGRATIONS = [
   ApiKeys1795875877648,
   Collateral1795876014432,
   LoanBook1795877835812,
+  DriftAlertRead1795877873960,
 ];

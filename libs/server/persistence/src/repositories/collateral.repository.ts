@@ -129,6 +129,29 @@ export class CollateralRepository {
     }
   }
 
+  /** Alerts of the scope that nobody of the company has marked read. */
+  unreadAlertCount(scope: DataScope): Promise<number> {
+    return inDataRange(this.ds.getRepository(DriftAlertEntity).createQueryBuilder('al'), 'al', scope)
+      .andWhere('al.readAt IS NULL')
+      .getCount();
+  }
+
+  /** Marks the unread alerts of the scope read (those of `ids`, or every one); answers how many it marked. */
+  async markAlertsRead(m: EntityManager, scope: DataScope, ids: readonly string[] | 'all', accountId: number): Promise<number> {
+    const unread = inDataRange(m.getRepository(DriftAlertEntity).createQueryBuilder('al').select('al.id'), 'al', scope).andWhere(
+      'al.readAt IS NULL',
+    );
+    if (ids !== 'all') unread.andWhere('al.id IN (:...readIds)', { readIds: ids });
+    const result = await m
+      .createQueryBuilder()
+      .update(DriftAlertEntity)
+      .set({ readAt: () => 'now()', readBy: accountId })
+      .where(`id IN (${unread.getQuery()})`)
+      .setParameters(unread.getParameters())
+      .execute();
+    return result.affected ?? 0;
+  }
+
   findRule(m: EntityManager, owner: AssetOwner): Promise<DriftRuleEntity | null> {
     return m.getRepository(DriftRuleEntity).findOne({ where: owner, lock: { mode: 'pessimistic_write' } });
   }

@@ -17,6 +17,7 @@ import { DatabaseHealth } from './database-health';
 import { EvalFieldSettingRepository } from './eval-field-setting.repository';
 import { EvalRecordRepository } from './eval-record.repository';
 import { EvalReportRepository } from './eval-report.repository';
+import { NotifyOutboxRepository } from './notify-outbox.repository';
 import { NotifySettingRepository } from './notify-setting.repository';
 import { OperationLogRepository } from './operation-log.repository';
 import { OrganizationRepository } from './organization.repository';
@@ -46,6 +47,7 @@ export * from './database-health';
 export * from './eval-field-setting.repository';
 export * from './eval-record.repository';
 export * from './eval-report.repository';
+export * from './notify-outbox.repository';
 export * from './notify-setting.repository';
 export * from './operation-log.repository';
 export * from './organization.repository';
@@ -79,6 +81,7 @@ export const REPOSITORIES = [
   EvalFieldSettingRepository,
   EvalRecordRepository,
   EvalReportRepository,
+  NotifyOutboxRepository,
   NotifySettingRepository,
   OperationLogRepository,
   OrganizationRepository,

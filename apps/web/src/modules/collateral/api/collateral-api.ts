@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { DriftAlertView, DriftRuleView, Paged, RevalItemView, RevalRunView } from '@valuation/contracts';
+import type { DriftAlertReadResult, DriftAlertView, DriftRuleView, Paged, RevalItemView, RevalRunView } from '@valuation/contracts';
 import type { DriftRule } from '@valuation/domain';
 import { api } from '../../../app/api/client';
 import { sessionKeys } from '../../../app/session/session-queries';
@@ -10,6 +10,8 @@ export const REVAL_URL = {
   items: '/api/reval/items',
   alerts: '/api/reval/alerts',
   alertsExport: '/api/reval/alerts/export',
+  alertsUnread: '/api/reval/alerts/unread',
+  alertsRead: '/api/reval/alerts/read',
   rule: '/api/reval/rule',
 } as const;
 
@@ -43,6 +45,7 @@ export const revalKeys = {
   run: (id: number) => [...revalKeys.all(), 'run', id] as const,
   items: (q: RevalItemsQuery) => [...revalKeys.all(), 'items', q] as const,
   alerts: (q: DriftAlertsQuery) => [...revalKeys.all(), 'alerts', q] as const,
+  unread: () => [...revalKeys.all(), 'alerts-unread'] as const,
   rule: () => [...revalKeys.all(), 'rule'] as const,
 };
 
@@ -82,6 +85,21 @@ export function useDriftAlerts(query: DriftAlertsQuery) {
     placeholderData: keepPreviousData,
   });
 }
+
+/** GET /api/reval/alerts/unread: the bell's count, refreshed every minute like the other unread counts. */
+export function useDriftAlertUnreadCount(enabled: boolean) {
+  return useQuery({
+    queryKey: revalKeys.unread(),
+    queryFn: ({ signal }) => api.get<number>(REVAL_URL.alertsUnread, undefined, { signal, notifyErrors: false }),
+    enabled,
+    refetchInterval: 60_000,
+    staleTime: 30_000,
+  });
+}
+
+/** Marks alerts read (some ids, or every unread one), then refreshes the list and the bell. */
+export const useMarkDriftAlertsRead = () =>
+  useRevalMutation((v: { ids: number[] } | { all: true }) => api.post<DriftAlertReadResult>(REVAL_URL.alertsRead, v, { json: true }));
 
 export function useDriftRule(enabled = true) {
   return useQuery({

@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { DriftAlertView, DriftRuleView, RevalRunView } from '@valuation/contracts';
 import { Perm, RevalMsg } from '@valuation/domain';
 import Cookies from 'js-cookie';
@@ -51,6 +51,7 @@ const ALERT: DriftAlertView = {
   loanNo: 'L-0031',
   loanAmount: 2_800_000,
   totalPrice: 3_248_000,
+  read: false,
   createTime: '2026-11-01 09:01:00',
 };
 
@@ -58,13 +59,15 @@ beforeAll(() => registerRoutes('org', ORG_ROUTES));
 beforeEach(() => Cookies.set('userToken', 'user-session-token'));
 afterEach(() => Cookies.remove('userToken'));
 
-function answers(perms: number[]) {
+function answers(perms: number[], alerts: DriftAlertView[] = [ALERT]) {
   return answerApi({
     '/api/auth/user/login-user/perms': { data: perms.map(perm) },
     '/api/reval/runs': { data: { list: [RUN], pages: 1, pageNum: 1, total: 1 } },
     '/api/reval/rule': { data: RULE },
     '/api/reval/run': { data: { runId: 8, total: 120 }, message: RevalMsg.started },
-    '/api/reval/alerts': { data: { list: [ALERT], pages: 1, pageNum: 1, total: 1 } },
+    '/api/reval/alerts': { data: { list: alerts, pages: 1, pageNum: 1, total: alerts.length } },
+    '/api/reval/alerts/unread': { data: 1 },
+    '/api/reval/alerts/read': { data: { marked: 1 }, message: RevalMsg.readMarked },
   });
 }
 
@@ -101,5 +104,25 @@ describe('collateral monitoring pages', () => {
     expect(query?.get('runId')).toBe('7');
     expect(within(table).getByText('280.00万元')).toBeTruthy();
     expect(screen.getByRole('button', { name: /导出/ })).toBeTruthy();
+  });
+
+  it('marks the unread alerts with a dot and marks them all read after the confirmation', async () => {
+    const sent = answers([Perm.collateral], [ALERT, { ...ALERT, id: 2, kind: 'originDrop', message: '较放款时下跌12.00%', read: true }]);
+    renderPage(<DriftAlertsPage />, { url: '/org/collateralAlerts' });
+    const table = await screen.findByRole('table', { name: '押品预警' });
+    const unreadRow = (await within(table).findByText('抵押率86.20%，超过80%')).closest('tr')!;
+    const readRow = within(table).getByText('较放款时下跌12.00%').closest('tr')!;
+    expect(within(unreadRow).getByLabelText('未读')).toBeTruthy();
+    expect(within(readRow).queryByLabelText('未读')).toBeNull();
+    expect(within(unreadRow).getByRole('button', { name: '标为已读' })).toBeTruthy();
+    expect(within(readRow).queryByRole('button', { name: '标为已读' })).toBeNull();
+
+    fireEvent.click(await screen.findByRole('button', { name: '全部标为已读（1）' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(sent.some((c) => c.path === '/api/reval/alerts/read')).toBe(false);
+    fireEvent.click(within(dialog).getByRole('button', { name: '全部标为已读' }));
+    await waitFor(() =>
+      expect(sent.find((c) => c.path === '/api/reval/alerts/read')).toMatchObject({ method: 'POST', body: { all: true } }),
+    );
   });
 });

@@ -10,6 +10,7 @@ import { useLoginUser } from '../../../app/session/session-queries';
 import { useLogout } from '../api/use-logout';
 import { ChannelCityPicker } from './ChannelCityPicker';
 import { Icon } from './MenuIcon';
+import { UnreadAlertsBell } from './UnreadAlertsBell';
 import { UnreadAnswersMenu } from './UnreadAnswersMenu';
 
 /** White text on dark theme colours, dark text on light ones. */
@@ -59,7 +60,12 @@ export function AppHeader({ population }: { population: Population }) {
             </Text>
           </Group>
         )}
-        {population === 'user' && <UnreadAnswersMenu color={color} />}
+        {population === 'user' && (
+          <Group gap={4} wrap="nowrap">
+            <UnreadAlertsBell color={color} />
+            <UnreadAnswersMenu color={color} />
+          </Group>
+        )}
         <Divider orientation="vertical" color="rgba(255,255,255,0.35)" my={18} />
         {user.isLoading ? (
           <Skeleton height={16} width={64} opacity={0.4} />

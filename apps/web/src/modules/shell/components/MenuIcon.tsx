@@ -1,4 +1,5 @@
 import {
+  IconAlertTriangle,
   IconBell,
   IconBolt,
   IconBriefcase,
@@ -36,6 +37,7 @@ const ICONS = {
   mail: IconMail,
   mapPin: IconMapPin,
   bell: IconBell,
+  alert: IconAlertTriangle,
   logout: IconLogout,
 } satisfies Record<string, TablerIcon>;
 

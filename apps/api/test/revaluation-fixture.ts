@@ -1,0 +1,66 @@
+import { seedDemoMarket } from '@valuation/core';
+import type { TestApi } from './test-api';
+
+export interface BookAsset {
+  assetId: number;
+  totalPrice: number;
+}
+
+/**
+ * A Beijing demo market and `count` flats valued by the caller and added to its assets; the first
+ * one carries a loan of 90 % of its value granted on twice its value, so a revaluation run raises
+ * an LTV and a fall-since-origination alert for it.
+ */
+export async function revaluationBook(t: TestApi, token: string, count: number): Promise<BookAsset[]> {
+  await seedDemoMarket(t.ds, { cityCodes: ['110100'], communitiesPerCity: 8, months: 24 });
+  const communities: { haCode: string; name: string }[] = await t.ds.query(
+    `SELECT c.ha_code AS "haCode", c.name FROM community c
+      WHERE c.city_code = '110100' AND c.source = 'demo'
+        AND (SELECT count(*) FROM market_case m WHERE m.community_id = c.id AND m.trade_type = 1 AND m.prop_type = 11) >= 10
+      ORDER BY c.ha_code LIMIT $1`,
+    [count],
+  );
+  if (communities.length < count) throw new Error(`only ${communities.length} demo communities with enough cases`);
+  const book: BookAsset[] = [];
+  for (const [i, community] of communities.entries()) {
+    const valued = await t
+      .http()
+      .post('/api/eval/rapid?evalType=1&mtype=4&mtypeOn=0')
+      .set('Authorization', `Bearer ${token}`)
+      .send({
+        cityCode: '110100',
+        cityName: '北京',
+        propType: 11,
+        haInfo: { haCode: community.haCode, haName: community.name },
+        bldgArea: String(80 + i * 10),
+        floor: '6',
+        bheight: '18',
+        br: 2,
+        lr: 1,
+        ba: 1,
+      });
+    if (valued.body.code !== 200 || valued.body.data.state !== 1) throw new Error(`valuation failed: ${JSON.stringify(valued.body)}`);
+    const [record]: { id: string; totalPrice: string }[] = await t.ds.query(
+      `SELECT id, total_price AS "totalPrice" FROM eval_record WHERE eval_code = $1`,
+      [valued.body.data.evalCode],
+    );
+    const added = await t.http().post('/api/asset/add').set('Authorization', `Bearer ${token}`).type('form').send({ evalId: record.id });
+    if (added.body.code !== 200) throw new Error(`asset not added: ${JSON.stringify(added.body)}`);
+    book.push({ assetId: added.body.data.id, totalPrice: Number(record.totalPrice) });
+  }
+  const [first] = book;
+  const loan = await t
+    .http()
+    .post('/api/asset/loan')
+    .set('Authorization', `Bearer ${token}`)
+    .type('form')
+    .send({
+      id: String(first.assetId),
+      loanNo: 'L-0001',
+      loanAmount: ((first.totalPrice * 0.9) / 10_000).toFixed(2),
+      originValue: ((first.totalPrice * 2) / 10_000).toFixed(2),
+      loanDate: '2024/06/30',
+    });
+  if (loan.body.code !== 200) throw new Error(`loan not saved: ${JSON.stringify(loan.body)}`);
+  return book;
+}
