@@ -23,3 +23,4 @@ export * from './asset.contracts';
 export * from './api-key.contracts';
 export * from './accuracy.contracts';
 export * from './collateral.contracts';
+export * from './collateral-analytics.contracts';

@@ -7,6 +7,7 @@ export * from './components/LoadError';
 export * from './components/charts/chart-axis';
 export * from './components/charts/ChartEmpty';
 export * from './components/charts/TrendLineChart';
+export * from './components/charts/MultiTrendLineChart';
 export * from './components/charts/DistributionBarChart';
 export * from './components/charts/FeatureRadarChart';
 export * from './components/HistoryTimeline';

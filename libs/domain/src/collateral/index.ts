@@ -1,1 +1,2 @@
 export * from './collateral.rules';
+export * from './collateral-analytics';

@@ -37,6 +37,10 @@ export const ORG_MENU: readonly MenuEntry[] = [
     children: [
       { name: 'collateral', title: '重估任务', verifyId: Perm.collateral, activeFor: ['collateralRun'] },
       { name: 'collateralAlerts', title: '押品预警', verifyId: Perm.collateral },
+      { name: 'LoanOfTrendAnalyse', title: '价值趋势', verifyId: Perm.loanTrend },
+      { name: 'LoanOfStructureAnalyse', title: '结构分析', verifyId: Perm.loanStructure },
+      { name: 'LoanOfHouseAnalyse', title: '单押品分析', verifyId: Perm.loanHouse },
+      { name: 'LoanOfBusinessScreen', title: '贷后大屏', verifyId: Perm.loanScreen },
     ],
   },
   {

@@ -3,6 +3,7 @@ import { ApiKeyRepository } from './api-key.repository';
 import { IdempotencyRequestRepository } from './idempotency-request.repository';
 import { AssetRepository } from './asset.repository';
 import { CollateralRepository } from './collateral.repository';
+import { CollateralAnalyticsRepository } from './collateral-analytics.repository';
 import { AssetTypeRepository } from './asset-type.repository';
 import { AgencyApplicationRepository } from './agency-application.repository';
 import { AppraisalCaseRepository } from './appraisal-case.repository';
@@ -34,6 +35,7 @@ export * from './api-key.repository';
 export * from './idempotency-request.repository';
 export * from './asset.repository';
 export * from './collateral.repository';
+export * from './collateral-analytics.repository';
 export * from './asset-type.repository';
 export * from './agency-application.repository';
 export * from './appraisal-case.repository';
@@ -67,6 +69,7 @@ export const REPOSITORIES = [
   IdempotencyRequestRepository,
   AssetRepository,
   CollateralRepository,
+  CollateralAnalyticsRepository,
   AssetTypeRepository,
   AgencyApplicationRepository,
   AppraisalCaseRepository,

@@ -16,6 +16,7 @@ import {
 import { AddressCell, askConfirm, ListPage, StatTile, type RowAction, type TableColumn } from '@valuation/ui';
 import { useMemo, useState } from 'react';
 import { useListView } from '../../../app/lists/use-list-view';
+import { useRouteLink } from '../../../app/routing/use-route-link';
 import { EvalCodeCell } from '../../records/components/EvalCodeCell';
 import { PriceHistory } from '../../records/components/RecordHistory';
 import { exportAssets, useAssetHistory, useAssets, useAssetTypeOptions, useDeleteAsset } from '../api/assets-api';
@@ -136,10 +137,18 @@ export function AssetManagePage() {
     ];
   }, [open]);
 
+  const link = useRouteLink('org');
   const actions = useMemo<RowAction<AssetRow>[]>(
     () => [
       { key: 'type', label: '设置类型', permission: Perm.assets, onClick: (r) => setTyping(r) },
       { key: 'loan', label: '贷款信息', permission: Perm.assetLoan, onClick: (r) => setLending(r) },
+      {
+        key: 'analysis',
+        label: '押品分析',
+        permission: Perm.loanHouse,
+        visible: (r) => Boolean(r.loanNo),
+        href: (r) => link('LoanOfHouseAnalyse', { assetId: r.id }),
+      },
       {
         key: 'delete',
         label: '删除',
@@ -164,7 +173,7 @@ export function AssetManagePage() {
         },
       },
     ],
-    [remove],
+    [remove, link],
   );
 
   const totals = (

@@ -19,9 +19,23 @@ import { useDriftRule, useRevalItems, useRevalRun } from '../api/collateral-api'
 import { RevalRunSummary } from '../components/RevalRunSummary';
 import { formatLtv, ltvColor, REVAL_ITEM_FIELDS, REVAL_PAGE_SIZES, revalStateOf } from '../model/collateral-list';
 
-function itemColumns(ltvLimit: number): TableColumn<RevalItemView>[] {
+function itemColumns(ltvLimit: number, houseLink: (assetId: number) => string | undefined): TableColumn<RevalItemView>[] {
   return [
-    { key: 'assetId', title: '资产编号', field: 'assetId', nowrap: true },
+    {
+      key: 'assetId',
+      title: '资产编号',
+      nowrap: true,
+      render: (i) => {
+        const href = houseLink(i.assetId);
+        return href ? (
+          <Anchor component={Link} to={href} size="sm" title="单押品分析">
+            {i.assetId}
+          </Anchor>
+        ) : (
+          i.assetId
+        );
+      },
+    },
     {
       key: 'place',
       title: '城市/小区',
@@ -123,7 +137,10 @@ export function RevaluationRunPage() {
     if (running) void refetch();
   }, [processed, running, refetch]);
 
-  const columns = useMemo(() => itemColumns(rule.data?.maxLtvPct ?? 80), [rule.data]);
+  const columns = useMemo(
+    () => itemColumns(rule.data?.maxLtvPct ?? 80, (assetId) => link('LoanOfHouseAnalyse', { assetId })),
+    [rule.data, link],
+  );
   const back = link('collateral');
   const alerts = link('collateralAlerts', { runId });
 
