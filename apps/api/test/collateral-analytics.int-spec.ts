@@ -9,6 +9,7 @@ import {
   RoleEntity,
   RolePermissionEntity,
 } from '@valuation/persistence';
+import { valuedAsset as bookAsset } from './revaluation-fixture';
 import { startTestApi, type TestApi } from './test-api';
 
 const ANALYTICS = [Perm.loanTrend, Perm.loanStructure, Perm.loanHouse, Perm.loanScreen];
@@ -51,29 +52,8 @@ describe('loan analytics of the revaluation runs', () => {
     return book.worksheets[0];
   };
 
-  async function valuedAsset(community: { haCode: string; name: string }, area: number): Promise<number> {
-    const res = await t
-      .http()
-      .post('/api/eval/rapid?evalType=1&mtype=4&mtypeOn=0')
-      .set('Authorization', `Bearer ${admin}`)
-      .send({
-        cityCode: '110100',
-        cityName: '北京',
-        propType: 11,
-        haInfo: { haCode: community.haCode, haName: community.name },
-        bldgArea: String(area),
-        floor: '6',
-        bheight: '18',
-        br: 2,
-        lr: 1,
-        ba: 1,
-      });
-    expect(res.body).toMatchObject({ code: 200, data: { state: 1 } });
-    const [row]: { id: string }[] = await t.ds.query(`SELECT id FROM eval_record WHERE eval_code = $1`, [res.body.data.evalCode]);
-    const added = await post('/api/asset/add', { evalId: row.id });
-    expect(added.body).toMatchObject({ code: 200 });
-    return added.body.data.id as number;
-  }
+  const valuedAsset = async (community: { haCode: string; name: string }, area: number) =>
+    (await bookAsset(t, admin, community, area)).assetId;
 
   const setLoan = (assetId: number, loanNo: string, amount: number, loanDate: string) =>
     post('/api/asset/loan', { id: assetId, loanNo, loanAmount: (amount / 10_000).toFixed(2), originValue: '500', loanDate });

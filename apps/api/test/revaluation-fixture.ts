@@ -6,6 +6,45 @@ export interface BookAsset {
   totalPrice: number;
 }
 
+export interface ValuedAsset extends BookAsset {
+  evalCode: string;
+  evalId: number;
+}
+
+/** A sale valuation of a flat of `area` ㎡ in the community by the caller, added to its assets. */
+export async function valuedAsset(
+  t: TestApi,
+  token: string,
+  community: { haCode: string; name: string },
+  area: number,
+): Promise<ValuedAsset> {
+  const valued = await t
+    .http()
+    .post('/api/eval/rapid?evalType=1&mtype=4&mtypeOn=0')
+    .set('Authorization', `Bearer ${token}`)
+    .send({
+      cityCode: '110100',
+      cityName: '北京',
+      propType: 11,
+      haInfo: { haCode: community.haCode, haName: community.name },
+      bldgArea: String(area),
+      floor: '6',
+      bheight: '18',
+      br: 2,
+      lr: 1,
+      ba: 1,
+    });
+  if (valued.body.code !== 200 || valued.body.data.state !== 1) throw new Error(`valuation failed: ${JSON.stringify(valued.body)}`);
+  const evalCode = valued.body.data.evalCode as string;
+  const [record]: { id: string; totalPrice: string }[] = await t.ds.query(
+    `SELECT id, total_price AS "totalPrice" FROM eval_record WHERE eval_code = $1`,
+    [evalCode],
+  );
+  const added = await t.http().post('/api/asset/add').set('Authorization', `Bearer ${token}`).type('form').send({ evalId: record.id });
+  if (added.body.code !== 200) throw new Error(`asset not added: ${JSON.stringify(added.body)}`);
+  return { evalCode, evalId: Number(record.id), assetId: added.body.data.id, totalPrice: Number(record.totalPrice) };
+}
+
 /**
  * A Beijing demo market and `count` flats valued by the caller and added to its assets; the first
  * one carries a loan of 90 % of its value granted on twice its value, so a revaluation run raises
@@ -22,32 +61,7 @@ export async function revaluationBook(t: TestApi, token: string, count: number):
   );
   if (communities.length < count) throw new Error(`only ${communities.length} demo communities with enough cases`);
   const book: BookAsset[] = [];
-  for (const [i, community] of communities.entries()) {
-    const valued = await t
-      .http()
-      .post('/api/eval/rapid?evalType=1&mtype=4&mtypeOn=0')
-      .set('Authorization', `Bearer ${token}`)
-      .send({
-        cityCode: '110100',
-        cityName: '北京',
-        propType: 11,
-        haInfo: { haCode: community.haCode, haName: community.name },
-        bldgArea: String(80 + i * 10),
-        floor: '6',
-        bheight: '18',
-        br: 2,
-        lr: 1,
-        ba: 1,
-      });
-    if (valued.body.code !== 200 || valued.body.data.state !== 1) throw new Error(`valuation failed: ${JSON.stringify(valued.body)}`);
-    const [record]: { id: string; totalPrice: string }[] = await t.ds.query(
-      `SELECT id, total_price AS "totalPrice" FROM eval_record WHERE eval_code = $1`,
-      [valued.body.data.evalCode],
-    );
-    const added = await t.http().post('/api/asset/add').set('Authorization', `Bearer ${token}`).type('form').send({ evalId: record.id });
-    if (added.body.code !== 200) throw new Error(`asset not added: ${JSON.stringify(added.body)}`);
-    book.push({ assetId: added.body.data.id, totalPrice: Number(record.totalPrice) });
-  }
+  for (const [i, community] of communities.entries()) book.push(await valuedAsset(t, token, community, 80 + i * 10));
   const [first] = book;
   const loan = await t
     .http()

@@ -8,21 +8,15 @@ import { AccountEntity, OperationLogEntity } from '@valuation/persistence';
 import { waitFor } from '@valuation/testing';
 import { RevaluationJobs } from '../../worker/src/processors/revaluation.jobs';
 import { WorkerModule } from '../../worker/src/worker.module';
+import { valuedAsset, type ValuedAsset } from './revaluation-fixture';
 import { startTestApi, type TestApi } from './test-api';
-
-interface Valued {
-  evalCode: string;
-  evalId: number;
-  assetId: number;
-  totalPrice: number;
-}
 
 describe('collateral monitoring: loans on assets, revaluation runs and drift alerts', () => {
   let t: TestApi;
   let admin: string;
   let valuer: string;
   let communities: { haCode: string; name: string }[];
-  const flats: Valued[] = [];
+  const flats: ValuedAsset[] = [];
 
   const get = (url: string, as = admin) => t.http().get(url).set('Authorization', `Bearer ${as}`);
   const post = (url: string, form: Record<string, string | number> = {}, as = admin) =>
@@ -38,35 +32,6 @@ describe('collateral monitoring: loans on assets, revaluation runs and drift ale
     return res.body.data;
   };
   const run = (id: number) => data(`/api/reval/run?id=${id}`);
-
-  /** A sale valuation of a flat in the community by the administrator, added to the assets. */
-  async function valuedAsset(community: { haCode: string; name: string }, area: number): Promise<Valued> {
-    const res = await t
-      .http()
-      .post('/api/eval/rapid?evalType=1&mtype=4&mtypeOn=0')
-      .set('Authorization', `Bearer ${admin}`)
-      .send({
-        cityCode: '110100',
-        cityName: '北京',
-        propType: 11,
-        haInfo: { haCode: community.haCode, haName: community.name },
-        bldgArea: String(area),
-        floor: '6',
-        bheight: '18',
-        br: 2,
-        lr: 1,
-        ba: 1,
-      });
-    expect(res.body).toMatchObject({ code: 200, data: { state: 1 } });
-    const evalCode = res.body.data.evalCode as string;
-    const [row]: { id: string; totalPrice: string }[] = await t.ds.query(
-      `SELECT id, total_price AS "totalPrice" FROM eval_record WHERE eval_code = $1`,
-      [evalCode],
-    );
-    const added = await post('/api/asset/add', { evalId: row.id });
-    expect(added.body).toMatchObject({ code: 200 });
-    return { evalCode, evalId: Number(row.id), assetId: added.body.data.id, totalPrice: Number(row.totalPrice) };
-  }
 
   /** The loan of an asset, amounts in yuan (sent in 万元). */
   const setLoan = (assetId: number, loanNo: string, amount: number, originValue: number, loanDate = '2024/06/30') =>
@@ -90,7 +55,7 @@ describe('collateral monitoring: loans on assets, revaluation runs and drift ale
     expect(communities.length).toBe(4);
     admin = await t.login('user', 'demoadmin');
     valuer = await t.login('user', 'demouser');
-    for (const [i, c] of communities.entries()) flats.push(await valuedAsset(c, 80 + i * 10));
+    for (const [i, c] of communities.entries()) flats.push(await valuedAsset(t, admin, c, 80 + i * 10));
   }, 180_000);
 
   afterAll(() => t?.close());

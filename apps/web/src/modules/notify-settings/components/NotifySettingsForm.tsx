@@ -70,8 +70,8 @@ export function NotifySettingsForm({ setting, save, test }: Props) {
   return (
     <Stack gap="md" maw={720}>
       <TextInput
-        label="批量估价完成回调地址"
-        description="批量估价任务完成后，向该地址 POST 一条签名的 JSON 通知；留空则不回调。"
+        label="完成回调地址"
+        description="批量估价任务或押品重估任务完成后，向该地址 POST 一条签名的 JSON 通知（事件 batch.finished、revaluation.finished）；留空则不回调。"
         placeholder="https://example.com/valuation/callback"
         value={url}
         onChange={(e) => setUrl(e.currentTarget.value)}
