@@ -132,8 +132,6 @@ export const Perm = {
   loanHouse: 123,
   /** LoanOfBusinessScreen: the one-page dashboard for a credit committee. */
   loanScreen: 124,
-  /** LoanApplyFor: loan applications whose collateral was valued in the platform. */
-  loanApplications: 125,
   /** The API keys of the customer company (list). */
   apiKeys: 126,
   /** Add and revoke API keys. */

@@ -73,7 +73,6 @@ const customerTree: Group[] = [
   [[122, '押品结构分析', 'loan:structure:visible', 'api/reval/analytics/structure'], []],
   [[123, '单押品分析', 'loan:house:visible', 'api/reval/analytics/house'], []],
   [[124, '贷后监测大屏', 'loan:screen:visible', 'api/reval/analytics/screen'], []],
-  [[125, '贷款申请', 'loan:apply:visible', 'api/loan-apply/list'], []],
   [
     [7, '估价汇总统计', 'statistics:summary:visible', 'api/statistics/summary'],
     [

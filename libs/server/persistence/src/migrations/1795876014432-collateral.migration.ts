@@ -3,7 +3,7 @@ import { syncPermissionCatalogue } from '../permission-catalogue.sync';
 
 /**
  * Collateral monitoring: the loan of an asset, revaluation runs and their items, drift rules and
- * alerts; its pages (116 to 125) go to the roles that hold the asset page (5).
+ * alerts; its pages (116 to 124) go to the roles that hold the asset page (5).
  */
 export class Collateral1795876014432 implements MigrationInterface {
   name = 'Collateral1795876014432';
@@ -30,15 +30,15 @@ export class Collateral1795876014432 implements MigrationInterface {
     await syncPermissionCatalogue(queryRunner);
     await queryRunner.query(
       `INSERT INTO role_permission (role_id, permission_id)
-       SELECT rp.role_id, c.id FROM role_permission rp CROSS JOIN (VALUES (116), (117), (118), (119), (120), (121), (122), (123), (124), (125)) AS c(id)
+       SELECT rp.role_id, c.id FROM role_permission rp CROSS JOIN (VALUES (116), (117), (118), (119), (120), (121), (122), (123), (124)) AS c(id)
         WHERE rp.permission_id = 5
        ON CONFLICT DO NOTHING`,
     );
   }
 
   public async down(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(`DELETE FROM role_permission WHERE permission_id BETWEEN 116 AND 125`);
-    await queryRunner.query(`DELETE FROM permission WHERE id BETWEEN 116 AND 125`);
+    await queryRunner.query(`DELETE FROM role_permission WHERE permission_id BETWEEN 116 AND 124`);
+    await queryRunner.query(`DELETE FROM permission WHERE id BETWEEN 116 AND 124`);
     await queryRunner.query(`DROP INDEX "public"."IDX_8ae2c011caee75077284db177a"`);
     await queryRunner.query(`ALTER TABLE "asset" DROP COLUMN "loan_origin_value"`);
     await queryRunner.query(`ALTER TABLE "asset" DROP COLUMN "loan_date"`);
