@@ -1,3 +1,5 @@
+import { configure } from '@testing-library/dom';
+
 /* What Mantine needs from a browser and jsdom lacks. */
 
 Object.defineProperty(window, 'matchMedia', {
@@ -51,3 +53,9 @@ if (typeof globalThis.Request === 'undefined') {
 }
 
 export {};
+
+/*
+ * A suite's first render of a page loads its modules; on a busy two-core machine running suites
+ * side by side that can take longer than the 1 s findBy and waitFor give by default.
+ */
+configure({ asyncUtilTimeout: 5000 });
