@@ -36,6 +36,8 @@ describe('leaving a page with edits not saved', () => {
     expect(await screen.findByText(MESSAGE)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: '留在此页' }));
     await waitFor(() => expect(screen.queryByText(MESSAGE)).toBeNull());
+    // Staying resets the blocker once the dialog's answer arrives; only then does a new click ask again.
+    await waitFor(() => expect([...router.state.blockers.values()].map((b) => b.state)).toEqual(['unblocked']));
     expect(router.state.location.pathname).toBe('/editor');
 
     fireEvent.click(screen.getByRole('link', { name: '别处' }));
