@@ -9,7 +9,7 @@ import {
   RoleEntity,
   RolePermissionEntity,
 } from '@valuation/persistence';
-import { valuedAsset as bookAsset } from './revaluation-fixture';
+import { valuedAsset as bookAsset, valuableCommunities } from './revaluation-fixture';
 import { startTestApi, type TestApi } from './test-api';
 
 const ANALYTICS = [Perm.loanTrend, Perm.loanStructure, Perm.loanHouse, Perm.loanScreen];
@@ -113,13 +113,7 @@ describe('loan analytics of the revaluation runs', () => {
   beforeAll(async () => {
     t = await startTestApi();
     await seedDemoMarket(t.ds, { cityCodes: ['110100'], communitiesPerCity: 12, months: 24 });
-    communities = await t.ds.query(
-      `SELECT c.ha_code AS "haCode", c.name FROM community c
-        WHERE c.city_code = '110100' AND c.source = 'demo'
-          AND (SELECT count(*) FROM market_case m WHERE m.community_id = c.id AND m.trade_type = 1 AND m.prop_type = 11) >= 10
-        ORDER BY c.ha_code LIMIT 4`,
-    );
-    expect(communities.length).toBe(4);
+    communities = await valuableCommunities(t, 4);
     admin = await t.login('user', 'demoadmin');
     valuer = await t.login('user', 'demouser');
     ids.a = await valuedAsset(communities[0], 80);

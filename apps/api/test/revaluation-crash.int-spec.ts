@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { QUEUES, revalStartJobId } from '@valuation/contracts';
@@ -6,7 +5,7 @@ import { RevaluationRunner, seedDemoMarket } from '@valuation/core';
 import { checkBatchRow } from '@valuation/domain';
 import { AccountEntity } from '@valuation/persistence';
 import { JobProducer } from '@valuation/queue';
-import { compileServer, REPO_ROOT, waitFor } from '@valuation/testing';
+import { compileServer, startNodeProcess, waitFor, type RunningProcess } from '@valuation/testing';
 import { startTestApi, type TestApi } from './test-api';
 
 const ASSETS = 1500;
@@ -16,7 +15,7 @@ const LOCK_MS = 5000;
 describe('a revaluation run whose worker is killed half-way', () => {
   let t: TestApi;
   let outDir: string;
-  const children: ChildProcess[] = [];
+  const workers: RunningProcess[] = [];
 
   const run = async (id: string) =>
     (
@@ -27,22 +26,15 @@ describe('a revaluation run whose worker is killed half-way', () => {
     )[0] as { state: number; total: number; processed: number; valued: number; alerts: number; valueTotal: string; loanTotal: string };
 
   const startWorker = () => {
-    const child = spawn(process.execPath, [path.join(outDir, 'apps/worker/src/main.js')], {
-      cwd: REPO_ROOT,
-      env: {
-        ...process.env,
-        WORKER_QUEUES: QUEUES.batch,
-        BATCH_CONCURRENCY: '2',
-        LOG_LEVEL: 'warn',
-        DATABASE_POOL_SIZE: '6',
-        WORKER_LOCK_MS: String(LOCK_MS),
-      },
-      stdio: ['ignore', 'ignore', 'pipe'],
+    const worker = startNodeProcess(path.join(outDir, 'apps/worker/src/main.js'), {
+      WORKER_QUEUES: QUEUES.batch,
+      BATCH_CONCURRENCY: '2',
+      LOG_LEVEL: 'warn',
+      DATABASE_POOL_SIZE: '6',
+      WORKER_LOCK_MS: String(LOCK_MS),
     });
-    let stderr = '';
-    child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    children.push(child);
-    return { child, stderr: () => stderr };
+    workers.push(worker);
+    return worker;
   };
 
   beforeAll(async () => {
@@ -115,7 +107,7 @@ describe('a revaluation run whose worker is killed half-way', () => {
   }, 180_000);
 
   afterAll(async () => {
-    for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    await Promise.all(workers.map((worker) => worker.stop('SIGKILL')));
     await t?.close();
     if (outDir) fs.rmSync(outDir, { recursive: true, force: true });
   });
@@ -134,8 +126,7 @@ describe('a revaluation run whose worker is killed half-way', () => {
     const first = startWorker();
     await t.app.get(JobProducer).enqueue('reval.start', { runId: id }, { jobId: revalStartJobId(id) });
     await waitFor('the first worker to revalue some assets', async () => (await run(id)).processed > 0, 60_000, 10);
-    first.child.kill('SIGKILL');
-    await new Promise((resolve) => first.child.once('exit', resolve));
+    await first.stop('SIGKILL');
     const cut = await run(id);
     expect(cut.state).toBe(1);
     expect(cut.processed).toBeGreaterThan(0);
@@ -144,7 +135,7 @@ describe('a revaluation run whose worker is killed half-way', () => {
     // The chunks the killed worker held stay locked until their lock expires; the second worker then takes them.
     const second = startWorker();
     await waitFor('the second worker to finish the run', async () => (await run(id)).state !== 1, 180_000, 200);
-    expect(second.stderr()).toBe('');
+    expect(second.stderr).toBe('');
 
     const done = await run(id);
     const [items] = await t.ds.query(

@@ -6,6 +6,19 @@ export interface BookAsset {
   totalPrice: number;
 }
 
+/** The first `count` Beijing demo communities with at least 10 sale cases of flats (a comparison can value them). */
+export async function valuableCommunities(t: TestApi, count: number): Promise<{ haCode: string; name: string }[]> {
+  const communities: { haCode: string; name: string }[] = await t.ds.query(
+    `SELECT c.ha_code AS "haCode", c.name FROM community c
+      WHERE c.city_code = '110100' AND c.source = 'demo'
+        AND (SELECT count(*) FROM market_case m WHERE m.community_id = c.id AND m.trade_type = 1 AND m.prop_type = 11) >= 10
+      ORDER BY c.ha_code LIMIT $1`,
+    [count],
+  );
+  if (communities.length < count) throw new Error(`only ${communities.length} demo communities with enough cases`);
+  return communities;
+}
+
 export interface ValuedAsset extends BookAsset {
   evalCode: string;
   evalId: number;
@@ -52,14 +65,7 @@ export async function valuedAsset(
  */
 export async function revaluationBook(t: TestApi, token: string, count: number): Promise<BookAsset[]> {
   await seedDemoMarket(t.ds, { cityCodes: ['110100'], communitiesPerCity: 8, months: 24 });
-  const communities: { haCode: string; name: string }[] = await t.ds.query(
-    `SELECT c.ha_code AS "haCode", c.name FROM community c
-      WHERE c.city_code = '110100' AND c.source = 'demo'
-        AND (SELECT count(*) FROM market_case m WHERE m.community_id = c.id AND m.trade_type = 1 AND m.prop_type = 11) >= 10
-      ORDER BY c.ha_code LIMIT $1`,
-    [count],
-  );
-  if (communities.length < count) throw new Error(`only ${communities.length} demo communities with enough cases`);
+  const communities = await valuableCommunities(t, count);
   const book: BookAsset[] = [];
   for (const [i, community] of communities.entries()) book.push(await valuedAsset(t, token, community, 80 + i * 10));
   const [first] = book;

@@ -8,7 +8,7 @@ import { AccountEntity, OperationLogEntity } from '@valuation/persistence';
 import { waitFor } from '@valuation/testing';
 import { RevaluationJobs } from '../../worker/src/processors/revaluation.jobs';
 import { WorkerModule } from '../../worker/src/worker.module';
-import { valuedAsset, type ValuedAsset } from './revaluation-fixture';
+import { valuedAsset, type ValuedAsset, valuableCommunities } from './revaluation-fixture';
 import { startTestApi, type TestApi } from './test-api';
 
 describe('collateral monitoring: loans on assets, revaluation runs and drift alerts', () => {
@@ -46,13 +46,7 @@ describe('collateral monitoring: loans on assets, revaluation runs and drift ale
   beforeAll(async () => {
     t = await startTestApi();
     await seedDemoMarket(t.ds, { cityCodes: ['110100'], communitiesPerCity: 12, months: 24 });
-    communities = await t.ds.query(
-      `SELECT c.ha_code AS "haCode", c.name FROM community c
-        WHERE c.city_code = '110100' AND c.source = 'demo'
-          AND (SELECT count(*) FROM market_case m WHERE m.community_id = c.id AND m.trade_type = 1 AND m.prop_type = 11) >= 10
-        ORDER BY c.ha_code LIMIT 4`,
-    );
-    expect(communities.length).toBe(4);
+    communities = await valuableCommunities(t, 4);
     admin = await t.login('user', 'demoadmin');
     valuer = await t.login('user', 'demouser');
     for (const [i, c] of communities.entries()) flats.push(await valuedAsset(t, admin, c, 80 + i * 10));
