@@ -1,9 +1,10 @@
-import { test, type Page } from '@playwright/test';
+import { test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { closeRedis, DEMO_PASSWORD, expect, logIn } from './support';
+import { beijingCommunities, fillTemplate } from './template-sheet';
 
 test.afterAll(closeRedis);
 
@@ -21,48 +22,16 @@ test.afterAll(async () => {
   await rm(workDir, { recursive: true, force: true });
 });
 
-/** Beijing demo communities found through the API, 春晓花园 first. */
-async function beijingCommunities(page: Page): Promise<string[]> {
-  const token = (await page.context().cookies()).find((c) => c.name === 'userToken')?.value;
-  const names = new Set<string>([COMMUNITY]);
-  for (const name of ['花园', '家园']) {
-    const answer = await page.request.get('/api/community/filter', {
-      params: { city: '北京', name, timestamp: Date.now() },
-      headers: token ? { Authorization: `Bearer ${token}` } : {},
-    });
-    const body = await answer.json();
-    for (const p of body?.data?.position ?? []) if (p.haName) names.add(p.haName as string);
-  }
-  return [...names];
-}
-
-/** The downloaded template with its example row replaced by `rows` Beijing flats. */
-async function fillTemplate(templatePath: string, communities: readonly string[], rows: number): Promise<string> {
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.readFile(templatePath);
-  const sheet = workbook.worksheets[0];
-  const headers = Array.from(sheet.getRow(1).values as unknown[], (v) => String(v ?? '').replace(/\*/g, ''));
-  const column = (header: string) => {
-    const index = headers.findIndex((h) => h.startsWith(header));
-    if (index < 1) throw new Error(`the template has no column ${header}: ${headers.join(',')}`);
-    return index;
-  };
-  const cells: Record<string, (i: number) => string> = {
+/** The cells of the 50 rows: the last ones name no community. */
+function batchCells(communities: readonly string[]): Record<string, (i: number) => string> {
+  return {
     城市: () => '北京市',
-    小区名称或地址: (i) => (i < rows - UNKNOWN_ADDRESSES ? communities[i % communities.length] : `无此小区${i}号`),
+    小区名称或地址: (i) => (i < ROWS - UNKNOWN_ADDRESSES ? communities[i % communities.length] : `无此小区${i}号`),
     物业类型: () => '住宅',
     建筑面积: (i) => (60 + (i % 9) * 10.5).toFixed(2),
     所在楼层: (i) => String(1 + (i % 12)),
     总楼层: () => '18',
   };
-  for (let i = 0; i < rows; i += 1) {
-    const row = sheet.getRow(i + 2);
-    for (const [header, value] of Object.entries(cells)) row.getCell(column(header)).value = value(i);
-    row.commit();
-  }
-  const filled = path.join(workDir, '北京五十套.xlsx');
-  await workbook.xlsx.writeFile(filled);
-  return filled;
 }
 
 test('a batch of 50 Beijing flats is uploaded, valued, filtered and exported', async ({ page }) => {
@@ -79,7 +48,12 @@ test('a batch of 50 Beijing flats is uploaded, valued, filtered and exported', a
   expect(template.suggestedFilename()).toMatch(/\.xlsx$/);
   const templatePath = path.join(workDir, template.suggestedFilename());
   await template.saveAs(templatePath);
-  const filled = await fillTemplate(templatePath, await beijingCommunities(page), ROWS);
+  const filled = await fillTemplate(
+    templatePath,
+    path.join(workDir, '北京五十套.xlsx'),
+    ROWS,
+    batchCells(await beijingCommunities(page, COMMUNITY)),
+  );
 
   await page.getByRole('button', { name: '新建任务' }).click();
   const dialog = page.getByRole('dialog', { name: '新建任务' });
