@@ -45,14 +45,12 @@ const { batchStartJobId } = require(path.join(root, 'dist/server/libs/contracts/
 
 /**
  * The task and its rows written as the upload does, its counts reserved by the upload's own
- * reservation (the built BatchReservationService): city-annual packages first, then nationwide.
+ * reservation (the built QuotaReservationService): city-annual packages first, then nationwide.
  */
 async function insertDirect(rows: Row[]): Promise<string> {
   require('reflect-metadata');
   const persistence = require(path.join(root, 'dist/server/libs/server/persistence/src')) as typeof import('@valuation/persistence');
-  const { BatchReservationService } = require(
-    path.join(root, 'dist/server/apps/api/src/modules/batch/batch-reservation.service'),
-  ) as typeof import('../../apps/api/src/modules/batch/batch-reservation.service');
+  const { QuotaReservationService } = require(path.join(root, 'dist/server/libs/server/core/src')) as typeof import('@valuation/core');
   const ds = persistence.createDataSource({ DATABASE_URL: databaseUrl, DATABASE_POOL_SIZE: 2 });
   await ds.initialize();
   try {
@@ -61,8 +59,8 @@ async function insertDirect(rows: Row[]): Promise<string> {
       const [acc] = await m.query(`SELECT id, tenant_id, company_id, organization_id FROM account WHERE login_user = 'demoadmin'`);
       const perCity = new Map<string | null, number>();
       for (const r of rows) perCity.set(r.cityCode, (perCity.get(r.cityCode) ?? 0) + 1);
-      const payer = { tenantId: acc.tenant_id, accountId: acc.id, batchId };
-      const reservation = new BatchReservationService(new persistence.BalanceRepository(ds));
+      const payer = { tenantId: acc.tenant_id, accountId: acc.id, refType: 'batch', refId: batchId };
+      const reservation = new QuotaReservationService(new persistence.BalanceRepository(ds));
       const reservations = await reservation.apply(m, payer, await reservation.plan(m, payer, perCity));
       const [{ id }] = await m.query(
         `INSERT INTO batch_task (batch_id, tenant_id, company_id, organization_id, account_id, task_name, recv_phone, file_key, file_name, state, eval_total, reservations)

@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { DataSource } from 'typeorm';
-import { BalanceBookService } from '@valuation/core';
+import { BalanceBookService, QuotaReservationService } from '@valuation/core';
 import { batchChunkOf, OrderFrom, type BatchRowInput, type BuyMode } from '@valuation/domain';
 import { type AccountEntity, BalanceOrderRepository, BalanceRepository } from '@valuation/persistence';
-import { BatchReservationService } from '../src/modules/batch/batch-reservation.service';
 
 export interface Community {
   name: string;
@@ -101,8 +100,8 @@ export function batchFixture(ds: DataSource, admin: AccountEntity) {
     return ds.transaction(async (m) => {
       const perCity = new Map<string | null, number>();
       for (const city of rowCities) perCity.set(city, (perCity.get(city) ?? 0) + 1);
-      const payer = { tenantId: admin.tenantId, accountId: admin.id, batchId };
-      const reservation = new BatchReservationService(new BalanceRepository(ds));
+      const payer = { tenantId: admin.tenantId, accountId: admin.id, refType: 'batch', refId: batchId };
+      const reservation = new QuotaReservationService(new BalanceRepository(ds));
       const reservations = await reservation.apply(m, payer, await reservation.plan(m, payer, perCity));
       const [{ id }] = await m.query(
         `INSERT INTO batch_task (batch_id, tenant_id, company_id, organization_id, account_id, task_name, recv_phone, file_key, file_name, state, eval_total, reservations)

@@ -166,6 +166,7 @@ describe('customer companies (channel)', () => {
         position: '经理',
         hasLicense: false,
         licenseName: '',
+        revalCharge: false,
         accountCount: 2,
         createTime: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),
       });
@@ -268,6 +269,7 @@ describe('customer companies (channel)', () => {
               fax: FORM.fax,
               department: FORM.department,
               position: FORM.position,
+              revalCharge: '不计费',
             },
           },
         }),

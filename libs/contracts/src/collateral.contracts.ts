@@ -10,6 +10,7 @@ export const driftRuleViewSchema = z
     scheduleMonths: z.number().int(),
     scheduleEnabled: z.boolean(),
     nextRunDate: z.string().nullable().describe('When the schedule opens the next run, yyyy-MM-dd; null when it is off.'),
+    charged: z.boolean().describe('Whether a run uses one valuation count per asset (the channel sets it for the company).'),
   })
   .meta({ id: 'DriftRuleView', description: "GET api/reval/rule: the company's drift rule and revaluation schedule." });
 export type DriftRuleView = z.infer<typeof driftRuleViewSchema>;
@@ -29,6 +30,9 @@ export const revalRunViewSchema = z
     loanTotal: z.number().describe('Sum of the loans of the valued assets, in yuan.'),
     ltv: z.number().nullable().describe('loanTotal over the value of the assets that carry a loan, in percent.'),
     errorReason: z.string().nullable(),
+    charged: z.boolean().describe('Whether the run used valuation counts.'),
+    chargeCount: z.number().int().describe('Valuation counts taken when the run opened: one per asset.'),
+    refundCount: z.number().int().describe('Counts given back for the assets it did not value, once it ended.'),
     createTime: z.string(),
     finishTime: z.string().nullable(),
   })

@@ -21,6 +21,7 @@ export const customerCompanyViewSchema = z
     position: z.string(),
     hasLicense: z.boolean().describe('Whether a business licence image is stored (GET .../images?companyId= serves it).'),
     licenseName: z.string().describe('File name of the stored licence image; empty text without one.'),
+    revalCharge: z.boolean().describe('押品重估计费: whether its revaluation runs use one valuation count per asset.'),
     accountCount: z.number().int().describe('Accounts of the company; a company with accounts cannot be deleted.'),
     createTime: z.string().describe('yyyy-MM-dd HH:mm:ss'),
   })

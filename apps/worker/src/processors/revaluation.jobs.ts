@@ -67,8 +67,9 @@ export class RevaluationJobs {
 
   /**
    * Restarts the start job of runs without progress for `stallSeconds` (and the missing chunk
-   * jobs of those whose start job is kept), then opens and starts the scheduled runs that are due;
-   * resolves to the run ids it queued work for.
+   * jobs of those whose start job is kept), then opens and starts the scheduled runs that are due
+   * (a charged company's run that nobody can pay for is kept failed, and the schedule counts from
+   * it); resolves to the run ids it queued work for.
    */
   async sweep(stallSeconds: number): Promise<string[]> {
     const queued: string[] = [];
@@ -86,6 +87,12 @@ export class RevaluationJobs {
     for (const owner of await this.runner.due()) {
       const opened = await this.ds.transaction((m) => this.runner.open(m, owner, { accountId: null, accountName: '定期重估', trigger: 2 }));
       if (typeof opened === 'string') continue;
+      if (opened.state === 3) {
+        this.logger.warn(
+          `scheduled revaluation run ${opened.runId} of company ${owner.companyId} failed: no valuation counts to pay for it`,
+        );
+        continue;
+      }
       await this.producer.enqueue('reval.start', { runId: opened.runId }, { jobId: revalStartJobId(opened.runId) });
       this.logger.log(`scheduled revaluation run ${opened.runId} of company ${owner.companyId}: ${opened.total} assets`);
       queued.push(opened.runId);

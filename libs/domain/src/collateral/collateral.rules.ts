@@ -34,6 +34,7 @@ export const RevalMsg = {
   kindInvalid: '预警类型不正确',
   readNothing: '请选择要标为已读的预警',
   readMarked: '已标为已读',
+  scheduledUnpaid: '估价次数不足，定时重估未执行',
 } as const;
 
 /** Run states: 1 valuing, 2 finished, 3 failed. */

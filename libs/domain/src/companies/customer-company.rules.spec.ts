@@ -1,5 +1,10 @@
 import { checkLicenceImage, LICENCE_IMAGE_MAX_BYTES, licenceFileName, LicenceImageMsg } from '../images/licence-image.rules';
-import { customerCompanyAddSchema, customerCompanyListQuerySchema, CustomerCompanyMsg } from './customer-company.rules';
+import {
+  customerCompanyAddSchema,
+  customerCompanyEditSchema,
+  customerCompanyListQuerySchema,
+  CustomerCompanyMsg,
+} from './customer-company.rules';
 
 const PNG_HEAD = Uint8Array.from([
   0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 4, 0, 0, 0, 4,
@@ -45,6 +50,15 @@ describe('customer company form', () => {
     expect(messages({ name: '银'.repeat(51) })).toEqual([CustomerCompanyMsg.nameTooLong]);
     expect(messages({ name: '银行', socialCode: 'A'.repeat(18) })).toEqual([]);
     expect(messages({ name: '银行', contactNumber: '010-1,020-2' })).toEqual([]);
+  });
+
+  it('reads 押品重估计费 as a yes or no, absent when not sent', () => {
+    expect(customerCompanyAddSchema.parse({ name: '银行', revalCharge: 'true' }).revalCharge).toBe(true);
+    expect(customerCompanyAddSchema.parse({ name: '银行', revalCharge: '0' }).revalCharge).toBe(false);
+    expect(customerCompanyEditSchema.parse({ id: '3', name: '银行', revalCharge: false }).revalCharge).toBe(false);
+    expect(customerCompanyEditSchema.parse({ id: '3', name: '银行', revalCharge: '' }).revalCharge).toBeUndefined();
+    expect(customerCompanyEditSchema.parse({ id: '3', name: '银行' }).revalCharge).toBeUndefined();
+    expect(messages({ name: '银行', revalCharge: 'yes' })).toEqual([CustomerCompanyMsg.revalChargeInvalid]);
   });
 
   it('pages by 20 by default and drops blank filters', () => {

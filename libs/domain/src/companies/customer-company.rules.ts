@@ -28,6 +28,7 @@ export const CustomerCompanyMsg = {
   departmentTooLong: '部门不能超过50个字！',
   positionChinese: '职位只能输入中文！',
   positionTooLong: '职位不能超过50个字！',
+  revalChargeInvalid: '请选择押品重估是否计费！',
   notFound: '客户公司不存在',
   noLicence: '该客户公司未上传营业执照副本',
   added: '新增成功',
@@ -78,7 +79,14 @@ export const CUSTOMER_COMPANY_LOG_LABELS = {
   fax: '传真',
   department: '部门',
   position: '职位',
+  revalCharge: '押品重估计费',
 } as const;
+
+/** 押品重估计费: whether the company's revaluation runs use one valuation count per asset. */
+export const REVAL_CHARGE_LABELS = { off: '不计费', on: '按估价次数计费' } as const;
+/** What a charged run uses, as the form explains it. */
+export const REVAL_CHARGE_HINT = '每项重估扣 1 次估价次数';
+export const revalChargeLabel = (charged: boolean): string => (charged ? REVAL_CHARGE_LABELS.on : REVAL_CHARGE_LABELS.off);
 
 /** Form text, trimmed; a missing value is empty text. */
 const trimmed = (message: string) =>
@@ -95,6 +103,15 @@ const optionalText = (max: number, tooLong: string, pattern?: RegExp, invalid?: 
 
 const optionalId = (message: string) =>
   z.preprocess((v) => (v === '' || v === null || v === '0' || v === 0 ? undefined : v), recordIdSchema(message).optional());
+
+/** A yes or no of the form (true/false, 1/0); absent or empty is undefined. */
+const optionalFlag = (message: string) =>
+  z.preprocess((v) => {
+    if (v === undefined || v === null || v === '') return undefined;
+    if (v === true || v === 'true' || v === '1' || v === 1) return true;
+    if (v === false || v === 'false' || v === '0' || v === 0) return false;
+    return v;
+  }, z.boolean({ message }).optional());
 
 const regionCode = (message: string) => trimmed(message).pipe(z.string().refine((v) => v === '' || REGION_CODE_PATTERN.test(v), message));
 
@@ -141,6 +158,8 @@ const companyFields = {
     CHINESE_TEXT_PATTERN,
     CustomerCompanyMsg.positionChinese,
   ),
+  /** 押品重估计费; a new company is not charged without it, an edit without it keeps the company's setting. */
+  revalCharge: optionalFlag(CustomerCompanyMsg.revalChargeInvalid),
 };
 
 /** A city needs its province. */

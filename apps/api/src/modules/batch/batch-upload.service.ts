@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Injectable, Logger } from '@nestjs/common';
 import { BATCH_SUBCODE_NEEDS_UNIVERSAL, batchStartJobId, type BatchUploadResult } from '@valuation/contracts';
-import { QuotaExhaustedError } from '@valuation/core';
+import { QuotaExhaustedError, QuotaReservationService, type ReservationRef } from '@valuation/core';
 import {
   batchChunksByPlace,
   BatchMsg,
@@ -27,7 +27,6 @@ import type { Principal } from '../../common/principal';
 import { AdminLog } from '../auth/admin-log.service';
 import { RegionService } from '../region/region.service';
 import { BatchFileRefusal, contentMatches, readBatchFile, uploadedFileName } from './batch-file.reader';
-import { BatchReservationService, type BatchPayer } from './batch-reservation.service';
 
 /** A loan book import: who asked from where, for the operation log. */
 export interface LoanBookImport {
@@ -96,7 +95,7 @@ export class BatchUploadService {
     private readonly storage: ObjectStorage,
     private readonly jobs: JobProducer,
     private readonly regions: RegionService,
-    private readonly reservations: BatchReservationService,
+    private readonly reservations: QuotaReservationService,
     private readonly assets: AssetRepository,
     private readonly log: AdminLog,
   ) {}
@@ -154,7 +153,7 @@ export class BatchUploadService {
 
     const items = await this.itemRows(rows);
     const batchId = newBatchId();
-    const payer: BatchPayer = { tenantId: p.tenantId, accountId: p.id, batchId };
+    const payer: ReservationRef = { tenantId: p.tenantId, accountId: p.id, refType: 'batch', refId: batchId };
     const fileKey = batchFileKey(p.tenantId, batchId, fileName);
     await this.storage.put(fileKey, file.buffer, file.buffer.length, 'application/octet-stream');
 
@@ -234,7 +233,7 @@ export class BatchUploadService {
         const task = await this.tasks.lockOwn(m, p.tenantId, p.id, ref);
         if (!task) throw ApiError.notFound(BatchMsg.taskNotFound);
         if (task.state !== 0) throw ApiError.conflict(BatchMsg.taskNotWaiting);
-        const payer: BatchPayer = { tenantId: p.tenantId, accountId: p.id, batchId: task.batchId };
+        const payer: ReservationRef = { tenantId: p.tenantId, accountId: p.id, refType: 'batch', refId: task.batchId };
         const plan = await this.reservations.plan(m, payer, await this.tasks.rowsByCity(m, task.id));
         const reserved = await this.reservations.apply(m, payer, plan);
         await this.tasks.markStarted(m, task.id, reserved);

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
+import { QuotaReservationService } from '@valuation/core';
 import { RegionModule } from '../region/region.module';
-import { BatchReservationService } from './batch-reservation.service';
 import { BatchTaskListService } from './batch-task-list.service';
 import { BatchUploadService } from './batch-upload.service';
 import { BatchController } from './batch.controller';
@@ -8,6 +8,6 @@ import { BatchController } from './batch.controller';
 @Module({
   imports: [RegionModule],
   controllers: [BatchController],
-  providers: [BatchUploadService, BatchTaskListService, BatchReservationService],
+  providers: [BatchUploadService, BatchTaskListService, QuotaReservationService],
 })
 export class BatchModule {}

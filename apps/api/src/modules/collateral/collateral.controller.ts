@@ -47,7 +47,8 @@ export class CollateralController {
   @Post('run')
   @HttpCode(200)
   @ApiOperation({
-    summary: '发起重估：本公司资产按其最近一次估价的房产信息重新估价（不扣次数），由批量估价进程分组执行；已有重估任务进行中或无资产时 400',
+    summary:
+      '发起重估：本公司资产按其最近一次估价的房产信息重新估价，由批量估价进程分组执行；渠道为本公司设置押品重估计费时每项资产扣发起人 1 次估价次数（未估出价值的在任务结束时退回），次数不足时 403 且不创建任务；已有重估任务进行中或无资产时 400',
   })
   start(@CurrentPrincipal() p: Principal, @Req() req: Request) {
     return this.collateral.start(p, req.ip);

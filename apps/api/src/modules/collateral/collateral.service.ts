@@ -12,6 +12,7 @@ import {
 } from '@valuation/contracts';
 import {
   excelDateTime,
+  QuotaExhaustedError,
   RegionResolver,
   RevaluationRunner,
   streamXlsx,
@@ -101,20 +102,26 @@ export class CollateralService {
     private readonly log: AdminLog,
   ) {}
 
+  /** Opens a run on demand; a charged company's run takes one valuation count per asset from the caller (403 when short, and nothing is kept). */
   async start(p: Principal, ip: string | undefined): Promise<Reply<{ runId: number; total: number }>> {
     const owner = assetOwner(p, RevalMsg.noAssets);
-    const opened = await this.uow.run(async (m) => {
-      const run = await this.runner.open(m, owner, { accountId: p.id, accountName: clip(p.userName, 20), trigger: 1 });
-      if (run === 'running') throw ApiError.badRequest(RevalMsg.running);
-      if (run === 'empty') throw ApiError.badRequest(RevalMsg.noAssets);
-      await this.log.write(m, p, ip, {
-        action: '发起重估',
-        target: { type: 'reval-run', id: Number(run.runId), name: `重估任务${run.runId}` },
-        after: { total: run.total },
-        labels: { total: '资产数' },
+    const opened = await this.uow
+      .run(async (m) => {
+        const run = await this.runner.open(m, owner, { accountId: p.id, accountName: clip(p.userName, 20), trigger: 1 });
+        if (run === 'running') throw ApiError.badRequest(RevalMsg.running);
+        if (run === 'empty') throw ApiError.badRequest(RevalMsg.noAssets);
+        await this.log.write(m, p, ip, {
+          action: '发起重估',
+          target: { type: 'reval-run', id: Number(run.runId), name: `重估任务${run.runId}` },
+          after: { total: run.total, ...(run.charged ? { charged: run.total } : {}) },
+          labels: { total: '资产数', charged: '扣减估价次数' },
+        });
+        return run;
+      })
+      .catch((error: unknown) => {
+        if (error instanceof QuotaExhaustedError) throw ApiError.forbidden(error.message);
+        throw error;
       });
-      return run;
-    });
     // A start job that cannot be queued now is queued by the batch sweep once the run shows no progress.
     await this.jobs
       .enqueue('reval.start', { runId: opened.runId }, { jobId: revalStartJobId(opened.runId) })
@@ -227,8 +234,8 @@ export class CollateralService {
 
   async rule(p: Principal): Promise<DriftRuleView> {
     const owner = assetOwner(p, RevalMsg.runNotFound);
-    const [rule, since] = await Promise.all([this.runner.rule(owner), this.repo.scheduleBase(owner)]);
-    return { ...rule, nextRunDate: nextRunDate(rule, since) };
+    const [rule, since, charged] = await Promise.all([this.runner.rule(owner), this.repo.scheduleBase(owner), this.runner.charged(owner)]);
+    return { ...rule, nextRunDate: nextRunDate(rule, since), charged };
   }
 
   async saveRule(p: Principal, rule: DriftRule, ip: string | undefined): Promise<Reply<null>> {
@@ -250,6 +257,8 @@ export class CollateralService {
   private async runView(r: RevalRunEntity): Promise<RevalRunView> {
     const loanTotal = Number(r.loanTotal);
     const secured = loanTotal > 0 ? await this.repo.securedValue(r.id) : 0;
+    // One count per asset was reserved; the assets not valued got theirs back when the run ended.
+    const chargeCount = r.reservations.reduce((sum, x) => sum + x.count, 0);
     return {
       id: Number(r.id),
       trigger: r.trigger,
@@ -264,6 +273,9 @@ export class CollateralService {
       loanTotal,
       ltv: loanToValue(loanTotal || null, secured || null),
       errorReason: r.errorReason,
+      charged: chargeCount > 0,
+      chargeCount,
+      refundCount: r.refunded ? chargeCount - r.valued : 0,
       createTime: formatDateTime(r.createdAt),
       finishTime: r.finishedAt ? formatDateTime(r.finishedAt) : null,
     };

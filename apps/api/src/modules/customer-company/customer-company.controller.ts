@@ -37,7 +37,7 @@ const LICENSE_FILE: UploadField = {
 };
 
 const SAVE_FIELDS =
-  'multipart：name（必填，≤50字，仅中文）、categoryId、provinceCode、provinceName、cityCode、cityName、address（≤100字）、socialCode（15或18位字母数字）、contact（或 contactName，≤20字）、contactNumber、fax（数字、-、逗号，≤100）、email、department、position（仅中文，≤50字），可选图片 licenseFile';
+  'multipart：name（必填，≤50字，仅中文）、categoryId、provinceCode、provinceName、cityCode、cityName、address（≤100字）、socialCode（15或18位字母数字）、contact（或 contactName，≤20字）、contactNumber、fax（数字、-、逗号，≤100）、email、department、position（仅中文，≤50字）、revalCharge（押品重估计费：true 按估价次数计费，false 不计费；新增时缺省不计费，编辑时缺省不变），可选图片 licenseFile';
 
 /** Everyone who picks a customer company somewhere. */
 const PICKERS = [Perm.customerCompany, Perm.customerDomain, Perm.customerAccount, Perm.tenantStatSummary, Perm.tenantStatItems] as const;

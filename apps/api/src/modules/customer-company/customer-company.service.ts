@@ -9,6 +9,7 @@ import {
   DEFAULT_BUSINESS_NAMES,
   formatDateTime,
   licenceFileName,
+  revalChargeLabel,
   type CustomerCompanyAdd,
   type CustomerCompanyEdit,
   type CustomerCompanyListQuery,
@@ -78,6 +79,7 @@ export function toCustomerCompanyView(o: OrganizationEntity, categoryName: strin
     position: text(o.position),
     hasLicense: o.licenseKey !== null,
     licenseName: licenceNameOf(o.licenseKey),
+    revalCharge: o.revalCharge,
     accountCount,
     createTime: formatDateTime(o.createdAt),
   };
@@ -98,6 +100,7 @@ const snapshot = (o: OrganizationEntity, categoryName: string): RecordSnapshot =
   fax: o.fax,
   department: o.department,
   position: o.position,
+  revalCharge: revalChargeLabel(o.revalCharge),
 });
 
 const target = (o: OrganizationEntity) => ({ type: 'customer_company', id: o.id, name: o.name });
@@ -207,7 +210,7 @@ export class CustomerCompanyService {
         await this.checkNameAndCategory(m, p.tenantId, columns, found.id);
         const before = snapshot(found, await this.companies.categoryName(p.tenantId, found.categoryId, m));
         const replaced = key ? found.licenseKey : null;
-        Object.assign(found, columns);
+        Object.assign(found, columns, { revalCharge: input.revalCharge ?? found.revalCharge });
         if (key) found.licenseKey = key;
         const saved = await this.companies.save(m, found);
         const categoryName = await this.companies.categoryName(p.tenantId, saved.categoryId, m);
@@ -310,6 +313,7 @@ export class CustomerCompanyService {
       fax: orNull(input.fax),
       department: orNull(input.department),
       position: orNull(input.position),
+      revalCharge: input.revalCharge ?? false,
     };
   }
 

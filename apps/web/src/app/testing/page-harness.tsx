@@ -7,7 +7,7 @@ import type { ReactElement, ReactNode } from 'react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { createQueryClient } from '../api/query-client';
 
-/** One call the page made: method, path, query and the JSON or form body. */
+/** One call the page made: method, path, query and the JSON, form or multipart body. */
 export interface SentCall {
   method: string;
   path: string;
@@ -21,6 +21,8 @@ export type Answer = { data: unknown } | { code: number; message: string };
 export type AnswerFor = (call: SentCall) => Answer;
 
 function parseBody(body: BodyInit | null | undefined): unknown {
+  // A multipart body: its text fields (files are left out).
+  if (body instanceof FormData) return Object.fromEntries([...body.entries()].filter(([, v]) => typeof v === 'string'));
   if (typeof body !== 'string') return body instanceof URLSearchParams ? Object.fromEntries(body) : undefined;
   try {
     return JSON.parse(body);

@@ -1,8 +1,9 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
-import { BalanceRepository, type BatchTaskEntity } from '@valuation/persistence';
+import type { BatchTaskEntity } from '@valuation/persistence';
 import { addOutboxMessage } from '../notify';
+import { QuotaReservationService, type QuotaRefund } from '../quota/quota-reservation.service';
 
 /** The columns of a task that finishing needs, as the chunk statement returns them. */
 export type FinishingTask = Pick<
@@ -26,13 +27,6 @@ export type FinishingTask = Pick<
   | 'finishedAt'
 >;
 
-/** Refunds written for a task: per reservation, in the order reserved. */
-export interface BatchRefund {
-  kind: 'city' | 'universal';
-  packageId: number;
-  count: number;
-}
-
 /** Why the rows still waiting in a failed task have no value. */
 export const BATCH_ROW_ABANDONED = '批量估价任务失败，未估价';
 
@@ -47,18 +41,16 @@ export const TASK_COLUMNS = `t.id, t.batch_id AS "batchId", t.tenant_id AS "tena
  */
 @Injectable()
 export class BatchFinishService {
-  private readonly logger = new Logger(BatchFinishService.name);
-
   constructor(
     @InjectDataSource() private readonly ds: DataSource,
-    private readonly balances: BalanceRepository,
+    private readonly reservations: QuotaReservationService,
   ) {}
 
   /**
    * Called in the transaction whose update brought `processed` to `evalTotal` (the task row is
    * locked by it) or failed the task. Refunds once: the `refunded` flag is set here and checked.
    */
-  async settle(m: EntityManager, task: FinishingTask): Promise<BatchRefund[]> {
+  async settle(m: EntityManager, task: FinishingTask): Promise<QuotaRefund[]> {
     const [flag] = await m.query(
       `WITH u AS (UPDATE batch_task SET refunded = true WHERE id = $1 AND refunded = false RETURNING id) SELECT id FROM u`,
       [task.id],
@@ -121,7 +113,7 @@ export class BatchFinishService {
   }
 
   /** Gives back the counts of rows without a value (states 2 and 3), with a ledger row per package. */
-  private async refund(m: EntityManager, task: FinishingTask): Promise<BatchRefund[]> {
+  private async refund(m: EntityManager, task: FinishingTask): Promise<QuotaRefund[]> {
     const rows: { cityCode: string | null; n: number; valued: number }[] = await m.query(
       `SELECT city_code AS "cityCode", count(*) FILTER (WHERE state IN (2, 3))::int AS n, count(*) FILTER (WHERE state = 1)::int AS valued
          FROM batch_item WHERE task_id = $1 GROUP BY city_code`,
@@ -130,60 +122,7 @@ export class BatchFinishService {
     // Rows missing from the table (a failed task) were reserved too; their city is unknown.
     const missing = task.evalTotal - rows.reduce((sum, r) => sum + r.n + r.valued, 0);
     const unvalued = missing > 0 ? [...rows, { cityCode: null, n: missing }] : rows;
-    const { refunds, uncovered } = planRefunds(task.reservations, unvalued);
-    if (uncovered > 0) this.logger.error(`batch task ${task.id}: ${uncovered} rows without a value had no reserved count to give back`);
-    const owner = { tenantId: task.tenantId, accountId: task.accountId };
-    for (const r of refunds) {
-      const after = await this.balances.give(m, owner, r.packageId, r.count);
-      await this.balances.writeLedger(m, {
-        ...owner,
-        kind: r.kind,
-        packageId: r.packageId,
-        delta: r.count,
-        balanceAfter: after,
-        reason: 'refund',
-        refType: 'batch',
-        refId: task.batchId,
-        createdBy: task.accountId,
-      });
-    }
-    return refunds;
+    const ref = { tenantId: task.tenantId, accountId: task.accountId, refType: 'batch', refId: task.batchId };
+    return this.reservations.refund(m, ref, task.reservations, unvalued);
   }
-}
-
-/**
- * Where the counts of rows without a value go back to: for each city, the city packages reserved
- * for it first, in the order reserved, then the nationwide counts; what nationwide cannot take
- * (rows of no known city beyond the nationwide reservation) goes to city packages with reserved
- * counts left. No package gets back more than was reserved from it; `uncovered` counts the rows
- * the reservations could not cover.
- */
-export function planRefunds(
-  reservations: BatchTaskEntity['reservations'],
-  unvalued: readonly { cityCode: string | null; n: number }[],
-): { refunds: BatchRefund[]; uncovered: number } {
-  const slots = reservations.map((r) => ({ kind: r.kind, cityCode: r.cityCode, packageId: r.packageId, spare: r.count, count: 0 }));
-  const city = slots.filter((s) => s.kind === 'city');
-  const give = (slot: (typeof slots)[number], wanted: number) => {
-    const n = Math.min(wanted, slot.spare);
-    slot.spare -= n;
-    slot.count += n;
-    return n;
-  };
-  let rest = 0;
-  for (const { cityCode, n } of unvalued) {
-    let left = n;
-    for (const slot of city) if (left > 0 && slot.cityCode === cityCode) left -= give(slot, left);
-    rest += left;
-  }
-  for (const slot of slots) if (rest > 0 && slot.kind === 'universal') rest -= give(slot, rest);
-  for (const slot of city) if (rest > 0) rest -= give(slot, rest);
-  const refunds: BatchRefund[] = [];
-  for (const slot of slots) {
-    if (slot.count <= 0) continue;
-    const same = refunds.find((r) => r.packageId === slot.packageId);
-    if (same) same.count += slot.count;
-    else refunds.push({ kind: slot.kind, packageId: slot.packageId, count: slot.count });
-  }
-  return { refunds, uncovered: rest };
 }

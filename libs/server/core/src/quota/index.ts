@@ -1,2 +1,3 @@
 export * from './quota.service';
 export * from './balance-book.service';
+export * from './quota-reservation.service';

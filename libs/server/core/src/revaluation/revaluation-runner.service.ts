@@ -11,11 +11,15 @@ import {
   driftFindings,
   driftMessage,
   loanToValue,
+  RevalMsg,
   type DriftRule,
   type ValuationRequest,
 } from '@valuation/domain';
+import type { QuotaReservation } from '@valuation/persistence';
 import { ENGINE_VERSION } from '@valuation/valuation';
 import { addOutboxMessage } from '../notify';
+import { QuotaReservationService } from '../quota/quota-reservation.service';
+import { QuotaExhaustedError } from '../quota/quota.service';
 import { MarketLoader, type SubjectCommunity } from '../valuation/market-loader.service';
 import { NoPropertyFoundError } from '../valuation/valuation.errors';
 import { ValuationService } from '../valuation/valuation.service';
@@ -27,7 +31,11 @@ export const RevalItemMsg = {
   notFound: '未找到小区或无可比案例，未估价',
   referenceOnly: '仅有区域参考价，未估价',
   abandoned: '重估任务失败，未估价',
+  unpaid: '估价次数不足，未估价',
 } as const;
+
+/** The ledger rows of a charged run name it by this refType and the run id. */
+export const REVAL_REF_TYPE = 'reval';
 
 /** Who a run is for, and who started it (null: the schedule). */
 export interface RevalRunOwner {
@@ -40,6 +48,15 @@ export interface RevalStarter {
   accountName: string;
   /** 1 on demand, 2 scheduled. */
   trigger: 1 | 2;
+}
+
+/** A run just opened: valuing (1), or a scheduled run its company could not pay for, ended failed (3). */
+export interface RevalOpened {
+  runId: string;
+  total: number;
+  state: 1 | 3;
+  /** Whether its company is charged for runs (押品重估计费). */
+  charged: boolean;
 }
 
 export type RevalChunkPlan = { kind: 'missing' } | { kind: 'idle'; state: number } | { kind: 'run'; chunks: number[] };
@@ -98,9 +115,12 @@ const money = (n: number | null) => (n === null ? null : n.toFixed(2));
 /**
  * Revaluation runs of a company's asset book, on the batch workers: a run is a snapshot of the
  * book (each asset's latest valuation request, its loan and its previous value) cut into chunks;
- * every asset is valued again by the engine without charge, and the company's drift rule turns
- * what moved into alerts. An item leaves state 0 exactly once: its update, its alerts and the run's
- * counters are one statement, and the statement that completes the run finishes it.
+ * every asset is valued again by the engine, and the company's drift rule turns what moved into
+ * alerts. A run is uncharged unless the channel set the company's 押品重估计费: then one valuation
+ * count per asset is reserved from the payer when it opens, and the counts of the assets it did not
+ * value go back, once, in the transaction that ends it. An item leaves state 0 exactly once: its
+ * update, its alerts and the run's counters are one statement, and the statement that completes
+ * the run finishes it.
  */
 @Injectable()
 export class RevaluationRunner {
@@ -108,7 +128,17 @@ export class RevaluationRunner {
     @InjectDataSource() private readonly ds: DataSource,
     private readonly valuation: ValuationService,
     private readonly market: MarketLoader,
+    private readonly reservations: QuotaReservationService,
   ) {}
+
+  /** Whether the company's runs use valuation counts (押品重估计费 on its root organisation). */
+  async charged(owner: RevalRunOwner, m: EntityManager = this.ds.manager): Promise<boolean> {
+    const [row]: { charged: boolean }[] = await m.query(
+      `SELECT reval_charge AS charged FROM organization WHERE id = $1 AND tenant_id = $2 AND parent_id IS NULL`,
+      [owner.companyId, owner.tenantId],
+    );
+    return row?.charged === true;
+  }
 
   /** The company's drift rule, or the defaults. */
   async rule(owner: RevalRunOwner, m: EntityManager = this.ds.manager): Promise<DriftRule> {
@@ -125,20 +155,31 @@ export class RevaluationRunner {
    * Opens a run over every asset of the company whose property has a valuation, in the caller's
    * transaction, its chunks cut in the order of the communities (so a chunk loads few markets);
    * 'running' when the company already has one valuing, 'empty' when it has nothing to revalue
-   * (nothing is kept then).
+   * (nothing is kept then). A charged company's run reserves one valuation count per asset from
+   * the payer in the same transaction: the starter of a run on demand (QuotaExhaustedError when it
+   * lacks counts), for a scheduled run the account that last saved the drift rule, else the one
+   * that started the latest run on demand; a scheduled run nobody can pay for ends failed at once,
+   * so it shows in the list and the schedule counts from it.
    */
-  async open(
-    m: EntityManager,
-    owner: RevalRunOwner,
-    starter: RevalStarter,
-  ): Promise<{ runId: string; total: number } | 'running' | 'empty'> {
+  async open(m: EntityManager, owner: RevalRunOwner, starter: RevalStarter): Promise<RevalOpened | 'running' | 'empty'> {
     const rule = await this.rule(owner, m);
+    const charged = await this.charged(owner, m);
+    const payerId = !charged ? null : starter.trigger === 1 ? starter.accountId : await this.scheduledPayer(m, owner);
     const [run]: { id: string }[] = await m.query(
-      `INSERT INTO reval_run (tenant_id, company_id, account_id, account_name, trigger, state, engine_version, rule, total)
-       VALUES ($1, $2, $3, $4, $5, 1, $6, $7::jsonb, 0)
+      `INSERT INTO reval_run (tenant_id, company_id, account_id, account_name, trigger, state, engine_version, rule, total, payer_id)
+       VALUES ($1, $2, $3, $4, $5, 1, $6, $7::jsonb, 0, $8)
        ON CONFLICT (tenant_id, company_id) WHERE state = 1 DO NOTHING
        RETURNING id::text AS id`,
-      [owner.tenantId, owner.companyId, starter.accountId, starter.accountName, starter.trigger, ENGINE_VERSION, JSON.stringify(rule)],
+      [
+        owner.tenantId,
+        owner.companyId,
+        starter.accountId,
+        starter.accountName,
+        starter.trigger,
+        ENGINE_VERSION,
+        JSON.stringify(rule),
+        payerId,
+      ],
     );
     if (!run) return 'running';
     const [{ total }]: { total: number }[] = await m.query(
@@ -173,7 +214,48 @@ export class RevaluationRunner {
       await m.query(`DELETE FROM reval_run WHERE id = $1`, [run.id]);
       return 'empty';
     }
-    return { runId: run.id, total };
+    if (!charged) return { runId: run.id, total, state: 1, charged };
+    const reserved = payerId === null ? null : await this.reserve(m, run.id, { tenantId: owner.tenantId, accountId: payerId });
+    if (reserved) {
+      await m.query(`UPDATE reval_run SET reservations = $2::jsonb WHERE id = $1`, [run.id, JSON.stringify(reserved)]);
+      return { runId: run.id, total, state: 1, charged };
+    }
+    if (starter.trigger === 1) throw new QuotaExhaustedError('valuation');
+    await this.end(m, run.id, RevalMsg.scheduledUnpaid, RevalItemMsg.unpaid);
+    return { runId: run.id, total, state: 3, charged };
+  }
+
+  /**
+   * Who pays a scheduled run: the account that last saved the company's drift rule, else the one
+   * that started the company's latest run on demand; null when neither exists.
+   */
+  private async scheduledPayer(m: EntityManager, owner: RevalRunOwner): Promise<number | null> {
+    const [row]: { payer: number | null }[] = await m.query(
+      `SELECT coalesce(
+         (SELECT updated_by FROM drift_rule WHERE tenant_id = $1 AND company_id = $2),
+         (SELECT account_id FROM reval_run WHERE tenant_id = $1 AND company_id = $2 AND account_id IS NOT NULL ORDER BY id DESC LIMIT 1)
+       ) AS payer`,
+      [owner.tenantId, owner.companyId],
+    );
+    return row.payer;
+  }
+
+  /**
+   * Reserves one valuation count per item of the run from the payer (city-annual packages of the
+   * item's city first, then nationwide counts); null, taking nothing, when the payer lacks counts.
+   */
+  private async reserve(
+    m: EntityManager,
+    runId: string,
+    payer: { tenantId: number; accountId: number },
+  ): Promise<QuotaReservation[] | null> {
+    const cities: { cityCode: string; n: number }[] = await m.query(
+      `SELECT city_code AS "cityCode", count(*)::int AS n FROM reval_item WHERE run_id = $1 GROUP BY city_code`,
+      [runId],
+    );
+    const plan = await this.reservations.plan(m, payer, new Map(cities.map((c) => [c.cityCode, c.n])));
+    if (plan.shortfall > plan.universalAvailable) return null;
+    return this.reservations.apply(m, { ...payer, refType: REVAL_REF_TYPE, refId: runId }, plan);
   }
 
   /** The chunks of a valuing run that still have waiting items. */
@@ -221,25 +303,53 @@ export class RevaluationRunner {
   }
 
   /**
-   * Ends a valuing run in state 3; its waiting items end not valued, and the revaluation.finished
-   * notification is written with the end. False when it was not valuing.
+   * Ends a valuing run in state 3; its waiting items end not valued, their counts go back when the
+   * run was charged, and the revaluation.finished notification is written with the end. False when
+   * it was not valuing.
    */
-  async fail(runId: string, reason: string): Promise<boolean> {
-    return this.ds.transaction(async (m) => {
-      const [ended]: RunEnd[] = await m.query(
-        `WITH ended AS (
-           UPDATE reval_run SET state = 3, error_reason = left($2, 500), finished_at = now(), updated_at = now()
-            WHERE id = $1 AND state = 1
-           RETURNING id, tenant_id, company_id, state, total, valued, alerts, value_total, loan_total, finished_at
-         )
-         SELECT * FROM ended`,
-        [runId, reason],
-      );
-      if (!ended) return false;
-      await m.query(`UPDATE reval_item SET state = 2, error = $2 WHERE run_id = $1 AND state = 0`, [runId, RevalItemMsg.abandoned]);
-      await notifyRunEnd(m, ended);
-      return true;
-    });
+  fail(runId: string, reason: string): Promise<boolean> {
+    return this.ds.transaction((m) => this.end(m, runId, reason, RevalItemMsg.abandoned));
+  }
+
+  private async end(m: EntityManager, runId: string, reason: string, itemError: string): Promise<boolean> {
+    const [ended]: RunEnd[] = await m.query(
+      `WITH ended AS (
+         UPDATE reval_run SET state = 3, error_reason = left($2, 500), finished_at = now(), updated_at = now()
+          WHERE id = $1 AND state = 1
+         RETURNING id, tenant_id, company_id, state, total, valued, alerts, value_total, loan_total, finished_at
+       )
+       SELECT * FROM ended`,
+      [runId, reason],
+    );
+    if (!ended) return false;
+    await m.query(`UPDATE reval_item SET state = 2, error = $2 WHERE run_id = $1 AND state = 0`, [runId, itemError]);
+    await this.settle(m, runId);
+    await notifyRunEnd(m, ended);
+    return true;
+  }
+
+  /**
+   * Gives back the counts reserved for the items a run that has just ended did not value (state 2)
+   * to the packages they came from, in the transaction that ended it; once, by the run's refunded
+   * flag. Nothing for an uncharged run.
+   */
+  private async settle(m: EntityManager, runId: string): Promise<void> {
+    const [run]: { tenantId: number; payerId: number; reservations: QuotaReservation[] }[] = await m.query(
+      `WITH u AS (
+         UPDATE reval_run SET refunded = true
+          WHERE id = $1 AND NOT refunded AND payer_id IS NOT NULL AND jsonb_array_length(reservations) > 0
+         RETURNING tenant_id, payer_id, reservations
+       )
+       SELECT tenant_id AS "tenantId", payer_id AS "payerId", reservations FROM u`,
+      [runId],
+    );
+    if (!run) return;
+    const unvalued: { cityCode: string; n: number }[] = await m.query(
+      `SELECT city_code AS "cityCode", count(*)::int AS n FROM reval_item WHERE run_id = $1 AND state = 2 GROUP BY city_code`,
+      [runId],
+    );
+    const ref = { tenantId: run.tenantId, accountId: run.payerId, refType: REVAL_REF_TYPE, refId: runId };
+    await this.reservations.refund(m, ref, run.reservations, unvalued);
   }
 
   /** Revalues the waiting items of one chunk. */
@@ -359,8 +469,8 @@ export class RevaluationRunner {
   /**
    * One transaction for a group: the items still waiting take their outcome, the alerts of those
    * are inserted, the run's counters move by what was written, and the run finishes when that
-   * completes it; the statement that finishes it also writes its revaluation.finished notification,
-   * so there is exactly one.
+   * completes it; the transaction that finishes it also gives back the counts of the items not
+   * valued and writes its revaluation.finished notification, so there is exactly one of each.
    */
   private write(
     run: RunRow,
@@ -411,7 +521,10 @@ export class RevaluationRunner {
       );
       if (row.n > 0 && !row.moved) throw new Error(`revaluation run ${run.id} stopped valuing while a chunk was written`);
       const finished = row.moved && row.state === 2;
-      if (finished) await notifyRunEnd(m, row);
+      if (finished) {
+        await this.settle(m, run.id);
+        await notifyRunEnd(m, row);
+      }
       return { written: row.n, valued: row.ok, alerts: row.written_alerts, finished };
     });
   }

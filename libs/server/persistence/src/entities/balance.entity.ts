@@ -63,6 +63,17 @@ export class BalancePackageEntity {
 export type LedgerKind = 'city' | 'universal' | 'advisory' | 'inquiry';
 export type LedgerReason = 'order' | 'allocate' | 'revoke' | 'consume' | 'refund';
 
+/**
+ * Valuation counts reserved up front for work valued later (a batch task, a revaluation run): how
+ * many were taken from one package, for one city (null for nationwide counts).
+ */
+export interface QuotaReservation {
+  kind: 'city' | 'universal';
+  packageId: number;
+  cityCode: string | null;
+  count: number;
+}
+
 /** Append-only: every change of a balance is one row here, written in the same transaction. */
 @Entity('balance_ledger')
 @Index(['accountId', 'createdAt'])

@@ -1,4 +1,5 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import type { QuotaReservation } from './balance.entity';
 
 /**
  * A batch valuation task: one uploaded spreadsheet. state 0 waits for the user to agree to use
@@ -77,7 +78,7 @@ export class BatchTaskEntity {
    * value are refunded from these when the task finishes.
    */
   @Column({ type: 'jsonb', default: () => "'[]'" })
-  reservations: { kind: 'city' | 'universal'; packageId: number; cityCode: string | null; count: number }[];
+  reservations: QuotaReservation[];
 
   @Column({ type: 'boolean', default: false })
   refunded: boolean;

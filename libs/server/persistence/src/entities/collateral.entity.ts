@@ -1,4 +1,5 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryColumn, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import type { QuotaReservation } from './balance.entity';
 
 /** A company's drift rule and revaluation schedule; a company without a row uses the defaults. */
 @Entity('drift_rule')
@@ -40,8 +41,10 @@ export class DriftRuleEntity {
 }
 
 /**
- * A revaluation run: every asset of a company's book valued again by the engine, uncharged. The
- * run keeps the engine version and each item its request, so any run can be reproduced.
+ * A revaluation run: every asset of a company's book valued again by the engine; uncharged unless
+ * the channel set the company's 押品重估计费, then one valuation count per asset is reserved when it
+ * opens and the counts of the assets not valued are given back when it ends. The run keeps the
+ * engine version and each item its request, so any run can be reproduced.
  * state 1 valuing, 2 finished, 3 failed; trigger 1 on demand, 2 scheduled.
  */
 @Entity('reval_run')
@@ -100,6 +103,18 @@ export class RevalRunEntity {
 
   @Column({ type: 'varchar', length: 500, nullable: true })
   errorReason: string | null;
+
+  /** The account that pays for the run when its company is charged; null otherwise, or when there was nobody to pay. */
+  @Column({ type: 'int', nullable: true })
+  payerId: number | null;
+
+  /** Counts reserved for the run: per city package, then nationwide; empty for an uncharged run. */
+  @Column({ type: 'jsonb', default: () => "'[]'" })
+  reservations: QuotaReservation[];
+
+  /** Whether the counts of the assets not valued have been given back. */
+  @Column({ type: 'boolean', default: false })
+  refunded: boolean;
 
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;

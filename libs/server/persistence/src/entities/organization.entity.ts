@@ -80,6 +80,10 @@ export class OrganizationEntity {
   @Column({ type: 'varchar', length: 255, nullable: true })
   licenseKey: string | null;
 
+  /** 押品重估计费, on the company (the root): its revaluation runs use one valuation count per asset. */
+  @Column({ type: 'boolean', default: false })
+  revalCharge: boolean;
+
   @Column({ type: 'smallint', default: OrganizationStatus.Active })
   status: OrganizationStatus;
 

@@ -33,6 +33,7 @@ import { ApiKeys1795875877648 } from './1795875877648-api-keys.migration';
 import { Collateral1795876014432 } from './1795876014432-collateral.migration';
 import { LoanBook1795877835812 } from './1795877835812-loan-book.migration';
 import { DriftAlertRead1795877873960 } from './1795877873960-drift-alert-read.migration';
+import { RevalCharge1795888509074 } from './1795888509074-reval-charge.migration';
 
 /** Every migration, oldest first. `npm run migration:generate -- <Name>` appends to this list. */
 export const MIGRATIONS = [
@@ -71,4 +72,5 @@ export const MIGRATIONS = [
   Collateral1795876014432,
   LoanBook1795877835812,
   DriftAlertRead1795877873960,
+  RevalCharge1795888509074,
 ];

@@ -38,6 +38,7 @@ export type CustomerCompanyColumns = Pick<
   | 'fax'
   | 'department'
   | 'position'
+  | 'revalCharge'
 >;
 
 const ACTIVE = OrganizationStatus.Active;

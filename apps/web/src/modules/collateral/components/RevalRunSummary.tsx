@@ -4,7 +4,7 @@ import { formatSaleSum, REVAL_RUN_STATES, REVAL_TRIGGERS } from '@valuation/doma
 import { StatTile } from '@valuation/ui';
 import { formatDateTime } from '../../../app/format/date-format';
 import { TaskProgress } from '../../batch/components/TaskProgress';
-import { formatLtv } from '../model/collateral-list';
+import { formatLtv, revalChargeText } from '../model/collateral-list';
 
 const STATE_COLORS: Record<number, string> = { 1: 'blue', 2: 'green', 3: 'red' };
 
@@ -33,7 +33,7 @@ export function RevalRunSummary({ run, onAlerts }: { run: RevalRunView; onAlerts
         <Text size="sm" c="dimmed">
           {REVAL_TRIGGERS[run.trigger as keyof typeof REVAL_TRIGGERS] ?? ''}发起 · {run.accountName || '--'} · 开始于{' '}
           {formatDateTime(run.createTime)}
-          {run.finishTime ? ` · 完成于 ${formatDateTime(run.finishTime)}` : ''} · 引擎 {run.engineVersion}
+          {run.finishTime ? ` · 完成于 ${formatDateTime(run.finishTime)}` : ''} · 引擎 {run.engineVersion} · {revalChargeText(run)}
         </Text>
       </Group>
       {run.state === 1 && <RevalProgress run={run} width={360} />}

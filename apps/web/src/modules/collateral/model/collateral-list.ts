@@ -1,3 +1,4 @@
+import type { RevalRunView } from '@valuation/contracts';
 import { DRIFT_KIND_LABELS, DRIFT_KINDS, formatShare, REVAL_ITEM_STATES, REVAL_RUN_STATES } from '@valuation/domain';
 import type { FilterField } from '@valuation/ui';
 import type { DriftAlertsQuery } from '../api/collateral-api';
@@ -55,4 +56,16 @@ export function ltvColor(ltv: number | null, limit: number): string | undefined 
   if (ltv === null) return undefined;
   if (ltv > 100) return 'red';
   return ltv > limit ? 'orange' : undefined;
+}
+
+/** The valuation counts a run used: 扣减估价次数 N，退回 M once it ended (N alone while valuing); 不扣减估价次数 for an uncharged run. */
+export function revalChargeText(run: Pick<RevalRunView, 'charged' | 'chargeCount' | 'refundCount' | 'state'>): string {
+  if (!run.charged) return '不扣减估价次数';
+  return run.state === 1 ? `扣减估价次数 ${run.chargeCount}` : `扣减估价次数 ${run.chargeCount}，退回 ${run.refundCount}`;
+}
+
+/** The question before a run on demand, saying whether it uses the company's valuation counts (nothing said while that is unknown). */
+export function revalStartQuestion(charged: boolean | undefined): string {
+  const charge = charged === undefined ? '' : charged ? '（每项资产扣减 1 次估价次数，未估出价值的退回）' : '（不扣除估价次数）';
+  return `将按各资产最近一次估价的房产信息重新估价全部资产${charge}，并按预警规则生成预警。确定发起吗？`;
 }

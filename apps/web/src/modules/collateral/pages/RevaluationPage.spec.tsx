@@ -24,6 +24,9 @@ const RUN: RevalRunView = {
   loanTotal: 300_000_000,
   ltv: 52.5,
   errorReason: null,
+  charged: false,
+  chargeCount: 0,
+  refundCount: 0,
   createTime: '2026-11-01 09:00:00',
   finishTime: '2026-11-01 09:01:10',
 };
@@ -36,6 +39,7 @@ const RULE: DriftRuleView = {
   scheduleMonths: 1,
   scheduleEnabled: true,
   nextRunDate: '2026-12-01',
+  charged: false,
 };
 
 const ALERT: DriftAlertView = {
@@ -59,11 +63,11 @@ beforeAll(() => registerRoutes('org', ORG_ROUTES));
 beforeEach(() => Cookies.set('userToken', 'user-session-token'));
 afterEach(() => Cookies.remove('userToken'));
 
-function answers(perms: number[], alerts: DriftAlertView[] = [ALERT]) {
+function answers(perms: number[], alerts: DriftAlertView[] = [ALERT], run: RevalRunView = RUN, rule: DriftRuleView = RULE) {
   return answerApi({
     '/api/auth/user/login-user/perms': { data: perms.map(perm) },
-    '/api/reval/runs': { data: { list: [RUN], pages: 1, pageNum: 1, total: 1 } },
-    '/api/reval/rule': { data: RULE },
+    '/api/reval/runs': { data: { list: [run], pages: 1, pageNum: 1, total: 1 } },
+    '/api/reval/rule': { data: rule },
     '/api/reval/run': { data: { runId: 8, total: 120 }, message: RevalMsg.started },
     '/api/reval/alerts': { data: { list: alerts, pages: 1, pageNum: 1, total: alerts.length } },
     '/api/reval/alerts/unread': { data: 1 },
@@ -79,11 +83,32 @@ describe('collateral monitoring pages', () => {
     expect(screen.getByText(/每1个月自动重估，下次：2026-12-01/)).toBeTruthy();
     expect(screen.getAllByText('52.50%')).not.toHaveLength(0);
 
+    expect(screen.getByText(/不扣减估价次数/)).toBeTruthy();
+
     fireEvent.click(screen.getByRole('button', { name: '立即重估' }));
     const confirm = await screen.findByRole('dialog', { name: '发起重估' });
+    expect(within(confirm).getByText(/（不扣除估价次数）/)).toBeTruthy();
     expect(sent.some((c) => c.path === '/api/reval/run')).toBe(false);
     fireEvent.click(within(confirm).getByRole('button', { name: '发起重估' }));
     expect(await screen.findByText('重估任务已创建：共120项资产')).toBeTruthy();
+  });
+
+  it('shows the counts a charged run used and gave back, and warns before a charged run', async () => {
+    answers(
+      [Perm.collateral, Perm.revalRun],
+      [ALERT],
+      { ...RUN, charged: true, chargeCount: 120, refundCount: 2 },
+      { ...RULE, charged: true },
+    );
+    renderPage(<RevaluationPage />, { url: '/org/collateral' });
+    expect(await screen.findByText('重估任务 7')).toBeTruthy();
+    expect(screen.getByText(/· 扣减估价次数 120，退回 2/)).toBeTruthy();
+    const table = await screen.findByRole('table', { name: '重估任务' });
+    expect(within(table).getByText('扣减估价次数 120，退回 2')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: '立即重估' }));
+    const confirm = await screen.findByRole('dialog', { name: '发起重估' });
+    expect(within(confirm).getByText(/每项资产扣减 1 次估价次数，未估出价值的退回/)).toBeTruthy();
   });
 
   it('offers neither the run nor the rule without their permissions', async () => {

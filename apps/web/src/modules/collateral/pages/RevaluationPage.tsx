@@ -15,7 +15,7 @@ import { CreateTaskDialog } from '../../batch/components/CreateTaskDialog';
 import { useDriftRule, useRevalRuns, useStartReval } from '../api/collateral-api';
 import { DriftRuleDialog } from '../components/DriftRuleDialog';
 import { RevalProgress, RevalRunSummary, RevalStateBadge } from '../components/RevalRunSummary';
-import { formatLtv, REVAL_PAGE_SIZES, REVAL_RUN_FIELDS, revalStateOf } from '../model/collateral-list';
+import { formatLtv, revalChargeText, REVAL_PAGE_SIZES, REVAL_RUN_FIELDS, revalStartQuestion, revalStateOf } from '../model/collateral-list';
 
 const COLUMNS: readonly TableColumn<RevalRunView>[] = [
   { key: 'id', title: '任务编号', field: 'id', nowrap: true },
@@ -32,6 +32,7 @@ const COLUMNS: readonly TableColumn<RevalRunView>[] = [
   { key: 'loanTotal', title: '贷款余额合计', align: 'right', nowrap: true, render: (r) => formatSaleSum(r.loanTotal) },
   { key: 'ltv', title: '整体抵押率', align: 'right', nowrap: true, render: (r) => formatLtv(r.ltv) },
   { key: 'alerts', title: '预警', align: 'right', nowrap: true, render: (r) => r.alerts },
+  { key: 'charge', title: '估价次数', nowrap: true, render: (r) => (r.charged ? revalChargeText(r) : '--') },
   { key: 'finishTime', title: '完成时间', nowrap: true, render: (r) => r.finishTime ?? '--' },
 ];
 
@@ -59,7 +60,7 @@ export function RevaluationPage() {
   const startRun = async () => {
     const sure = await askConfirm({
       title: '发起重估',
-      message: '将按各资产最近一次估价的房产信息重新估价全部资产（不扣除估价次数），并按预警规则生成预警。确定发起吗？',
+      message: revalStartQuestion(rule.data?.charged),
       confirmLabel: '发起重估',
     });
     if (!sure) return;
@@ -142,7 +143,7 @@ export function RevaluationPage() {
         rowActions={actions}
         errorMessage="重估任务加载失败"
         emptyText="暂无重估任务"
-        minWidth={1100}
+        minWidth={1220}
       />
       {granted.has(Perm.assetLoan) && <CreateTaskDialog book opened={importing} onClose={closeImport} onCreated={imported} />}
       {granted.has(Perm.driftRule) && <DriftRuleDialog rule={rule.data} opened={editingRule} onClose={() => setEditingRule(false)} />}

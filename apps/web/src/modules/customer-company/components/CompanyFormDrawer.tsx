@@ -1,7 +1,15 @@
-import { Select, SimpleGrid, TextInput } from '@mantine/core';
+import { Group, Radio, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { CustomerCompanyView, RegionTreeNode } from '@valuation/contracts';
-import { CUSTOMER_COMPANY_LIMITS, customerCompanyAddSchema, customerCompanyEditSchema, CustomerCompanyMsg, Perm } from '@valuation/domain';
+import {
+  CUSTOMER_COMPANY_LIMITS,
+  customerCompanyAddSchema,
+  customerCompanyEditSchema,
+  CustomerCompanyMsg,
+  Perm,
+  REVAL_CHARGE_HINT,
+  REVAL_CHARGE_LABELS,
+} from '@valuation/domain';
 import { askConfirm, FormDialog } from '@valuation/ui';
 import { useEffect, useMemo, useState } from 'react';
 import { failureMessage } from '../../../app/api/api-error';
@@ -184,6 +192,17 @@ export function CompanyFormDrawer({ target, regionTree, granted, onClose }: Comp
               <TextInput label="部门" maxLength={CUSTOMER_COMPANY_LIMITS.department} {...form.getInputProps('department')} />
               <TextInput label="职位" maxLength={CUSTOMER_COMPANY_LIMITS.position} {...form.getInputProps('position')} />
             </SimpleGrid>
+            <Radio.Group
+              label="押品重估计费"
+              value={form.values.revalCharge}
+              error={form.errors.revalCharge}
+              onChange={(v) => form.setFieldValue('revalCharge', v)}
+            >
+              <Group gap="lg" mt={6}>
+                <Radio value="false" label={REVAL_CHARGE_LABELS.off} />
+                <Radio value="true" label={`${REVAL_CHARGE_LABELS.on}（${REVAL_CHARGE_HINT}）`} />
+              </Group>
+            </Radio.Group>
           </>
         );
       }}

@@ -15,6 +15,8 @@ export interface CompanyFormValues extends Record<string, unknown> {
   fax: string;
   department: string;
   position: string;
+  /** 押品重估计费: 'true' or 'false'. */
+  revalCharge: string;
 }
 
 export type CompanyFormTarget = { kind: 'add' } | { kind: 'edit'; row: CustomerCompanyView };
@@ -32,6 +34,7 @@ const EMPTY: CompanyFormValues = {
   fax: '',
   department: '',
   position: '',
+  revalCharge: 'false',
 };
 
 export function initialCompanyForm(target: CompanyFormTarget): CompanyFormValues {
@@ -50,6 +53,7 @@ export function initialCompanyForm(target: CompanyFormTarget): CompanyFormValues
     fax: r.fax,
     department: r.department,
     position: r.position,
+    revalCharge: String(r.revalCharge),
   };
 }
 

@@ -1,8 +1,8 @@
-import { Button } from '@mantine/core';
+import { Badge, Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
 import type { CustomerCompanyView } from '@valuation/contracts';
-import { CUSTOMER_COMPANY_PAGE_SIZES, CustomerCompanyMsg, Perm } from '@valuation/domain';
+import { CUSTOMER_COMPANY_PAGE_SIZES, CustomerCompanyMsg, Perm, revalChargeLabel } from '@valuation/domain';
 import { askConfirm, ListPage, ShortText, type FilterField, type RowAction, type TableColumn } from '@valuation/ui';
 import { useMemo, useState } from 'react';
 import { useListView } from '../../../app/lists/use-list-view';
@@ -30,6 +30,16 @@ const COLUMNS: TableColumn<CustomerCompanyView>[] = [
   { key: 'fax', title: '传真', render: cut('fax', 25) },
   { key: 'department', title: '部门', render: cut('department', 10) },
   { key: 'position', title: '职位', render: cut('position', 10) },
+  {
+    key: 'revalCharge',
+    title: '押品重估计费',
+    nowrap: true,
+    render: (r) => (
+      <Badge variant="light" color={r.revalCharge ? 'orange' : 'gray'} radius="sm">
+        {revalChargeLabel(r.revalCharge)}
+      </Badge>
+    ),
+  },
   { key: 'createTime', title: '添加时间', field: 'createTime', nowrap: true },
 ];
 
@@ -98,7 +108,7 @@ export function CustomerCompanyPage() {
         rowKey={(r) => r.id}
         rowActions={actions}
         emptyText="暂无数据"
-        minWidth={1500}
+        minWidth={1640}
       />
       <CompanyFormDrawer target={form} regionTree={view.regionTree} granted={granted} onClose={() => setForm(null)} />
     </>

@@ -1,4 +1,4 @@
-import { planRefunds } from './batch-finish.service';
+import { planRefunds } from './quota-reservation.service';
 
 describe('planRefunds', () => {
   it('gives each city its own reserved packages back first, in the order reserved, and rows of no known city to the nationwide packages', () => {
