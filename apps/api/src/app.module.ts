@@ -15,6 +15,7 @@ import { AgencyModule } from './modules/agency/agency.module';
 import { AppraisalModule } from './modules/appraisal/appraisal.module';
 import { AssetModule } from './modules/asset/asset.module';
 import { CollateralModule } from './modules/collateral/collateral.module';
+import { LoanApplicationModule } from './modules/loan-application/loan-application.module';
 import { AssetTypeModule } from './modules/asset-type/asset-type.module';
 import { ApiKeyModule } from './modules/api-key/api-key.module';
 import { ArtificialModule } from './modules/artificial/artificial.module';
@@ -80,6 +81,7 @@ import { SiteConfigModule } from './modules/site-config/site-config.module';
     ApiKeyModule,
     AssetModule,
     CollateralModule,
+    LoanApplicationModule,
     RiskModule,
     EvalFieldModule,
     EvalMethodModule,

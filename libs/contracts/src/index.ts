@@ -24,3 +24,4 @@ export * from './api-key.contracts';
 export * from './accuracy.contracts';
 export * from './collateral.contracts';
 export * from './collateral-analytics.contracts';
+export * from './loan-application.contracts';

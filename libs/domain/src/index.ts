@@ -41,3 +41,4 @@ export * from './geo';
 export * from './market';
 export * from './collateral';
 export * from './notify';
+export * from './loan-applications';

@@ -132,6 +132,10 @@ export const Perm = {
   loanHouse: 123,
   /** LoanOfBusinessScreen: the one-page dashboard for a credit committee. */
   loanScreen: 124,
+  /** LoanApplyFor: loan applications whose collateral was valued in the platform (list, detail, export). */
+  loanApply: 125,
+  /** Add and edit loan applications, approve, reject or withdraw them. */
+  loanApplyManage: 128,
   /** The API keys of the customer company (list). */
   apiKeys: 126,
   /** Add and revoke API keys. */

@@ -32,6 +32,8 @@ describe('permission catalogue', () => {
     expect(PERMISSION_BY_ID.get(36)?.code).toMatch(/:dataRange$/);
     expect(PERMISSION_BY_ID.get(Perm.apiKeys)).toMatchObject({ id: 126, parentId: 0, scope: 'customer', code: 'api-key:visible' });
     expect(PERMISSION_BY_ID.get(Perm.apiKeyManage)).toMatchObject({ id: 127, parentId: 126, scope: 'customer' });
+    expect(PERMISSION_BY_ID.get(Perm.loanApply)).toMatchObject({ id: 125, parentId: 0, scope: 'customer', code: 'loan:apply:visible' });
+    expect(PERMISSION_BY_ID.get(Perm.loanApplyManage)).toMatchObject({ id: 128, parentId: 125, scope: 'customer' });
   });
 
   it('closes a role’s set upwards: a child brings its parent, unknown ids drop', () => {

@@ -74,6 +74,10 @@ const customerTree: Group[] = [
   [[123, '单押品分析', 'loan:house:visible', 'api/reval/analytics/house'], []],
   [[124, '贷后监测大屏', 'loan:screen:visible', 'api/reval/analytics/screen'], []],
   [
+    [125, '贷款申请', 'loan:apply:visible', 'api/loan-apply/list'],
+    [[128, '新增与审批', 'loan:apply:manage:visible', 'api/loan-apply/add']],
+  ],
+  [
     [7, '估价汇总统计', 'statistics:summary:visible', 'api/statistics/summary'],
     [
       [36, '汇总统计本机构数据', 'statistics:summary:own:dataRange', 'api/statistics/summary'],

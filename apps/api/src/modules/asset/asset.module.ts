@@ -8,5 +8,6 @@ import { AssetService } from './asset.service';
   imports: [AuthModule, RegionModule],
   controllers: [AssetController],
   providers: [AssetService],
+  exports: [AssetService],
 })
 export class AssetModule {}

@@ -20,6 +20,7 @@ import {
   type AssetListFilter,
   type AssetLoanInput,
   type AssetUpdate,
+  type LoanCells,
   type RecordSnapshot,
 } from '@valuation/domain';
 import {
@@ -33,6 +34,8 @@ import {
   type AssetFilterQuery,
   type AssetListed,
   type DataScope,
+  type EvalRecordEntity,
+  type Transaction,
 } from '@valuation/persistence';
 import { ApiError, Reply } from '../../common/api-error';
 import { recordScope } from '../../common/data-scope';
@@ -169,27 +172,34 @@ export class AssetService {
     const owner = assetOwner(p, AssetMsg.recordNotFound);
     const record = await this.records.findById(scope, evalId);
     if (!record || record.companyId !== owner.companyId) throw ApiError.notFound(AssetMsg.recordNotFound);
-    const saved = await this.uow.run(async (m) => {
-      if (await this.assets.ofProperty(m, owner, record.rootEvalCode)) throw ApiError.badRequest(AssetMsg.alreadyAdded);
-      const row = await this.assets.insert(m, {
-        ...owner,
-        organizationId: record.organizationId,
-        accountId: record.accountId,
-        evalRecordId: record.id,
-        rootEvalCode: record.rootEvalCode,
-        addedBy: p.id,
-        addedName: clip(p.userName, 20),
-      });
-      if (!row) throw ApiError.badRequest(AssetMsg.alreadyAdded);
-      await this.log.write(m, p, ip, {
-        action: '加入资产',
-        target: target(row, record.evalCode),
-        after: snapshot(record.rootEvalCode, null),
-        labels: ASSET_LOG_LABELS,
-      });
-      return row;
-    });
+    const saved = await this.uow.run((m) => this.addRecord(m, p, record, ip));
     return new Reply({ id: saved.id }, AssetMsg.added);
+  }
+
+  /**
+   * Adds the property of a valuation record of the caller's company to its assets in the caller's
+   * transaction, logged; a property already there is refused.
+   */
+  async addRecord(m: Transaction, p: Principal, record: EvalRecordEntity, ip: string | undefined): Promise<AssetEntity> {
+    const owner = assetOwner(p, AssetMsg.recordNotFound);
+    if (await this.assets.ofProperty(m, owner, record.rootEvalCode)) throw ApiError.badRequest(AssetMsg.alreadyAdded);
+    const row = await this.assets.insert(m, {
+      ...owner,
+      organizationId: record.organizationId,
+      accountId: record.accountId,
+      evalRecordId: record.id,
+      rootEvalCode: record.rootEvalCode,
+      addedBy: p.id,
+      addedName: clip(p.userName, 20),
+    });
+    if (!row) throw ApiError.badRequest(AssetMsg.alreadyAdded);
+    await this.log.write(m, p, ip, {
+      action: '加入资产',
+      target: target(row, record.evalCode),
+      after: snapshot(record.rootEvalCode, null),
+      labels: ASSET_LOG_LABELS,
+    });
+    return row;
   }
 
   /** Gives an asset a type of the company, or none. */
@@ -218,28 +228,37 @@ export class AssetService {
   /** Sets the loan the asset secures, or clears it (`loan` null); a loan number already on another asset of the company is refused. */
   async setLoan(p: Principal, id: number, loan: AssetLoanInput | null, ip: string | undefined): Promise<Reply<null>> {
     const scope = recordScope(p);
-    const owner = assetOwner(p, AssetMsg.notFound);
+    assetOwner(p, AssetMsg.notFound);
     await this.uow.run(async (m) => {
       const asset = await this.assets.findForChange(m, scope, id);
       if (!asset) throw ApiError.notFound(AssetMsg.notFound);
-      if (loan && (await this.assets.loanTaken(m, owner, loan.loanNo, asset.id))) throw ApiError.badRequest(LoanMsg.duplicateLoanNo);
-      const next = {
-        loanNo: loan?.loanNo ?? null,
-        loanAmount: loan ? loan.loanAmount.toFixed(2) : null,
-        loanDate: loan?.loanDate ?? null,
-        loanOriginValue: loan ? loan.originValue.toFixed(2) : null,
-      };
-      await this.assets.setLoan(m, asset.id, next);
-      const code = asset.rootEvalCode;
-      await this.log.write(m, p, ip, {
-        action: loan ? '设置贷款信息' : '清除贷款信息',
-        target: target(asset, code),
-        before: loanSnapshot(code, asset),
-        after: loanSnapshot(code, next),
-        labels: ASSET_LOG_LABELS,
-      });
+      await this.writeLoan(m, p, asset, loan, ip);
     });
     return new Reply(null, loan ? LoanMsg.saved : LoanMsg.cleared);
+  }
+
+  /**
+   * Sets or clears the loan of an asset of the caller's company in the caller's transaction,
+   * logged; a loan number already on another asset of the company is refused.
+   */
+  async writeLoan(m: Transaction, p: Principal, asset: AssetEntity, loan: LoanCells | null, ip: string | undefined): Promise<void> {
+    const owner = { tenantId: asset.tenantId, companyId: asset.companyId };
+    if (loan && (await this.assets.loanTaken(m, owner, loan.loanNo, asset.id))) throw ApiError.badRequest(LoanMsg.duplicateLoanNo);
+    const next = {
+      loanNo: loan?.loanNo ?? null,
+      loanAmount: loan ? loan.loanAmount.toFixed(2) : null,
+      loanDate: loan?.loanDate ?? null,
+      loanOriginValue: loan ? loan.originValue.toFixed(2) : null,
+    };
+    await this.assets.setLoan(m, asset.id, next);
+    const code = asset.rootEvalCode;
+    await this.log.write(m, p, ip, {
+      action: loan ? '设置贷款信息' : '清除贷款信息',
+      target: target(asset, code),
+      before: loanSnapshot(code, asset),
+      after: loanSnapshot(code, next),
+      labels: ASSET_LOG_LABELS,
+    });
   }
 
   async remove(p: Principal, id: number, ip: string | undefined): Promise<Reply<null>> {

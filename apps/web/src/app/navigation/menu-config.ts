@@ -41,6 +41,7 @@ export const ORG_MENU: readonly MenuEntry[] = [
       { name: 'LoanOfStructureAnalyse', title: '结构分析', verifyId: Perm.loanStructure },
       { name: 'LoanOfHouseAnalyse', title: '单押品分析', verifyId: Perm.loanHouse },
       { name: 'LoanOfBusinessScreen', title: '贷后大屏', verifyId: Perm.loanScreen },
+      { name: 'LoanApplyFor', title: '贷款申请', verifyId: Perm.loanApply },
     ],
   },
   {

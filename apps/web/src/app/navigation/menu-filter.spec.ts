@@ -88,6 +88,7 @@ describe('the spec menus', () => {
       'LoanOfStructureAnalyse',
       'LoanOfHouseAnalyse',
       'LoanOfBusinessScreen',
+      'LoanApplyFor',
       'summary',
       'subsidiary',
       'organization',

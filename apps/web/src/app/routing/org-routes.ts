@@ -251,6 +251,13 @@ export const ORG_ROUTES: readonly RouteEntry[] = [
     page: () => import('../../modules/collateral/pages/LoanScreenPage').then((m) => m.LoanScreenPage),
   },
   {
+    name: 'LoanApplyFor',
+    path: 'LoanApplyFor',
+    title: '贷款申请',
+    permission: Perm.loanApply,
+    page: () => import('../../modules/loan-applications/pages/LoanApplicationPage').then((m) => m.LoanApplicationPage),
+  },
+  {
     name: 'assetType',
     path: 'assetType',
     title: '资产类型',

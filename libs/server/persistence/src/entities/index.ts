@@ -35,6 +35,7 @@ import { CustomerCategoryEntity } from './customer-category.entity';
 import { AssetEntity, AssetTypeEntity } from './asset.entity';
 import { ApiKeyEntity, IdempotencyRequestEntity } from './api-key.entity';
 import { DriftAlertEntity, DriftRuleEntity, RevalItemEntity, RevalRunEntity } from './collateral.entity';
+import { LoanApplicationEntity, LoanApplicationHistoryEntity } from './loan-application.entity';
 
 export * from './tenant.entity';
 export * from './agency-application.entity';
@@ -43,6 +44,7 @@ export * from './customer-category.entity';
 export * from './asset.entity';
 export * from './api-key.entity';
 export * from './collateral.entity';
+export * from './loan-application.entity';
 export * from './workflow-history.columns';
 export * from './organization.entity';
 export * from './account.entity';
@@ -118,4 +120,6 @@ export const ENTITIES = [
   RevalRunEntity,
   RevalItemEntity,
   DriftAlertEntity,
+  LoanApplicationEntity,
+  LoanApplicationHistoryEntity,
 ];

@@ -34,6 +34,7 @@ import { Collateral1795876014432 } from './1795876014432-collateral.migration';
 import { LoanBook1795877835812 } from './1795877835812-loan-book.migration';
 import { DriftAlertRead1795877873960 } from './1795877873960-drift-alert-read.migration';
 import { RevalCharge1795888509074 } from './1795888509074-reval-charge.migration';
+import { LoanApplication1795888599754 } from './1795888599754-loan-application.migration';
 
 /** Every migration, oldest first. `npm run migration:generate -- <Name>` appends to this list. */
 export const MIGRATIONS = [
@@ -73,4 +74,5 @@ export const MIGRATIONS = [
   LoanBook1795877835812,
   DriftAlertRead1795877873960,
   RevalCharge1795888509074,
+  LoanApplication1795888599754,
 ];

@@ -4,6 +4,7 @@ import { IdempotencyRequestRepository } from './idempotency-request.repository';
 import { AssetRepository } from './asset.repository';
 import { CollateralRepository } from './collateral.repository';
 import { CollateralAnalyticsRepository } from './collateral-analytics.repository';
+import { LoanApplicationRepository } from './loan-application.repository';
 import { AssetTypeRepository } from './asset-type.repository';
 import { AgencyApplicationRepository } from './agency-application.repository';
 import { AppraisalCaseRepository } from './appraisal-case.repository';
@@ -36,6 +37,7 @@ export * from './idempotency-request.repository';
 export * from './asset.repository';
 export * from './collateral.repository';
 export * from './collateral-analytics.repository';
+export * from './loan-application.repository';
 export * from './asset-type.repository';
 export * from './agency-application.repository';
 export * from './appraisal-case.repository';
@@ -70,6 +72,7 @@ export const REPOSITORIES = [
   AssetRepository,
   CollateralRepository,
   CollateralAnalyticsRepository,
+  LoanApplicationRepository,
   AssetTypeRepository,
   AgencyApplicationRepository,
   AppraisalCaseRepository,
