@@ -12,6 +12,7 @@ import {
   loanToValue,
   LoanMsg,
   RevalMsg,
+  revalItemListQuerySchema,
   type RevaluedAsset,
 } from './collateral.rules';
 
@@ -133,5 +134,25 @@ describe('loan books', () => {
     });
     expect(checkLoanBook([row, { ...row, loanNo: 'A2' }, row])).toEqual({ ok: false, message: '第3行：贷款编号与第1行重复' });
     expect(checkLoanBook([{ ...row, loanNo: undefined }])).toEqual({ ok: false, message: LoanBookMsg.row(1, LoanMsg.loanNoRequired) });
+  });
+});
+
+describe('run item filter', () => {
+  const state = (value: unknown) => {
+    const parsed = revalItemListQuerySchema.safeParse({ runId: '7', state: value });
+    return parsed.success ? parsed.data.state : parsed.error.issues[0].message;
+  };
+
+  it('takes the waiting state by name or as 0, and blank or all as every state', () => {
+    expect(state('waiting')).toBe(0);
+    expect(state('0')).toBe(0);
+    expect(state('valued')).toBe(1);
+    expect(state('failed')).toBe(2);
+    expect(state('2')).toBe(2);
+    expect(state('')).toBeUndefined();
+    expect(state('all')).toBeUndefined();
+    expect(state(undefined)).toBeUndefined();
+    expect(state('3')).toBe(RevalMsg.stateInvalid);
+    expect(state('lost')).toBe(RevalMsg.stateInvalid);
   });
 });

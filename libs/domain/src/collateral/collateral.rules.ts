@@ -43,6 +43,8 @@ export const REVAL_RUN_STATES = { 1: '重估中', 2: '已完成', 3: '失败' } 
 export const REVAL_TRIGGERS = { 1: '手动', 2: '定期' } as const;
 /** Item states: 0 waiting, 1 valued, 2 not valued. */
 export const REVAL_ITEM_STATES = { 0: '待估价', 1: '已估价', 2: '未估价' } as const;
+/** The names of the item states in list filters, where 0 would read as "no filter". */
+export const REVAL_ITEM_STATE_NAMES = { waiting: 0, valued: 1, failed: 2 } as const;
 
 export const DRIFT_KINDS = ['originDrop', 'lastDrop', 'ltv', 'classC'] as const;
 export type DriftKind = (typeof DRIFT_KINDS)[number];
@@ -256,10 +258,25 @@ const optionalState = <T extends Record<number, string>>(states: T) =>
 export const revalRunListQuerySchema = z.object({ state: optionalState(REVAL_RUN_STATES), ...pageQuerySchema().shape });
 export type RevalRunListQuery = z.output<typeof revalRunListQuerySchema>;
 
-/** GET api/reval/items: a run's items, by state, paged. */
+/** An item state by number or by name (REVAL_ITEM_STATE_NAMES); blank or all for every state. */
+const itemState = z.preprocess(
+  (v) => {
+    const text = typeof v === 'string' ? v.trim() : v;
+    if (text === undefined || text === null || text === '' || text === 'all') return undefined;
+    return typeof text === 'string' && Object.hasOwn(REVAL_ITEM_STATE_NAMES, text)
+      ? REVAL_ITEM_STATE_NAMES[text as keyof typeof REVAL_ITEM_STATE_NAMES]
+      : text;
+  },
+  z.coerce
+    .number({ message: RevalMsg.stateInvalid })
+    .refine((n) => Object.hasOwn(REVAL_ITEM_STATES, n), RevalMsg.stateInvalid)
+    .optional(),
+);
+
+/** GET api/reval/items: a run's items, by state (a number or its name), paged. */
 export const revalItemListQuerySchema = z.object({
   runId: catalogueId(RevalMsg.runNotFound),
-  state: optionalState(REVAL_ITEM_STATES),
+  state: itemState,
   ...pageQuerySchema().shape,
 });
 export type RevalItemListQuery = z.output<typeof revalItemListQuerySchema>;

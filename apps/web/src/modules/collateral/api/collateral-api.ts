@@ -26,7 +26,8 @@ export interface RevalRunsQuery {
 
 export interface RevalItemsQuery {
   runId: number;
-  state?: number;
+  /** A name of REVAL_ITEM_STATE_NAMES. */
+  state?: string;
   pageIndex: number;
   pageSize: number;
 }

@@ -1,5 +1,12 @@
 import type { RevalRunView } from '@valuation/contracts';
-import { DRIFT_KIND_LABELS, DRIFT_KINDS, formatShare, REVAL_ITEM_STATES, REVAL_RUN_STATES } from '@valuation/domain';
+import {
+  DRIFT_KIND_LABELS,
+  DRIFT_KINDS,
+  formatShare,
+  REVAL_ITEM_STATE_NAMES,
+  REVAL_ITEM_STATES,
+  REVAL_RUN_STATES,
+} from '@valuation/domain';
 import type { FilterField } from '@valuation/ui';
 import type { DriftAlertsQuery } from '../api/collateral-api';
 
@@ -23,7 +30,7 @@ export const REVAL_ITEM_FIELDS: readonly FilterField[] = [
     kind: 'segmented',
     key: 'state',
     label: '估价状态',
-    options: [ALL, ...Object.entries(REVAL_ITEM_STATES).map(([value, label]) => ({ value, label }))],
+    options: [ALL, ...Object.entries(REVAL_ITEM_STATE_NAMES).map(([value, n]) => ({ value, label: REVAL_ITEM_STATES[n] }))],
   },
 ];
 
@@ -42,6 +49,10 @@ export const DRIFT_ALERT_FIELDS: readonly FilterField[] = [
 const num = (v: string | undefined) => (v === undefined || !/^\d+$/.test(v) ? undefined : Number(v));
 
 export const revalStateOf = (q: Readonly<Record<string, string>>) => num(q.state);
+
+/** The item state filter, by name: `waiting`, `valued` or `failed`; undefined for all. */
+export const revalItemStateOf = (q: Readonly<Record<string, string>>) =>
+  q.state !== undefined && Object.hasOwn(REVAL_ITEM_STATE_NAMES, q.state) ? (q.state as keyof typeof REVAL_ITEM_STATE_NAMES) : undefined;
 
 /** The query of api/reval/alerts and its export from the applied filters. */
 export function driftAlertQuery(q: Readonly<Record<string, string>>): Omit<DriftAlertsQuery, 'pageIndex' | 'pageSize'> {

@@ -17,7 +17,7 @@ import { useListView } from '../../../app/lists/use-list-view';
 import { useRouteLink } from '../../../app/routing/use-route-link';
 import { useDriftRule, useRevalItems, useRevalRun } from '../api/collateral-api';
 import { RevalRunSummary } from '../components/RevalRunSummary';
-import { formatLtv, ltvColor, REVAL_ITEM_FIELDS, REVAL_PAGE_SIZES, revalStateOf } from '../model/collateral-list';
+import { formatLtv, ltvColor, REVAL_ITEM_FIELDS, REVAL_PAGE_SIZES, revalItemStateOf } from '../model/collateral-list';
 
 function itemColumns(ltvLimit: number, houseLink: (assetId: number) => string | undefined): TableColumn<RevalItemView>[] {
   return [
@@ -127,7 +127,7 @@ export function RevaluationRunPage() {
   const view = useListView('user', { fields: REVAL_ITEM_FIELDS, pageSizes: REVAL_PAGE_SIZES });
   const { state } = view;
   const items = useRevalItems(
-    { runId, state: revalStateOf(state.query), pageIndex: state.pageIndex, pageSize: state.pageSize },
+    { runId, state: revalItemStateOf(state.query), pageIndex: state.pageIndex, pageSize: state.pageSize },
     Number.isInteger(runId) && runId > 0,
   );
   const { refetch } = items;
