@@ -15,7 +15,7 @@ import { CreateTaskDialog } from '../../batch/components/CreateTaskDialog';
 import { useDriftRule, useRevalRuns, useStartReval } from '../api/collateral-api';
 import { DriftRuleDialog } from '../components/DriftRuleDialog';
 import { RevalProgress, RevalRunSummary, RevalStateBadge } from '../components/RevalRunSummary';
-import { formatLtv, revalChargeText, REVAL_PAGE_SIZES, REVAL_RUN_FIELDS, revalStartQuestion, revalStateOf } from '../model/collateral-list';
+import { formatLtv, REVAL_PAGE_SIZES, REVAL_RUN_FIELDS, revalStartQuestion, revalStateOf } from '../model/collateral-list';
 
 const COLUMNS: readonly TableColumn<RevalRunView>[] = [
   { key: 'id', title: '任务编号', field: 'id', nowrap: true },
@@ -32,7 +32,13 @@ const COLUMNS: readonly TableColumn<RevalRunView>[] = [
   { key: 'loanTotal', title: '贷款余额合计', align: 'right', nowrap: true, render: (r) => formatSaleSum(r.loanTotal) },
   { key: 'ltv', title: '整体抵押率', align: 'right', nowrap: true, render: (r) => formatLtv(r.ltv) },
   { key: 'alerts', title: '预警', align: 'right', nowrap: true, render: (r) => r.alerts },
-  { key: 'charge', title: '估价次数', nowrap: true, render: (r) => (r.charged ? revalChargeText(r) : '--') },
+  {
+    key: 'charge',
+    title: '扣减/退回次数',
+    align: 'right',
+    nowrap: true,
+    render: (r) => (!r.charged ? '不计费' : r.state === 1 ? `${r.chargeCount}/--` : `${r.chargeCount}/${r.refundCount}`),
+  },
   { key: 'finishTime', title: '完成时间', nowrap: true, render: (r) => r.finishTime ?? '--' },
 ];
 
