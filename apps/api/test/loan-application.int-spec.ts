@@ -2,13 +2,8 @@ import ExcelJS from 'exceljs';
 import { seedDemoMarket } from '@valuation/core';
 import { businessToday, LoanApplyMsg, LoanMsg, ListMsg } from '@valuation/domain';
 import { OperationLogEntity } from '@valuation/persistence';
-import { valuableCommunities } from './revaluation-fixture';
+import { valuableCommunities, valuedRecord, type ValuedRecord as Valued } from './revaluation-fixture';
 import { startTestApi, type TestApi } from './test-api';
-
-interface Valued {
-  evalCode: string;
-  totalPrice: number;
-}
 
 const binary = (res: NodeJS.ReadableStream, cb: (err: Error | null, body: Buffer) => void) => {
   const chunks: Buffer[] = [];
@@ -42,31 +37,7 @@ describe('loan applications secured by valuations', () => {
   const logs = (action: string) => t.ds.getRepository(OperationLogEntity).find({ where: { action }, order: { id: 'ASC' } });
   const wan = (yuan: number) => (yuan / 10_000).toFixed(2);
 
-  /** A sale valuation of a flat of `area` ㎡ in the community by the caller. */
-  const value = async (token: string, community: { haCode: string; name: string }, area: number): Promise<Valued> => {
-    const res = await t
-      .http()
-      .post('/api/eval/rapid?evalType=1&mtype=4&mtypeOn=0')
-      .set('Authorization', `Bearer ${token}`)
-      .send({
-        cityCode: '110100',
-        cityName: '北京',
-        propType: 11,
-        haInfo: { haCode: community.haCode, haName: community.name },
-        bldgArea: String(area),
-        floor: '6',
-        bheight: '18',
-        br: 2,
-        lr: 1,
-        ba: 1,
-      });
-    if (res.body.code !== 200 || res.body.data.state !== 1) throw new Error(`valuation failed: ${JSON.stringify(res.body)}`);
-    const evalCode = res.body.data.evalCode as string;
-    const [row]: { totalPrice: string }[] = await t.ds.query(`SELECT total_price AS "totalPrice" FROM eval_record WHERE eval_code = $1`, [
-      evalCode,
-    ]);
-    return { evalCode, totalPrice: Number(row.totalPrice) };
-  };
+  const value = (token: string, community: { haCode: string; name: string }, area: number) => valuedRecord(t, token, community, area);
 
   const application = (flat: Valued, patch: Record<string, string | number> = {}) => ({
     applyNo: 'LA-2026-001',

@@ -24,13 +24,19 @@ export interface ValuedAsset extends BookAsset {
   evalId: number;
 }
 
-/** A sale valuation of a flat of `area` ㎡ in the community by the caller, added to its assets. */
-export async function valuedAsset(
+export interface ValuedRecord {
+  evalCode: string;
+  evalId: number;
+  totalPrice: number;
+}
+
+/** A sale valuation of a flat of `area` ㎡ in the community by the caller. */
+export async function valuedRecord(
   t: TestApi,
   token: string,
   community: { haCode: string; name: string },
   area: number,
-): Promise<ValuedAsset> {
+): Promise<ValuedRecord> {
   const valued = await t
     .http()
     .post('/api/eval/rapid?evalType=1&mtype=4&mtypeOn=0')
@@ -53,9 +59,20 @@ export async function valuedAsset(
     `SELECT id, total_price AS "totalPrice" FROM eval_record WHERE eval_code = $1`,
     [evalCode],
   );
-  const added = await t.http().post('/api/asset/add').set('Authorization', `Bearer ${token}`).type('form').send({ evalId: record.id });
+  return { evalCode, evalId: Number(record.id), totalPrice: Number(record.totalPrice) };
+}
+
+/** A sale valuation of a flat of `area` ㎡ in the community by the caller, added to its assets. */
+export async function valuedAsset(
+  t: TestApi,
+  token: string,
+  community: { haCode: string; name: string },
+  area: number,
+): Promise<ValuedAsset> {
+  const record = await valuedRecord(t, token, community, area);
+  const added = await t.http().post('/api/asset/add').set('Authorization', `Bearer ${token}`).type('form').send({ evalId: record.evalId });
   if (added.body.code !== 200) throw new Error(`asset not added: ${JSON.stringify(added.body)}`);
-  return { evalCode, evalId: Number(record.id), assetId: added.body.data.id, totalPrice: Number(record.totalPrice) };
+  return { ...record, assetId: added.body.data.id };
 }
 
 /**
