@@ -45,6 +45,34 @@ export function flat(c: Community, i: number): BatchRowInput {
 }
 
 /** Batch tasks of an account on a test database, made as the upload makes them, and the checks of their outcome. */
+/** Counts credited to an account by a free order valid from 2020 until 2099. */
+export function creditOrder(
+  ds: DataSource,
+  account: AccountEntity,
+  productCode: string,
+  buyModeCode: BuyMode,
+  count: number,
+  cities: { code: string; name: string }[] = [],
+) {
+  return ds.transaction((m) =>
+    new BalanceBookService(new BalanceRepository(ds), new BalanceOrderRepository(ds)).placeOrder(m, {
+      tenantId: account.tenantId,
+      accountId: account.id,
+      companyId: account.companyId,
+      productCode,
+      buyModeCode,
+      cities,
+      count,
+      orderPrice: '0.00',
+      effectiveDate: '2020-01-01',
+      expireDate: '2099-12-31',
+      remark: null,
+      orderFrom: OrderFrom.admin,
+      createdBy: null,
+    }),
+  );
+}
+
 export function batchFixture(ds: DataSource, admin: AccountEntity) {
   const task = async (id: string): Promise<TaskRow> =>
     (
@@ -68,23 +96,7 @@ export function batchFixture(ds: DataSource, admin: AccountEntity) {
 
   /** Counts credited to the administrator by an order, valid until 2099. */
   const credit = (productCode: string, buyModeCode: BuyMode, count: number, cities: { code: string; name: string }[] = []) =>
-    ds.transaction((m) =>
-      new BalanceBookService(new BalanceRepository(ds), new BalanceOrderRepository(ds)).placeOrder(m, {
-        tenantId: admin.tenantId,
-        accountId: admin.id,
-        companyId: admin.companyId,
-        productCode,
-        buyModeCode,
-        cities,
-        count,
-        orderPrice: '0.00',
-        effectiveDate: '2020-01-01',
-        expireDate: '2099-12-31',
-        remark: null,
-        orderFrom: OrderFrom.admin,
-        createdBy: null,
-      }),
-    );
+    creditOrder(ds, admin, productCode, buyModeCode, count, cities);
 
   /**
    * A task in state 1 with its rows, its counts reserved as the upload does (the upload's own

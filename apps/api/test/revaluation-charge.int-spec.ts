@@ -1,15 +1,9 @@
-import { BalanceBookService, QuotaExhaustedError, REVAL_REF_TYPE, RevalItemMsg, RevaluationRunner, seedDemoMarket } from '@valuation/core';
-import { BuyMode, Msg, OrderFrom, ProductCode, RevalMsg } from '@valuation/domain';
-import {
-  AccountEntity,
-  BalanceOrderRepository,
-  BalanceRepository,
-  OperationLogEntity,
-  OrganizationEntity,
-  type QuotaReservation,
-} from '@valuation/persistence';
+import { QuotaExhaustedError, REVAL_REF_TYPE, RevalItemMsg, RevaluationRunner, seedDemoMarket } from '@valuation/core';
+import { BuyMode, Msg, ProductCode, RevalMsg } from '@valuation/domain';
+import { AccountEntity, BalanceRepository, OperationLogEntity, OrganizationEntity, type QuotaReservation } from '@valuation/persistence';
 import { JobProducer } from '@valuation/queue';
 import { RevaluationJobs } from '../../worker/src/processors/revaluation.jobs';
+import { creditOrder } from './batch-fixture';
 import { valuableCommunities, valuedAsset, type ValuedAsset } from './revaluation-fixture';
 import { startTestApi, type TestApi } from './test-api';
 
@@ -39,23 +33,7 @@ describe('revaluation runs charged when the channel sets 押品重估计费', ()
 
   /** Counts credited to an account by an order valid until 2099. */
   const credit = (account: AccountEntity, buyModeCode: BuyMode, count: number, cities: { code: string; name: string }[] = []) =>
-    t.ds.transaction((m) =>
-      new BalanceBookService(new BalanceRepository(t.ds), new BalanceOrderRepository(t.ds)).placeOrder(m, {
-        tenantId: account.tenantId,
-        accountId: account.id,
-        companyId: account.companyId,
-        productCode: ProductCode.valuation,
-        buyModeCode,
-        cities,
-        count,
-        orderPrice: '0.00',
-        effectiveDate: '2020-01-01',
-        expireDate: '2099-12-31',
-        remark: null,
-        orderFrom: OrderFrom.admin,
-        createdBy: null,
-      }),
-    );
+    creditOrder(t.ds, account, ProductCode.valuation, buyModeCode, count, cities);
   /** Ends the validity of every valuation package of the account: its counts can no longer pay (their ledger sums stay). */
   const expireCounts = (account: AccountEntity) =>
     t.ds.query(
