@@ -1,4 +1,4 @@
-import { Button, NumberInput, SimpleGrid, Text, TextInput } from '@mantine/core';
+import { Button, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { AssetRow } from '@valuation/contracts';
 import { assetLoanSchema, businessToday, LoanMsg, YUAN_PER_WAN, type AssetLoanInput } from '@valuation/domain';
@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { failureMessage } from '../../../app/api/api-error';
 import { DateField } from '../../../app/forms/DateField';
 import { useClearLoan, useSetLoan } from '../api/assets-api';
+import { WanAmountInput } from '../../../app/forms/WanAmountInput';
 
 interface LoanValues {
   id: number;
@@ -87,24 +88,8 @@ export function LoanDialog({ asset, onClose }: { asset: AssetRow | null; onClose
           )}
           <TextInput label="贷款编号" withAsterisk maxLength={40} data-autofocus {...form.getInputProps('loanNo')} />
           <SimpleGrid cols={2} spacing="sm">
-            <NumberInput
-              label="贷款余额"
-              withAsterisk
-              suffix=" 万元"
-              min={0}
-              decimalScale={2}
-              thousandSeparator=","
-              {...form.getInputProps('loanAmount')}
-            />
-            <NumberInput
-              label="放款时估值"
-              withAsterisk
-              suffix=" 万元"
-              min={0}
-              decimalScale={2}
-              thousandSeparator=","
-              {...form.getInputProps('originValue')}
-            />
+            <WanAmountInput label="贷款余额" withAsterisk {...form.getInputProps('loanAmount')} />
+            <WanAmountInput label="放款时估值" withAsterisk {...form.getInputProps('originValue')} />
           </SimpleGrid>
           <DateField
             label="放款日期"

@@ -1,4 +1,4 @@
-import { Input, NumberInput, Paper, SegmentedControl, Text, Textarea, TextInput } from '@mantine/core';
+import { Input, Paper, SegmentedControl, Text, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { LoanApplyView } from '@valuation/contracts';
 import {
@@ -17,6 +17,7 @@ import { FormDialog } from '@valuation/ui';
 import { useState } from 'react';
 import { failureMessage } from '../../../app/api/api-error';
 import { useDecideLoanApplication } from '../api/loan-applications-api';
+import { WanAmountInput } from '../../../app/forms/WanAmountInput';
 
 interface DecisionValues extends Record<string, unknown> {
   id: number;
@@ -103,13 +104,9 @@ export function DecisionDialog({ application, onClose }: { application: LoanAppl
             </Input.Wrapper>
             {approving && (
               <>
-                <NumberInput
+                <WanAmountInput
                   label="批准金额"
                   withAsterisk
-                  suffix=" 万元"
-                  min={0}
-                  decimalScale={2}
-                  thousandSeparator=","
                   description={`批准抵押率：${formatShare(loanToValue(totalPriceFromInput(values.approvedAmount, 1), total), 2)}`}
                   {...form.getInputProps('approvedAmount')}
                 />

@@ -18,6 +18,7 @@ import { useState } from 'react';
 import { failureMessage } from '../../../app/api/api-error';
 import { useSaveLoanApplication } from '../api/loan-applications-api';
 import { CollateralSelect } from './CollateralSelect';
+import { WanAmountInput } from '../../../app/forms/WanAmountInput';
 
 interface ApplyValues extends Record<string, unknown> {
   applyNo: string;
@@ -117,15 +118,7 @@ export function LoanApplicationDialog({ opened, application, onClose }: LoanAppl
               <TextInput label="借款人" withAsterisk maxLength={LOAN_APPLY_LIMITS.borrower} {...form.getInputProps('borrower')} />
               <TextInput label="联系电话" maxLength={LOAN_APPLY_LIMITS.phone} {...form.getInputProps('borrowerPhone')} />
               <TextInput label="贷款用途" maxLength={LOAN_APPLY_LIMITS.purpose} {...form.getInputProps('purpose')} />
-              <NumberInput
-                label="申请金额"
-                withAsterisk
-                suffix=" 万元"
-                min={0}
-                decimalScale={2}
-                thousandSeparator=","
-                {...form.getInputProps('amount')}
-              />
+              <WanAmountInput label="申请金额" withAsterisk {...form.getInputProps('amount')} />
               <NumberInput
                 label="期限"
                 withAsterisk
